@@ -1,0 +1,88 @@
+//! Blocks: the unit everything in Since Last Visit works on.
+//!
+//! A block is one text-bearing block-level element of a page (a paragraph, a heading, a list
+//! item, a table cell…) with its normalized text. How blocks are found is the extraction spec
+//! in [`crate::extract`]; the browser's content script implements the same spec over the live
+//! DOM, so blocks from either side can be compared.
+
+use serde::{Deserialize, Serialize};
+
+/// One block of a page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Block {
+    /// Normalized text (see [`crate::text::normalize`]): whitespace runs collapsed to one
+    /// space, trimmed, never empty.
+    pub text: String,
+    /// Position path of the block element: `/html[0]/body[0]/div[2]`, where `[i]` is the
+    /// zero-based index of the element among its parent's *element* children.
+    pub path: String,
+    /// Type path: tag names only, `/html/body/div`.
+    pub type_path: String,
+    /// Absolute http(s) links inside the block, in document order, without duplicates.
+    #[serde(default)]
+    pub links: Vec<String>,
+}
+
+impl Block {
+    /// A block with only text (used for plain-text input and in tests).
+    pub fn from_text(text: impl Into<String>) -> Block {
+        Block {
+            text: text.into(),
+            ..Block::default()
+        }
+    }
+
+    /// The stable, persisted id of this block's content (see [`crate::hash`]).
+    pub fn id(&self) -> String {
+        crate::hash::block_id(&self.text)
+    }
+}
+
+/// A page as blocks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Page {
+    /// The document's `<title>`, normalized; `None` when absent or empty. The title is kept
+    /// apart from the blocks: it is not shown in the page body.
+    pub title: Option<String>,
+    /// Blocks in document order.
+    pub blocks: Vec<Block>,
+    /// True when a cap (input size, block count, block length) cut the page short; the
+    /// extraction spec says which cap does what.
+    #[serde(default)]
+    pub truncated: bool,
+}
+
+impl Page {
+    /// A plain-text document as a page: every non-blank line is one block (normalized).
+    pub fn from_text(text: &str) -> Page {
+        let blocks = text
+            .lines()
+            .map(crate::text::normalize)
+            .filter(|t| !t.is_empty())
+            .enumerate()
+            .map(|(i, t)| Block {
+                text: t,
+                path: format!("/text[0]/line[{i}]"),
+                type_path: "/text/line".to_string(),
+                links: Vec::new(),
+            })
+            .collect();
+        Page {
+            title: None,
+            blocks,
+            truncated: false,
+        }
+    }
+
+    /// All block texts joined with single spaces: the page's text as the metrics see it.
+    pub fn text(&self) -> String {
+        let mut out = String::with_capacity(self.blocks.iter().map(|b| b.text.len() + 1).sum());
+        for (i, b) in self.blocks.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            out.push_str(&b.text);
+        }
+        out
+    }
+}

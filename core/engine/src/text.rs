@@ -1,0 +1,104 @@
+//! Text normalization and word tokenization, shared by extraction, diff and metrics.
+//!
+//! - [`normalize`]: what a block's text is. Every run of Unicode white space (including
+//!   no-break space U+00A0, and zero-width space U+200B which is dropped) becomes one ASCII
+//!   space; leading and trailing space is trimmed. Case and punctuation are kept: a person sees
+//!   them.
+//! - [`tokens`]: the diff's view of a text — alternating word and separator tokens whose
+//!   concatenation is the text itself, so word spans rebuild the text exactly.
+//! - [`words`]: the metrics' view — maximal runs of letters, digits and marks, lower-cased.
+
+/// Normalizes white space as the extraction spec requires.
+pub fn normalize(input: &str) -> String {
+    let mut out = String::with_capacity(input.len());
+    let mut pending_space = false;
+    for ch in input.chars() {
+        if ch == '\u{200B}' || ch == '\u{FEFF}' || ch == '\u{00AD}' {
+            continue;
+        }
+        if ch.is_whitespace() {
+            pending_space = true;
+        } else {
+            if pending_space && !out.is_empty() {
+                out.push(' ');
+            }
+            pending_space = false;
+            out.push(ch);
+        }
+    }
+    out
+}
+
+fn is_word_char(ch: char) -> bool {
+    ch.is_alphanumeric() || ch == '_' || matches!(ch, '\u{0300}'..='\u{036F}')
+}
+
+/// Splits `text` into tokens: each token is a word (a maximal run of letters, digits, marks and
+/// `_`), a run of white space, or a single other character (punctuation). The concatenation of
+/// the tokens is exactly `text`.
+pub fn tokens(text: &str) -> Vec<&str> {
+    let mut out = Vec::with_capacity(text.len() / 4 + 1);
+    let mut start = 0;
+    let mut prev: Option<u8> = None; // 0 = word, 1 = space
+    for (i, ch) in text.char_indices() {
+        let class = if is_word_char(ch) {
+            0
+        } else if ch.is_whitespace() {
+            1
+        } else {
+            2
+        };
+        match prev {
+            Some(p) if p == class && class != 2 => {}
+            Some(_) => {
+                out.push(&text[start..i]);
+                start = i;
+            }
+            None => {}
+        }
+        prev = Some(class);
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out
+}
+
+/// True when a token from [`tokens`] is a word (not white space or punctuation).
+pub fn is_word(token: &str) -> bool {
+    token.chars().next().is_some_and(is_word_char)
+}
+
+/// The words of `text`, lower-cased, in order: the unit of every metric.
+pub fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !is_word_char(c))
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_lowercase())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalize_collapses_and_trims() {
+        assert_eq!(normalize("  a\u{00A0}\n\t b\u{200B}c  "), "a bc");
+        assert_eq!(normalize(" \n "), "");
+    }
+
+    #[test]
+    fn tokens_rebuild_text() {
+        let t = "Grüße, Welt — 2026 costs $3.50!";
+        assert_eq!(tokens(t).concat(), t);
+        assert_eq!(tokens("a, b"), vec!["a", ",", " ", "b"]);
+    }
+
+    #[test]
+    fn words_are_lowercased_runs() {
+        assert_eq!(
+            words("Hello, World! It's 3.5"),
+            vec!["hello", "world", "it", "s", "3", "5"]
+        );
+    }
+}
