@@ -1,1 +1,747 @@
-//! placeholder
+//! Aligning two versions of a page, block by block and word by word.
+//!
+//! [`diff_blocks`] takes the old and the new page's blocks and says, for every block, what
+//! happened to it:
+//!
+//! | status | meaning |
+//! |---|---|
+//! | [`Status::Unchanged`] | the same text, in the same order relative to its neighbours |
+//! | [`Status::Changed`] | an edited block: it stands where an old block stood and shares most of its words ([`DiffOptions::pair_threshold`]); `spans` carry the word-level edit |
+//! | [`Status::Moved`] | the same text as an old block that now stands elsewhere |
+//! | [`Status::New`] | text the old page did not have |
+//! | [`Status::Removed`] | an old block that is gone (listed where it stood) |
+//!
+//! ## How
+//! 1. Every block's text is interned to an integer once (equal text → equal token); the two
+//!    token sequences are aligned with the Histogram algorithm of `imara-diff` (a patience-style
+//!    diff that prefers human-readable alignments and falls back to Myers with git's heuristics
+//!    on repetitive input, so it never goes quadratic).
+//! 2. Blocks left unaligned whose exact text exists on the other side are **moved**.
+//! 3. In each remaining hunk (a run of removed old blocks facing a run of added new blocks), old
+//!    and new blocks are paired in order by word-set Dice similarity (an order-preserving
+//!    dynamic programme maximizing total similarity). A pair at or above the threshold is a
+//!    **changed** block; the rest are new or removed.
+//! 4. Inside each changed block, the text is split into word, space and punctuation tokens
+//!    ([`crate::text::tokens`]) and diffed again, giving `equal` / `insert` / `delete` spans.
+//!    Concatenating the `equal` and `insert` spans gives the new text exactly; `equal` and
+//!    `delete` give the old text.
+//!
+//! ## Bounded work
+//! Every step has a work budget ([`DiffOptions`]) instead of a clock (there is no clock in
+//! wasm, and budgets keep results reproducible). When a budget is exhausted the step degrades —
+//! a large hunk is paired by position instead of by the best alignment, an enormous block is
+//! shown as wholly replaced — and [`Summary::approximate`] is set so the caller can say so.
+//!
+//! ## Which granularity when
+//! Blocks are what a person sees and what the extension paints, so block statuses drive the
+//! highlight, the badge and the counts. Word spans exist only inside changed blocks: a new
+//! block is highlighted whole. For a single number saying *how much* changed, use
+//! [`crate::metrics`] on the page texts instead.
+
+use ahash::AHashMap;
+use imara_diff::{Algorithm, Diff, Token};
+use serde::{Deserialize, Serialize};
+
+use crate::block::Block;
+use crate::text;
+
+/// Work budgets and thresholds of [`diff_blocks`].
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct DiffOptions {
+    /// Minimum word-set Dice similarity for an old and a new block in the same place to count
+    /// as one *changed* block rather than a removed and a new one. Default 0.5.
+    pub pair_threshold: f64,
+    /// Largest number of (old, new) candidate pairs the order-preserving pairing examines in one
+    /// hunk; larger hunks are paired by position (approximate). Default 250,000.
+    pub max_pair_cells: usize,
+    /// Largest number of tokens (old + new) diffed word by word in one changed block; a larger
+    /// block is shown as wholly replaced (approximate). Default 400,000.
+    pub max_word_tokens: usize,
+}
+
+impl Default for DiffOptions {
+    fn default() -> Self {
+        DiffOptions {
+            pair_threshold: 0.5,
+            max_pair_cells: 250_000,
+            max_word_tokens: 400_000,
+        }
+    }
+}
+
+/// What happened to one block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Same text, same relative place.
+    Unchanged,
+    /// Edited in place; see the block's spans.
+    Changed,
+    /// Same text, now elsewhere on the page.
+    Moved,
+    /// Not on the old page.
+    New,
+    /// On the old page, gone from the new one.
+    Removed,
+}
+
+/// The kind of a word span inside a changed block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpanKind {
+    /// Text on both versions.
+    Equal,
+    /// Text only on the new version.
+    Insert,
+    /// Text only on the old version.
+    Delete,
+}
+
+/// A run of text inside a changed block.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Span {
+    /// Equal, inserted or deleted.
+    pub kind: SpanKind,
+    /// The text of the run (including its spaces and punctuation).
+    pub text: String,
+}
+
+/// One entry of the report: a block of the new page, or a removed block of the old one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BlockDiff {
+    /// What happened to the block.
+    pub status: Status,
+    /// Index in the old block list (`None` for new blocks).
+    pub old_index: Option<usize>,
+    /// Index in the new block list (`None` for removed blocks).
+    pub new_index: Option<usize>,
+    /// The block's path (the new one, or the old one for removed blocks).
+    pub path: String,
+    /// The block's text (the new text, or the old text for removed blocks).
+    pub text: String,
+    /// Word spans, for changed blocks only.
+    pub spans: Option<Vec<Span>>,
+}
+
+/// Counts over the whole page.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    /// Blocks only on the new page.
+    pub new: usize,
+    /// Blocks edited in place.
+    pub changed: usize,
+    /// Blocks whose text moved elsewhere.
+    pub moved: usize,
+    /// Blocks only on the old page.
+    pub removed: usize,
+    /// Blocks that stayed as they were.
+    pub unchanged: usize,
+    /// True when a work budget cut the search short (see the module docs).
+    pub approximate: bool,
+    /// Words added: the words of new blocks plus the inserted words of changed blocks.
+    pub words_added: usize,
+    /// Words removed: the words of removed blocks plus the deleted words of changed blocks.
+    pub words_removed: usize,
+    /// Words in moved blocks.
+    pub words_moved: usize,
+}
+
+impl Summary {
+    /// The number of blocks a person would see highlighted: new + changed + moved.
+    pub fn highlighted(&self) -> usize {
+        self.new + self.changed + self.moved
+    }
+
+    /// True when nothing changed at all.
+    pub fn is_unchanged(&self) -> bool {
+        self.new + self.changed + self.moved + self.removed == 0
+    }
+}
+
+impl std::fmt::Display for Summary {
+    /// "7 new blocks, 2 changed, 3 removed, 1 moved; words +120 −30, 12 moved"
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_unchanged() {
+            return write!(f, "no changes ({} blocks unchanged)", self.unchanged);
+        }
+        write!(
+            f,
+            "{} new block{}, {} changed, {} removed, {} moved; words +{} \u{2212}{}, {} moved",
+            self.new,
+            if self.new == 1 { "" } else { "s" },
+            self.changed,
+            self.removed,
+            self.moved,
+            self.words_added,
+            self.words_removed,
+            self.words_moved
+        )?;
+        if self.approximate {
+            write!(f, " (approximate)")?;
+        }
+        Ok(())
+    }
+}
+
+/// The result of [`diff_blocks`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// Counts.
+    pub summary: Summary,
+    /// The new page's blocks in order, with removed blocks interleaved after the block that
+    /// preceded them on the old page.
+    pub blocks: Vec<BlockDiff>,
+}
+
+/// Interns strings to dense `u32` tokens (equal strings → equal tokens).
+struct Interner<'a> {
+    map: AHashMap<&'a str, u32>,
+}
+
+impl<'a> Interner<'a> {
+    fn with_capacity(n: usize) -> Self {
+        Interner {
+            map: AHashMap::with_capacity(n),
+        }
+    }
+    fn intern(&mut self, s: &'a str) -> Token {
+        let next = self.map.len() as u32;
+        Token(*self.map.entry(s).or_insert(next))
+    }
+    fn len(&self) -> u32 {
+        self.map.len() as u32
+    }
+}
+
+/// Aligns `old` and `new` blocks; see the module docs.
+pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
+    let mut interner = Interner::with_capacity(old.len() + new.len());
+    let old_tok: Vec<Token> = old.iter().map(|b| interner.intern(&b.text)).collect();
+    let new_tok: Vec<Token> = new.iter().map(|b| interner.intern(&b.text)).collect();
+    let mut diff = Diff::default();
+    diff.compute_with(Algorithm::Histogram, &old_tok, &new_tok, interner.len());
+
+    // old index -> new index (and status) for every old block that survives.
+    let mut old_match: Vec<Option<usize>> = vec![None; old.len()];
+    let mut new_status: Vec<Option<(Status, Option<usize>)>> = vec![None; new.len()];
+    let mut approximate = false;
+
+    // 1. Unchanged: walk the alignment.
+    {
+        let (mut i, mut j) = (0usize, 0usize);
+        while i < old.len() && j < new.len() {
+            if diff.is_removed(i as u32) {
+                i += 1;
+            } else if diff.is_added(j as u32) {
+                j += 1;
+            } else {
+                old_match[i] = Some(j);
+                new_status[j] = Some((Status::Unchanged, Some(i)));
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+
+    // 2. Moved: unaligned new blocks whose exact text is among the unaligned old blocks.
+    {
+        let mut pool: AHashMap<Token, Vec<usize>> = AHashMap::new();
+        for i in (0..old.len()).rev() {
+            if old_match[i].is_none() {
+                pool.entry(old_tok[i]).or_default().push(i);
+            }
+        }
+        for j in 0..new.len() {
+            if new_status[j].is_none() {
+                if let Some(i) = pool.get_mut(&new_tok[j]).and_then(|v| v.pop()) {
+                    old_match[i] = Some(j);
+                    new_status[j] = Some((Status::Moved, Some(i)));
+                }
+            }
+        }
+    }
+
+    // 3. Changed: pair the leftovers of each hunk in order by similarity.
+    let mut spans: Vec<Option<Vec<Span>>> = vec![None; new.len()];
+    for hunk in diff.hunks() {
+        let olds: Vec<usize> = (hunk.before.start as usize..hunk.before.end as usize)
+            .filter(|&i| old_match[i].is_none())
+            .collect();
+        let news: Vec<usize> = (hunk.after.start as usize..hunk.after.end as usize)
+            .filter(|&j| new_status[j].is_none())
+            .collect();
+        if olds.is_empty() || news.is_empty() {
+            continue;
+        }
+        let (pairs, approx) = pair_blocks(old, new, &olds, &news, opts);
+        approximate |= approx;
+        for (i, j) in pairs {
+            old_match[i] = Some(j);
+            new_status[j] = Some((Status::Changed, Some(i)));
+            let (s, approx) = word_spans(&old[i].text, &new[j].text, opts);
+            approximate |= approx;
+            spans[j] = Some(s);
+        }
+    }
+
+    // 4. Assemble in new-page order, removed blocks after their old predecessor's new place.
+    //    Anchors come from unchanged and changed blocks only (they keep order); a removed
+    //    block with no such predecessor goes first.
+    let mut removed_after: Vec<Vec<usize>> = vec![Vec::new(); new.len() + 1];
+    {
+        let mut anchor = 0usize; // slot 0 = before everything; slot j+1 = after new block j
+        for i in 0..old.len() {
+            match old_match[i] {
+                Some(j) if !matches!(new_status[j], Some((Status::Moved, _))) => anchor = j + 1,
+                Some(_) => {}
+                None => removed_after[anchor].push(i),
+            }
+        }
+    }
+
+    let mut summary = Summary {
+        approximate,
+        ..Summary::default()
+    };
+    let mut blocks = Vec::with_capacity(new.len() + old.len());
+    let push_removed = |blocks: &mut Vec<BlockDiff>, summary: &mut Summary, slot: &[usize]| {
+        for &i in slot {
+            summary.removed += 1;
+            summary.words_removed += text::word_count(&old[i].text);
+            blocks.push(BlockDiff {
+                status: Status::Removed,
+                old_index: Some(i),
+                new_index: None,
+                path: old[i].path.clone(),
+                text: old[i].text.clone(),
+                spans: None,
+            });
+        }
+    };
+    push_removed(&mut blocks, &mut summary, &removed_after[0]);
+    for (j, block) in new.iter().enumerate() {
+        let (status, old_index) = new_status[j].unwrap_or((Status::New, None));
+        match status {
+            Status::Unchanged => summary.unchanged += 1,
+            Status::Moved => {
+                summary.moved += 1;
+                summary.words_moved += text::word_count(&block.text);
+            }
+            Status::New => {
+                summary.new += 1;
+                summary.words_added += text::word_count(&block.text);
+            }
+            Status::Changed => {
+                summary.changed += 1;
+                for s in spans[j].iter().flatten() {
+                    match s.kind {
+                        SpanKind::Insert => summary.words_added += text::word_count(&s.text),
+                        SpanKind::Delete => summary.words_removed += text::word_count(&s.text),
+                        SpanKind::Equal => {}
+                    }
+                }
+            }
+            // Never assigned to a new block; listed for a total match.
+            Status::Removed => {}
+        }
+        blocks.push(BlockDiff {
+            status,
+            old_index,
+            new_index: Some(j),
+            path: block.path.clone(),
+            text: block.text.clone(),
+            spans: spans[j].take(),
+        });
+        push_removed(&mut blocks, &mut summary, &removed_after[j + 1]);
+    }
+    Report { summary, blocks }
+}
+
+/// Word-set fingerprint of a block for similarity: sorted, deduplicated in-memory word hashes.
+fn word_set(text: &str) -> Vec<u64> {
+    use std::hash::BuildHasher;
+    // Fixed seeds: the values never leave memory, but fixed seeds keep runs reproducible.
+    let state = ahash::RandomState::with_seeds(1, 2, 3, 4);
+    let mut v: Vec<u64> = text::words(text)
+        .iter()
+        .map(|w| state.hash_one(w))
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Dice similarity of two sorted, deduplicated sets.
+fn dice_sorted(a: &[u64], b: &[u64]) -> f64 {
+    if a.is_empty() && b.is_empty() {
+        return 1.0;
+    }
+    let (mut i, mut j, mut common) = (0, 0, 0usize);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                common += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    2.0 * common as f64 / (a.len() + b.len()) as f64
+}
+
+/// Pairs old blocks `olds` with new blocks `news` (both ascending) in order, maximizing the sum
+/// of similarities of pairs at or above the threshold. Returns the pairs and whether the budget
+/// forced the positional fallback.
+fn pair_blocks(
+    old: &[Block],
+    new: &[Block],
+    olds: &[usize],
+    news: &[usize],
+    opts: &DiffOptions,
+) -> (Vec<(usize, usize)>, bool) {
+    let (n, m) = (olds.len(), news.len());
+    let old_sets: Vec<Vec<u64>> = olds.iter().map(|&i| word_set(&old[i].text)).collect();
+    let new_sets: Vec<Vec<u64>> = news.iter().map(|&j| word_set(&new[j].text)).collect();
+    let sim = |a: usize, b: usize| -> f64 {
+        let (x, y) = (&old_sets[a], &new_sets[b]);
+        // Dice can reach the threshold only if the sizes are close enough.
+        let bound = 2.0 * x.len().min(y.len()) as f64 / (x.len() + y.len()).max(1) as f64;
+        if bound < opts.pair_threshold {
+            return 0.0;
+        }
+        let d = dice_sorted(x, y);
+        if d >= opts.pair_threshold {
+            d
+        } else {
+            0.0
+        }
+    };
+    if n.saturating_mul(m) > opts.max_pair_cells {
+        // Positional fallback: the k-th leftover old block against the k-th new one.
+        let pairs = (0..n.min(m))
+            .filter(|&k| sim(k, k) > 0.0)
+            .map(|k| (olds[k], news[k]))
+            .collect();
+        return (pairs, true);
+    }
+    // score[a][b] = best total over olds[a..] × news[b..]; filled from the end.
+    let w = m + 1;
+    let mut score = vec![0.0f64; (n + 1) * w];
+    for a in (0..n).rev() {
+        for b in (0..m).rev() {
+            let s = sim(a, b);
+            let take = if s > 0.0 {
+                s + score[(a + 1) * w + b + 1]
+            } else {
+                0.0
+            };
+            let skip = score[(a + 1) * w + b].max(score[a * w + b + 1]);
+            score[a * w + b] = take.max(skip);
+        }
+    }
+    let mut pairs = Vec::new();
+    let (mut a, mut b) = (0, 0);
+    while a < n && b < m {
+        let here = score[a * w + b];
+        if here == 0.0 {
+            break;
+        }
+        if here == score[(a + 1) * w + b] {
+            a += 1;
+        } else if here == score[a * w + b + 1] {
+            b += 1;
+        } else {
+            pairs.push((olds[a], news[b]));
+            a += 1;
+            b += 1;
+        }
+    }
+    (pairs, false)
+}
+
+/// Word-level spans turning `old` into `new`; see the module docs. Returns the spans and
+/// whether the block was too large to diff word by word.
+pub fn word_spans(old: &str, new: &str, opts: &DiffOptions) -> (Vec<Span>, bool) {
+    let old_t = text::tokens(old);
+    let new_t = text::tokens(new);
+    if old_t.len() + new_t.len() > opts.max_word_tokens {
+        let mut v = Vec::with_capacity(2);
+        if !old.is_empty() {
+            v.push(Span {
+                kind: SpanKind::Delete,
+                text: old.to_string(),
+            });
+        }
+        if !new.is_empty() {
+            v.push(Span {
+                kind: SpanKind::Insert,
+                text: new.to_string(),
+            });
+        }
+        return (v, true);
+    }
+    let mut interner = Interner::with_capacity(old_t.len() + new_t.len());
+    let a: Vec<Token> = old_t.iter().map(|t| interner.intern(t)).collect();
+    let b: Vec<Token> = new_t.iter().map(|t| interner.intern(t)).collect();
+    let mut diff = Diff::default();
+    diff.compute_with(Algorithm::Histogram, &a, &b, interner.len());
+
+    // Raw runs in order: (kind, token range on its side).
+    let mut out: Vec<Span> = Vec::new();
+    let mut push = |kind: SpanKind, s: &str| {
+        if s.is_empty() {
+            return;
+        }
+        match out.last_mut() {
+            Some(last) if last.kind == kind => last.text.push_str(s),
+            _ => out.push(Span {
+                kind,
+                text: s.to_string(),
+            }),
+        }
+    };
+    let (mut i, mut j) = (0usize, 0usize);
+    let concat = |toks: &[&str]| toks.concat();
+    for hunk in diff.hunks() {
+        let (bs, be) = (hunk.before.start as usize, hunk.before.end as usize);
+        let (as_, ae) = (hunk.after.start as usize, hunk.after.end as usize);
+        if as_ > j {
+            push(SpanKind::Equal, &concat(&new_t[j..as_]));
+        }
+        push(SpanKind::Delete, &concat(&old_t[bs..be]));
+        push(SpanKind::Insert, &concat(&new_t[as_..ae]));
+        i = be;
+        j = ae;
+    }
+    let _ = i;
+    if j < new_t.len() {
+        push(SpanKind::Equal, &concat(&new_t[j..]));
+    }
+    (absorb_thin_equals(out), false)
+}
+
+/// Makes spans readable: an equal run with no word in it (a space, a comma) standing between
+/// two changes becomes part of both (deleted and re-inserted), so "the quick" → "a slow"
+/// reads as one replacement instead of two separated by a kept space. Deletions come before
+/// insertions within a change.
+fn absorb_thin_equals(spans: Vec<Span>) -> Vec<Span> {
+    let is_change = |s: &Span| s.kind != SpanKind::Equal;
+    let n = spans.len();
+    let mut merged: Vec<Span> = Vec::with_capacity(n);
+    // Group consecutive changes (and thin equals between changes) into one change region.
+    let mut del = String::new();
+    let mut ins = String::new();
+    let mut in_region = false;
+    let flush = |merged: &mut Vec<Span>, del: &mut String, ins: &mut String| {
+        if !del.is_empty() {
+            merged.push(Span {
+                kind: SpanKind::Delete,
+                text: std::mem::take(del),
+            });
+        }
+        if !ins.is_empty() {
+            merged.push(Span {
+                kind: SpanKind::Insert,
+                text: std::mem::take(ins),
+            });
+        }
+    };
+    for k in 0..n {
+        let s = &spans[k];
+        match s.kind {
+            SpanKind::Delete => {
+                in_region = true;
+                del.push_str(&s.text);
+            }
+            SpanKind::Insert => {
+                in_region = true;
+                ins.push_str(&s.text);
+            }
+            SpanKind::Equal => {
+                let thin = !text::tokens(&s.text).iter().any(|t| text::is_word(t));
+                let between = in_region && spans.get(k + 1).is_some_and(is_change);
+                if thin && between {
+                    del.push_str(&s.text);
+                    ins.push_str(&s.text);
+                } else {
+                    flush(&mut merged, &mut del, &mut ins);
+                    in_region = false;
+                    merged.push(s.clone());
+                }
+            }
+        }
+    }
+    flush(&mut merged, &mut del, &mut ins);
+    merged
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blocks(texts: &[&str]) -> Vec<Block> {
+        texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Block {
+                text: t.to_string(),
+                path: format!("/p[{i}]"),
+                ..Block::default()
+            })
+            .collect()
+    }
+
+    fn statuses(r: &Report) -> Vec<(Status, &str)> {
+        r.blocks
+            .iter()
+            .map(|b| (b.status, b.text.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn identical_pages_are_unchanged() {
+        let a = blocks(&["one", "two", "three"]);
+        let r = diff_blocks(&a, &a, &DiffOptions::default());
+        assert!(r.summary.is_unchanged());
+        assert_eq!(r.summary.unchanged, 3);
+        assert!(r.blocks.iter().all(|b| b.status == Status::Unchanged));
+    }
+
+    #[test]
+    fn all_five_statuses() {
+        let old = blocks(&[
+            "Header",
+            "A paragraph about the weather today in town",
+            "Item to be removed forever",
+            "Moving item",
+            "Footer",
+        ]);
+        let new = blocks(&[
+            "Header",
+            "Brand new article at the top",
+            "A paragraph about the rainy weather today in town",
+            "Footer",
+            "Moving item",
+        ]);
+        let r = diff_blocks(&old, &new, &DiffOptions::default());
+        assert_eq!(
+            statuses(&r),
+            vec![
+                (Status::Unchanged, "Header"),
+                (Status::New, "Brand new article at the top"),
+                (
+                    Status::Changed,
+                    "A paragraph about the rainy weather today in town"
+                ),
+                (Status::Removed, "Item to be removed forever"),
+                (Status::Unchanged, "Footer"),
+                (Status::Moved, "Moving item"),
+            ]
+        );
+        let s = &r.summary;
+        assert_eq!(
+            (s.new, s.changed, s.removed, s.moved, s.unchanged),
+            (1, 1, 1, 1, 2)
+        );
+        assert_eq!(s.words_added, 6 + 1);
+        assert_eq!(s.words_removed, 5);
+        assert_eq!(s.words_moved, 2);
+        assert!(!s.approximate);
+        let spans = r.blocks[2].spans.as_ref().expect("changed block has spans");
+        let inserted: Vec<&str> = spans
+            .iter()
+            .filter(|s| s.kind == SpanKind::Insert)
+            .map(|s| s.text.as_str())
+            .collect();
+        assert_eq!(inserted, vec!["rainy "]);
+        assert_eq!(
+            r.summary.to_string(),
+            "1 new block, 1 changed, 1 removed, 1 moved; words +7 \u{2212}5, 2 moved"
+        );
+    }
+
+    #[test]
+    fn spans_rebuild_both_texts() {
+        let old = "The quick brown fox, as told, jumps over the lazy dog.";
+        let new = "A slow red fox, as told, leaps over the lazy dog today.";
+        let (spans, approx) = word_spans(old, new, &DiffOptions::default());
+        assert!(!approx);
+        let rebuilt_new: String = spans
+            .iter()
+            .filter(|s| s.kind != SpanKind::Delete)
+            .map(|s| s.text.as_str())
+            .collect();
+        let rebuilt_old: String = spans
+            .iter()
+            .filter(|s| s.kind != SpanKind::Insert)
+            .map(|s| s.text.as_str())
+            .collect();
+        assert_eq!(rebuilt_new, new);
+        assert_eq!(rebuilt_old, old);
+        // "The quick brown" -> "A slow red" reads as one replacement.
+        assert_eq!(
+            spans[0],
+            Span {
+                kind: SpanKind::Delete,
+                text: "The quick brown".into()
+            }
+        );
+        assert_eq!(
+            spans[1],
+            Span {
+                kind: SpanKind::Insert,
+                text: "A slow red".into()
+            }
+        );
+    }
+
+    #[test]
+    fn dissimilar_blocks_are_not_paired() {
+        let old = blocks(&["alpha beta gamma delta"]);
+        let new = blocks(&["completely different words here"]);
+        let r = diff_blocks(&old, &new, &DiffOptions::default());
+        assert_eq!(
+            (r.summary.new, r.summary.removed, r.summary.changed),
+            (1, 1, 0)
+        );
+        // The removed block stands before the new one (it preceded nothing on the old page).
+        assert_eq!(r.blocks[0].status, Status::Removed);
+    }
+
+    #[test]
+    fn huge_hunk_is_paired_by_position_and_approximate() {
+        let old: Vec<Block> = (0..600)
+            .map(|i| Block::from_text(format!("old block {i} text here")))
+            .collect();
+        let new: Vec<Block> = (0..600)
+            .map(|i| Block::from_text(format!("new block {i} text here")))
+            .collect();
+        let r = diff_blocks(&old, &new, &DiffOptions::default());
+        assert!(r.summary.approximate);
+        assert_eq!(r.summary.changed, 600);
+    }
+
+    #[test]
+    fn oversized_block_is_replaced_whole() {
+        let opts = DiffOptions {
+            max_word_tokens: 10,
+            ..DiffOptions::default()
+        };
+        let (spans, approx) = word_spans("a b c d e f", "a b c d e g", &opts);
+        assert!(approx);
+        assert_eq!(spans.len(), 2);
+    }
+
+    #[test]
+    fn empty_sides() {
+        let a = blocks(&["x", "y"]);
+        let r = diff_blocks(&[], &a, &DiffOptions::default());
+        assert_eq!(r.summary.new, 2);
+        let r = diff_blocks(&a, &[], &DiffOptions::default());
+        assert_eq!(r.summary.removed, 2);
+        let r = diff_blocks(&[], &[], &DiffOptions::default());
+        assert!(r.blocks.is_empty());
+    }
+}

@@ -77,6 +77,13 @@ pub fn words(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The number of words in `text` (as [`words`] counts them), without allocating.
+pub fn word_count(text: &str) -> usize {
+    text.split(|c: char| !is_word_char(c))
+        .filter(|w| !w.is_empty())
+        .count()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
