@@ -51,6 +51,10 @@ pub struct DiffOptions {
     /// Minimum word-set Dice similarity for an old and a new block in the same place to count
     /// as one *changed* block rather than a removed and a new one. Default 0.5.
     pub pair_threshold: f64,
+    /// Minimum similarity for a block that was both edited and moved elsewhere on the page to
+    /// count as one changed block (stricter than in place: far-apart blocks need more
+    /// evidence). Default 0.7.
+    pub displaced_threshold: f64,
     /// Largest number of (old, new) candidate pairs the order-preserving pairing examines in one
     /// hunk; larger hunks are paired by position (approximate). Default 250,000.
     pub max_pair_cells: usize,
@@ -63,6 +67,7 @@ impl Default for DiffOptions {
     fn default() -> Self {
         DiffOptions {
             pair_threshold: 0.5,
+            displaced_threshold: 0.7,
             max_pair_cells: 250_000,
             max_word_tokens: 400_000,
         }
@@ -284,15 +289,39 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
         }
     }
 
+    // 3b. Edited and moved: leftovers anywhere on the page that are clearly the same block
+    //     (similarity at or above the displaced threshold) are changed blocks in a new place.
+    let mut displaced = vec![false; new.len()];
+    {
+        let olds: Vec<usize> = (0..old.len()).filter(|&i| old_match[i].is_none()).collect();
+        let news: Vec<usize> = (0..new.len())
+            .filter(|&j| new_status[j].is_none())
+            .collect();
+        if !olds.is_empty() && !news.is_empty() {
+            let (pairs, approx) = pair_displaced(old, new, &olds, &news, opts);
+            approximate |= approx;
+            for (i, j) in pairs {
+                old_match[i] = Some(j);
+                new_status[j] = Some((Status::Changed, Some(i)));
+                displaced[j] = true;
+                let (s, approx) = word_spans(&old[i].text, &new[j].text, opts);
+                approximate |= approx;
+                spans[j] = Some(s);
+            }
+        }
+    }
+
     // 4. Assemble in new-page order, removed blocks after their old predecessor's new place.
-    //    Anchors come from unchanged and changed blocks only (they keep order); a removed
-    //    block with no such predecessor goes first.
+    //    Anchors come from unchanged and in-place changed blocks only (they keep order); a
+    //    removed block with no such predecessor goes first.
     let mut removed_after: Vec<Vec<usize>> = vec![Vec::new(); new.len() + 1];
     {
         let mut anchor = 0usize; // slot 0 = before everything; slot j+1 = after new block j
         for i in 0..old.len() {
             match old_match[i] {
-                Some(j) if !matches!(new_status[j], Some((Status::Moved, _))) => anchor = j + 1,
+                Some(j) if !displaced[j] && !matches!(new_status[j], Some((Status::Moved, _))) => {
+                    anchor = j + 1
+                }
                 Some(_) => {}
                 None => removed_after[anchor].push(i),
             }
@@ -359,7 +388,6 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
 
 /// Word-set fingerprint of a block for similarity: sorted, deduplicated in-memory word hashes.
 fn word_set(text: &str) -> Vec<u64> {
-    use std::hash::BuildHasher;
     // Fixed seeds: the values never leave memory, but fixed seeds keep runs reproducible.
     let state = ahash::RandomState::with_seeds(1, 2, 3, 4);
     let mut v: Vec<u64> = text::words(text)
@@ -456,6 +484,48 @@ fn pair_blocks(
             pairs.push((olds[a], news[b]));
             a += 1;
             b += 1;
+        }
+    }
+    (pairs, false)
+}
+
+/// Pairs leftover blocks across the whole page, most similar first, for blocks that were both
+/// edited and moved. Only pairs at or above [`DiffOptions::displaced_threshold`] count; more
+/// candidate pairs than [`DiffOptions::max_pair_cells`] are not examined (approximate).
+fn pair_displaced(
+    old: &[Block],
+    new: &[Block],
+    olds: &[usize],
+    news: &[usize],
+    opts: &DiffOptions,
+) -> (Vec<(usize, usize)>, bool) {
+    if olds.len().saturating_mul(news.len()) > opts.max_pair_cells {
+        return (Vec::new(), true);
+    }
+    let old_sets: Vec<Vec<u64>> = olds.iter().map(|&i| word_set(&old[i].text)).collect();
+    let new_sets: Vec<Vec<u64>> = news.iter().map(|&j| word_set(&new[j].text)).collect();
+    let mut candidates: Vec<(f64, usize, usize)> = Vec::new();
+    for (a, x) in old_sets.iter().enumerate() {
+        for (b, y) in new_sets.iter().enumerate() {
+            let bound = 2.0 * x.len().min(y.len()) as f64 / (x.len() + y.len()).max(1) as f64;
+            if bound < opts.displaced_threshold {
+                continue;
+            }
+            let d = dice_sorted(x, y);
+            if d >= opts.displaced_threshold {
+                candidates.push((d, a, b));
+            }
+        }
+    }
+    candidates.sort_by(|p, q| q.0.total_cmp(&p.0).then(p.1.cmp(&q.1)).then(p.2.cmp(&q.2)));
+    let mut used_old = vec![false; olds.len()];
+    let mut used_new = vec![false; news.len()];
+    let mut pairs = Vec::new();
+    for (_, a, b) in candidates {
+        if !used_old[a] && !used_new[b] {
+            used_old[a] = true;
+            used_new[b] = true;
+            pairs.push((olds[a], news[b]));
         }
     }
     (pairs, false)

@@ -34,20 +34,32 @@ fn is_word_char(ch: char) -> bool {
 }
 
 /// Splits `text` into tokens: each token is a word (a maximal run of letters, digits, marks and
-/// `_`), a run of white space, or a single other character (punctuation). The concatenation of
-/// the tokens is exactly `text`.
+/// `_`; a number keeps its inner separators, so `1,204`, `7:15` and `3.50` are one token), a run
+/// of white space, or a single other character (punctuation). The concatenation of the tokens
+/// is exactly `text`.
 pub fn tokens(text: &str) -> Vec<&str> {
     let mut out = Vec::with_capacity(text.len() / 4 + 1);
     let mut start = 0;
-    let mut prev: Option<u8> = None; // 0 = word, 1 = space
-    for (i, ch) in text.char_indices() {
-        let class = if is_word_char(ch) {
+    let mut prev: Option<u8> = None; // 0 = word, 1 = space, 2 = punctuation
+    let mut prev_char = ' ';
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, ch)) = chars.next() {
+        let mut class = if is_word_char(ch) {
             0
         } else if ch.is_whitespace() {
             1
         } else {
             2
         };
+        // A separator between two digits stays inside the number.
+        if class == 2
+            && matches!(ch, '.' | ',' | ':' | '\'')
+            && prev == Some(0)
+            && prev_char.is_ascii_digit()
+            && chars.peek().is_some_and(|&(_, c)| c.is_ascii_digit())
+        {
+            class = 0;
+        }
         match prev {
             Some(p) if p == class && class != 2 => {}
             Some(_) => {
@@ -57,6 +69,7 @@ pub fn tokens(text: &str) -> Vec<&str> {
             None => {}
         }
         prev = Some(class);
+        prev_char = ch;
     }
     if start < text.len() {
         out.push(&text[start..]);
@@ -99,6 +112,10 @@ mod tests {
         let t = "Grüße, Welt — 2026 costs $3.50!";
         assert_eq!(tokens(t).concat(), t);
         assert_eq!(tokens("a, b"), vec!["a", ",", " ", "b"]);
+        assert_eq!(
+            tokens("at 7:15, 1,204 or 3.50."),
+            vec!["at", " ", "7:15", ",", " ", "1,204", " ", "or", " ", "3.50", "."]
+        );
     }
 
     #[test]
