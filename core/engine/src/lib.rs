@@ -42,6 +42,7 @@ pub mod errors;
 pub mod extract;
 pub mod hash;
 pub mod metrics;
+pub mod noise;
 pub mod text;
 
 pub use block::{Block, Page};

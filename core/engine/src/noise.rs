@@ -1,0 +1,839 @@
+//! Noise: changes that are automated, not meaningful — counters, clocks, dates, relative
+//! times, durations, IP addresses, session ids, rotating items.
+//!
+//! Adar et al. found that 11.5% of pages differ when fetched twice at the same instant ("Page
+//! served in 0.00252 secs", "There are 665 users online", "Visitor number 81434"). Such a
+//! change must not be painted, counted in the badge or in the meaningful metrics.
+//!
+//! ## Built-in detectors
+//! [`volatile_kinds`] classifies each token of a block ([`crate::text::tokens`]) as stable or
+//! as one of the [`Volatile`] kinds:
+//!
+//! | kind | what | examples |
+//! |---|---|---|
+//! | `clock` | a time of day | `7:15`, `19:04:59`, `7:15 pm` |
+//! | `date` | a calendar date, with month or weekday names (English, German) next to a number | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.` |
+//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde" | |
+//! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
+//! | `ip` | an IPv4 address | `192.168.0.1` |
+//! | `id` | a session id, hash or token: 8+ characters mixing letters and digits | `a8f7e6d5c4`, `sid9x81k2` |
+//! | `counter` | a number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204") or next to a counter word (visitors, online, views, Besucher, Kommentare…) | |
+//!
+//! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
+//! it is usually meaningful. Sites where it is not are handled by learned rules.
+//!
+//! ## When a change is noise
+//! [`builtin_noise`] says a changed block is noise when old and new text have the same
+//! skeleton — the same tokens, except volatile ones of the same kind — and gives the kinds that
+//! differ as the reason.
+//!
+//! ## Learned per site
+//! [`NoiseModel`] learns, from the person's own visits:
+//! - **slot rules** from near-simultaneous versions (a revisit or reload within
+//!   [`NEAR_SIMULTANEOUS_SECS`], or two versions whose only difference is that block): the
+//!   block's tokens with the differing ones as slots, e.g. `Updated {*} ago` — a later change
+//!   is noise only when both texts fit the pattern;
+//! - **rotating slots**: a short block at one path that flips back to a text it showed before,
+//!   or that is replaced by another short text in a near-simultaneous version; a later change
+//!   of a short block at that path is noise.
+//!
+//! Rules are narrow by construction: a slot rule matches only texts with the same literal
+//! tokens, and a rotating rule only short blocks ([`ROTATING_MAX_WORDS`]), so a page that flips
+//! a counter on fifty visits and then rewrites a paragraph still shows the paragraph. Every rule
+//! has a stable id and can be removed ([`NoiseModel::remove`]).
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+use crate::text;
+
+/// Blocks with at most this many words are counter-like: a changed number in them is noise.
+pub const COUNTER_MAX_WORDS: usize = 6;
+/// A rotating slot holds short items: at most this many words.
+pub const ROTATING_MAX_WORDS: usize = 16;
+/// Two versions this close in time are near-simultaneous: any difference is automated.
+pub const NEAR_SIMULTANEOUS_SECS: i64 = 10 * 60;
+/// Most differing word tokens for a slot rule (more means a real edit, not a slot).
+pub const MAX_SLOTS: usize = 4;
+/// Most rules kept per site (oldest-unused dropped first).
+pub const MAX_RULES: usize = 500;
+
+/// A kind of volatile token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Volatile {
+    /// A time of day.
+    Clock,
+    /// A calendar date or part of one.
+    Date,
+    /// "5 minutes ago", "vor 3 Stunden".
+    RelativeTime,
+    /// A measured duration ("served in 0.02 s").
+    Duration,
+    /// An IPv4 address.
+    Ip,
+    /// A session id, hash or token.
+    Id,
+    /// A counter value.
+    Counter,
+}
+
+impl Volatile {
+    /// The snake_case name used in reasons.
+    pub fn name(self) -> &'static str {
+        match self {
+            Volatile::Clock => "clock",
+            Volatile::Date => "date",
+            Volatile::RelativeTime => "relative_time",
+            Volatile::Duration => "duration",
+            Volatile::Ip => "ip",
+            Volatile::Id => "id",
+            Volatile::Counter => "counter",
+        }
+    }
+}
+
+const MONTHS: &[&str] = &[
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
+    "januar",
+    "jänner",
+    "februar",
+    "märz",
+    "mai",
+    "juni",
+    "juli",
+    "oktober",
+    "dezember",
+    "okt",
+    "dez",
+];
+const WEEKDAYS: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "mon",
+    "tue",
+    "tues",
+    "wed",
+    "thu",
+    "thur",
+    "thurs",
+    "fri",
+    "sat",
+    "sun",
+    "montag",
+    "dienstag",
+    "mittwoch",
+    "donnerstag",
+    "freitag",
+    "samstag",
+    "sonntag",
+    "sonnabend",
+    "mo",
+    "di",
+    "mi",
+    "do",
+    "fr",
+    "sa",
+    "so",
+    "today",
+    "yesterday",
+    "heute",
+    "gestern",
+];
+const TIME_UNITS: &[&str] = &[
+    "second", "seconds", "sec", "secs", "s", "minute", "minutes", "min", "mins", "hour", "hours",
+    "hr", "hrs", "h", "day", "days", "week", "weeks", "month", "months", "year", "years",
+    "sekunde", "sekunden", "minuten", "stunde", "stunden", "std", "tag", "tage", "tagen", "woche",
+    "wochen", "monat", "monate", "monaten", "jahr", "jahre", "jahren",
+];
+const DURATION_UNITS: &[&str] = &[
+    "ms",
+    "msec",
+    "millisecond",
+    "milliseconds",
+    "s",
+    "sec",
+    "secs",
+    "second",
+    "seconds",
+    "sekunden",
+];
+const ARTICLES: &[&str] = &["a", "an", "one", "ein", "eine", "einer", "einem", "einen"];
+const COUNTER_WORDS: &[&str] = &[
+    "visitor",
+    "visitors",
+    "visits",
+    "users",
+    "online",
+    "views",
+    "viewers",
+    "members",
+    "guests",
+    "comments",
+    "likes",
+    "shares",
+    "followers",
+    "readers",
+    "downloads",
+    "hits",
+    "besucher",
+    "besuchern",
+    "kommentare",
+    "kommentar",
+    "aufrufe",
+    "leser",
+    "nutzer",
+    "mitglieder",
+    "gäste",
+    "served",
+    "generated",
+    "queries",
+];
+
+fn is_number(tok: &str) -> bool {
+    tok.starts_with(|c: char| c.is_ascii_digit())
+        && tok
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | ':' | '\''))
+}
+
+fn in_list(list: &[&str], tok: &str) -> bool {
+    let lower = tok.to_lowercase();
+    list.contains(&lower.as_str())
+}
+
+fn is_clock(tok: &str) -> bool {
+    let parts: Vec<&str> = tok.split(':').collect();
+    (parts.len() == 2 || parts.len() == 3)
+        && parts
+            .iter()
+            .all(|p| p.len() <= 2 && !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        && parts[1..].iter().all(|p| p.len() == 2)
+}
+
+fn is_ip(tok: &str) -> bool {
+    let parts: Vec<&str> = tok.split('.').collect();
+    parts.len() == 4
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.len() <= 3 && p.parse::<u16>().is_ok_and(|n| n <= 255))
+}
+
+fn is_numeric_date(tok: &str) -> bool {
+    let parts: Vec<&str> = tok.split(['.', '/']).collect();
+    (parts.len() == 3 || (parts.len() == 2 && tok.ends_with('.')))
+        && parts
+            .iter()
+            .filter(|p| !p.is_empty())
+            .all(|p| p.bytes().all(|b| b.is_ascii_digit()))
+        && parts.iter().any(|p| p.len() == 4 || p.len() <= 2)
+}
+
+fn is_id(tok: &str) -> bool {
+    if tok.chars().count() < 8 || !tok.is_ascii() {
+        return false;
+    }
+    let digits = tok.bytes().filter(u8::is_ascii_digit).count();
+    let letters = tok.bytes().filter(u8::is_ascii_alphabetic).count();
+    digits >= 2 && letters >= 2
+}
+
+/// For each token of `tokens` (from [`text::tokens`]), its volatile kind or `None`.
+pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
+    // Word tokens with their index, to look at neighbouring words across spaces/punctuation.
+    let words: Vec<usize> = (0..tokens.len())
+        .filter(|&i| text::is_word(tokens[i]))
+        .collect();
+    let short = words.len() <= COUNTER_MAX_WORDS;
+    let mut kinds = vec![None; tokens.len()];
+    let word_at = |k: isize| -> Option<&str> {
+        if k < 0 {
+            None
+        } else {
+            words.get(k as usize).map(|&i| tokens[i])
+        }
+    };
+    for (k, &i) in words.iter().enumerate() {
+        let k = k as isize;
+        let tok = tokens[i];
+        let prev = word_at(k - 1);
+        let next = word_at(k + 1);
+        let prev_is_num = prev.is_some_and(is_number);
+        let next_is_num = next.is_some_and(is_number);
+        let kind = if is_clock(tok) {
+            Some(Volatile::Clock)
+        } else if is_ip(tok) {
+            Some(Volatile::Ip)
+        } else if is_numeric_date(tok) {
+            Some(Volatile::Date)
+        } else if is_number(tok) {
+            let next_unit = next.is_some_and(|n| in_list(TIME_UNITS, n));
+            let after_unit = word_at(k + 2);
+            if next_unit
+                && (after_unit.is_some_and(|w| w.eq_ignore_ascii_case("ago"))
+                    || prev.is_some_and(|w| w.eq_ignore_ascii_case("vor")))
+            {
+                Some(Volatile::RelativeTime)
+            } else if next.is_some_and(|n| in_list(DURATION_UNITS, n))
+                && (tok.contains('.') || short)
+            {
+                Some(Volatile::Duration)
+            } else if next.is_some_and(|n| in_list(MONTHS, n))
+                || prev.is_some_and(|p| in_list(MONTHS, p))
+            {
+                Some(Volatile::Date)
+            } else if short
+                || next.is_some_and(|n| in_list(COUNTER_WORDS, n))
+                || prev.is_some_and(|p| in_list(COUNTER_WORDS, p))
+            {
+                Some(Volatile::Counter)
+            } else {
+                None
+            }
+        } else if (in_list(MONTHS, tok) || in_list(WEEKDAYS, tok)) && (prev_is_num || next_is_num) {
+            Some(Volatile::Date)
+        } else if in_list(TIME_UNITS, tok)
+            && (prev_is_num || prev.is_some_and(|p| in_list(ARTICLES, p)))
+            && (next.is_some_and(|w| w.eq_ignore_ascii_case("ago"))
+                || word_at(k - 2).is_some_and(|w| w.eq_ignore_ascii_case("vor")))
+        {
+            Some(Volatile::RelativeTime)
+        } else if in_list(ARTICLES, tok)
+            && next.is_some_and(|n| in_list(TIME_UNITS, n))
+            && (word_at(k + 2).is_some_and(|w| w.eq_ignore_ascii_case("ago"))
+                || prev.is_some_and(|w| w.eq_ignore_ascii_case("vor")))
+        {
+            Some(Volatile::RelativeTime)
+        } else if is_id(tok) {
+            Some(Volatile::Id)
+        } else if (tok.eq_ignore_ascii_case("am")
+            || tok.eq_ignore_ascii_case("pm")
+            || tok.eq_ignore_ascii_case("uhr"))
+            && prev.is_some_and(|p| is_clock(p) || is_number(p))
+        {
+            Some(Volatile::Clock)
+        } else {
+            None
+        };
+        kinds[i] = kind;
+    }
+    kinds
+}
+
+/// If `old` and `new` differ only in volatile tokens of matching kinds, the kinds that differ
+/// (sorted, deduplicated); otherwise `None`. Identical texts are not noise (`None`).
+pub fn builtin_noise(old: &str, new: &str) -> Option<Vec<Volatile>> {
+    if old == new {
+        return None;
+    }
+    let a = text::tokens(old);
+    let b = text::tokens(new);
+    let ka = volatile_kinds(&a);
+    let kb = volatile_kinds(&b);
+    // Relative times change shape ("an hour" → "2 hours"): compare with each run of
+    // relative-time tokens (and the spaces inside it) collapsed to one slot.
+    let sa = skeleton(&a, &ka);
+    let sb = skeleton(&b, &kb);
+    if sa.len() != sb.len() {
+        return None;
+    }
+    let mut reasons = Vec::new();
+    for (x, y) in sa.iter().zip(&sb) {
+        match (x, y) {
+            (Slot::Lit(p), Slot::Lit(q)) if p == q => {}
+            (Slot::Vol(k1, v1), Slot::Vol(k2, v2)) if k1 == k2 => {
+                if v1 != v2 {
+                    reasons.push(*k1);
+                }
+            }
+            _ => return None,
+        }
+    }
+    reasons.sort();
+    reasons.dedup();
+    if reasons.is_empty() {
+        None
+    } else {
+        Some(reasons)
+    }
+}
+
+#[derive(Debug, PartialEq)]
+enum Slot<'a> {
+    Lit(&'a str),
+    Vol(Volatile, String),
+}
+
+fn skeleton<'a>(toks: &[&'a str], kinds: &[Option<Volatile>]) -> Vec<Slot<'a>> {
+    let mut out: Vec<Slot<'a>> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        match kinds[i] {
+            Some(Volatile::RelativeTime) => {
+                let mut value = String::new();
+                let mut j = i;
+                while j < toks.len()
+                    && (kinds[j] == Some(Volatile::RelativeTime)
+                        || (!text::is_word(toks[j])
+                            && toks[j].trim().is_empty()
+                            && kinds.get(j + 1).copied().flatten() == Some(Volatile::RelativeTime)))
+                {
+                    value.push_str(toks[j]);
+                    j += 1;
+                }
+                out.push(Slot::Vol(Volatile::RelativeTime, value));
+                i = j;
+            }
+            Some(k) => {
+                out.push(Slot::Vol(k, toks[i].to_string()));
+                i += 1;
+            }
+            None => {
+                out.push(Slot::Lit(toks[i]));
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// What a learned rule matches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum RuleKind {
+    /// The block's tokens with slots (`None`) where versions differed: both texts of a change
+    /// must fit it.
+    Slots {
+        /// Literal tokens, `None` where a slot is.
+        pattern: Vec<Option<String>>,
+    },
+    /// A short block at this path that rotates between items.
+    Rotating {
+        /// The block's path.
+        path: String,
+    },
+}
+
+/// One learned noise rule of a site.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NoiseRule {
+    /// Stable id (hash of the rule), for listing and removal.
+    pub id: String,
+    /// What the rule matches.
+    pub rule: RuleKind,
+    /// How the rule was learned: `near_simultaneous` or `flip`.
+    pub learned_from: String,
+    /// How many changes the rule has matched or confirmed.
+    pub hits: u32,
+    /// A person-readable form: `Visitor number {*}` or `rotating: /html[0]/body[0]/div[3]`.
+    pub label: String,
+}
+
+impl NoiseRule {
+    fn matches(&self, old: &str, new: &str, path: &str) -> bool {
+        match &self.rule {
+            RuleKind::Slots { pattern } => fits(pattern, old) && fits(pattern, new),
+            RuleKind::Rotating { path: p } => {
+                p == path
+                    && text::word_count(old) <= ROTATING_MAX_WORDS
+                    && text::word_count(new) <= ROTATING_MAX_WORDS
+            }
+        }
+    }
+}
+
+fn fits(pattern: &[Option<String>], text_: &str) -> bool {
+    let toks = text::tokens(text_);
+    toks.len() == pattern.len()
+        && pattern.iter().zip(&toks).all(|(p, t)| match p {
+            Some(lit) => lit == t,
+            None => text::is_word(t),
+        })
+}
+
+/// A site's learned noise: rules plus the short per-path history used to spot flips.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct NoiseModel {
+    /// The learned rules, listed to the person and each removable.
+    pub rules: Vec<NoiseRule>,
+    /// Per path of a short block: ids of the last few texts seen there (most recent last).
+    #[serde(default)]
+    pub recent: BTreeMap<String, Vec<String>>,
+}
+
+/// How many recent texts per path are remembered for flip detection.
+const RECENT_PER_PATH: usize = 4;
+/// Most paths remembered for flip detection.
+const MAX_RECENT_PATHS: usize = 2_000;
+
+impl NoiseModel {
+    /// The rule that makes the change `old` → `new` at `path` noise, if any.
+    pub fn matching_rule(&self, old: &str, new: &str, path: &str) -> Option<&NoiseRule> {
+        self.rules.iter().find(|r| r.matches(old, new, path))
+    }
+
+    /// Removes the rule with this id; true when one was removed.
+    pub fn remove(&mut self, id: &str) -> bool {
+        let before = self.rules.len();
+        self.rules.retain(|r| r.id != id);
+        before != self.rules.len()
+    }
+
+    fn add(&mut self, rule: RuleKind, learned_from: &str, label: String) {
+        let id = crate::hash::block_id(&serde_json_like(&rule));
+        if let Some(r) = self.rules.iter_mut().find(|r| r.id == id) {
+            r.hits += 1;
+            return;
+        }
+        if self.rules.len() >= MAX_RULES {
+            // Drop the least confirmed rule to make room.
+            if let Some((k, _)) = self.rules.iter().enumerate().min_by_key(|(_, r)| r.hits) {
+                self.rules.remove(k);
+            }
+        }
+        self.rules.push(NoiseRule {
+            id,
+            rule,
+            learned_from: learned_from.to_string(),
+            hits: 1,
+            label,
+        });
+    }
+
+    /// Learns from one changed block seen in two near-simultaneous versions: a slot rule when
+    /// few word tokens differ, a rotating rule when the block is short and wholly different.
+    pub fn learn_near_simultaneous(&mut self, old: &str, new: &str, path: &str) {
+        if old == new {
+            return;
+        }
+        if let Some(pattern) = slot_pattern(old, new) {
+            let label = pattern
+                .iter()
+                .map(|p| p.as_deref().unwrap_or("{*}"))
+                .collect::<String>();
+            self.add(RuleKind::Slots { pattern }, "near_simultaneous", label);
+        } else if !path.is_empty()
+            && text::word_count(old) <= ROTATING_MAX_WORDS
+            && text::word_count(new) <= ROTATING_MAX_WORDS
+        {
+            self.add(
+                RuleKind::Rotating {
+                    path: path.to_string(),
+                },
+                "near_simultaneous",
+                format!("rotating: {path}"),
+            );
+        }
+    }
+
+    /// Records the text now at `path` (short blocks only) and learns a rotating rule when it
+    /// flips back to a text seen there before that differs from the previous one.
+    pub fn observe(&mut self, path: &str, text_: &str) {
+        if path.is_empty() || text::word_count(text_) > ROTATING_MAX_WORDS {
+            return;
+        }
+        let id = crate::hash::block_id(text_);
+        if !self.recent.contains_key(path) && self.recent.len() >= MAX_RECENT_PATHS {
+            return;
+        }
+        let seen = self.recent.entry(path.to_string()).or_default();
+        let flipped = seen.last().is_some_and(|last| *last != id) && seen.contains(&id);
+        seen.retain(|s| *s != id);
+        seen.push(id);
+        if seen.len() > RECENT_PER_PATH {
+            seen.remove(0);
+        }
+        if flipped {
+            self.add(
+                RuleKind::Rotating {
+                    path: path.to_string(),
+                },
+                "flip",
+                format!("rotating: {path}"),
+            );
+        }
+    }
+}
+
+/// A stable textual form of a rule for hashing its id.
+fn serde_json_like(rule: &RuleKind) -> String {
+    match rule {
+        RuleKind::Slots { pattern } => {
+            let mut s = String::from("slots:");
+            for p in pattern {
+                match p {
+                    Some(l) => {
+                        s.push('L');
+                        s.push_str(l);
+                    }
+                    None => s.push('*'),
+                }
+                s.push('\u{1f}');
+            }
+            s
+        }
+        RuleKind::Rotating { path } => format!("rotating:{path}"),
+    }
+}
+
+/// The slot pattern of a near-simultaneous change: the tokens of both texts aligned one to one,
+/// differing word tokens as slots. `None` when the texts do not align token for token, differ
+/// in a non-word token, differ in more than [`MAX_SLOTS`] words, or keep no literal word.
+pub fn slot_pattern(old: &str, new: &str) -> Option<Vec<Option<String>>> {
+    let a = text::tokens(old);
+    let b = text::tokens(new);
+    if a.len() != b.len() {
+        return None;
+    }
+    let mut pattern = Vec::with_capacity(a.len());
+    let (mut slots, mut literal_words) = (0, 0);
+    for (x, y) in a.iter().zip(&b) {
+        if x == y {
+            if text::is_word(x) {
+                literal_words += 1;
+            }
+            pattern.push(Some((*x).to_string()));
+        } else if text::is_word(x) && text::is_word(y) {
+            slots += 1;
+            pattern.push(None);
+        } else {
+            return None;
+        }
+    }
+    (slots > 0 && slots <= MAX_SLOTS && literal_words > 0).then_some(pattern)
+}
+
+/// Why a change is noise: the built-in kinds, or the learned rule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NoiseReason {
+    /// `builtin` or `learned`.
+    pub source: String,
+    /// Built-in kinds (`counter`, `clock`…) or the learned rule's label.
+    pub detail: String,
+    /// The learned rule's id (for removal), when learned.
+    pub rule_id: Option<String>,
+}
+
+impl std::fmt::Display for NoiseReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.source, self.detail)
+    }
+}
+
+/// Classifies the change `old` → `new` at `path`: built-in detectors first, then the site's
+/// learned rules.
+pub fn classify(
+    old: &str,
+    new: &str,
+    path: &str,
+    model: Option<&NoiseModel>,
+) -> Option<NoiseReason> {
+    if let Some(kinds) = builtin_noise(old, new) {
+        let detail = kinds
+            .iter()
+            .map(|k| k.name())
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Some(NoiseReason {
+            source: "builtin".into(),
+            detail,
+            rule_id: None,
+        });
+    }
+    let rule = model?.matching_rule(old, new, path)?;
+    Some(NoiseReason {
+        source: "learned".into(),
+        detail: rule.label.clone(),
+        rule_id: Some(rule.id.clone()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn noise(a: &str, b: &str) -> Option<Vec<&'static str>> {
+        builtin_noise(a, b).map(|v| v.into_iter().map(Volatile::name).collect())
+    }
+
+    #[test]
+    fn counters_clocks_dates_durations() {
+        assert_eq!(
+            noise(
+                "You are visitor number 81434",
+                "You are visitor number 81502"
+            ),
+            Some(vec!["counter"])
+        );
+        assert_eq!(
+            noise("There are 665 users online", "There are 702 users online"),
+            Some(vec!["counter"])
+        );
+        assert_eq!(
+            noise("Visitors today: 1,204", "Visitors today: 1,377"),
+            Some(vec!["counter"])
+        );
+        assert_eq!(
+            noise("Page served in 0.00252 secs", "Page served in 0.00311 secs"),
+            Some(vec!["duration"])
+        );
+        assert_eq!(
+            noise("Last update 7:15", "Last update 19:04"),
+            Some(vec!["clock"])
+        );
+        assert_eq!(
+            noise(
+                "Stand: 21.11.2026, 09:12 Uhr",
+                "Stand: 22.11.2026, 10:40 Uhr"
+            ),
+            Some(vec!["clock", "date"])
+        );
+        assert_eq!(
+            noise("Updated Nov 21, 2026", "Updated Nov 22, 2026"),
+            Some(vec!["date"])
+        );
+        assert_eq!(
+            noise("Montag, 21. November 2026", "Dienstag, 22. November 2026"),
+            Some(vec!["date"])
+        );
+        assert_eq!(
+            noise(
+                "Your IP address is 10.0.0.7",
+                "Your IP address is 192.168.1.20"
+            ),
+            Some(vec!["ip"])
+        );
+        assert_eq!(
+            noise("session a8f7e6d5c4b3", "session 99ab12cd34ef"),
+            Some(vec!["id"])
+        );
+    }
+
+    #[test]
+    fn relative_times_in_two_languages() {
+        assert_eq!(
+            noise("Posted 5 minutes ago by Ann", "Posted 2 hours ago by Ann"),
+            Some(vec!["relative_time"])
+        );
+        assert_eq!(
+            noise("Posted an hour ago by Ann", "Posted 3 hours ago by Ann"),
+            Some(vec!["relative_time"])
+        );
+        assert_eq!(
+            noise(
+                "Aktualisiert vor 3 Stunden",
+                "Aktualisiert vor einer Stunde"
+            ),
+            Some(vec!["relative_time"])
+        );
+    }
+
+    #[test]
+    fn meaningful_changes_are_not_noise() {
+        // A number in prose is content.
+        assert_eq!(
+            noise(
+                "You may cancel the contract within 30 days of signing it.",
+                "You may cancel the contract within 14 days of signing it."
+            ),
+            None
+        );
+        // Any changed word is content.
+        assert_eq!(
+            noise("There are 665 users online", "There are 665 admins online"),
+            None
+        );
+        assert_eq!(
+            noise("The museum opens at 7:15", "The gallery opens at 7:15"),
+            None
+        );
+        assert_eq!(noise("same", "same"), None);
+    }
+
+    #[test]
+    fn slot_rules_are_learned_and_narrow() {
+        let mut m = NoiseModel::default();
+        m.learn_near_simultaneous(
+            "Wetter: sonnig in Berlin",
+            "Wetter: bewölkt in Berlin",
+            "/p[0]",
+        );
+        assert_eq!(m.rules.len(), 1);
+        assert_eq!(m.rules[0].label, "Wetter: {*} in Berlin");
+        assert!(classify(
+            "Wetter: sonnig in Berlin",
+            "Wetter: regnerisch in Berlin",
+            "/p[0]",
+            Some(&m)
+        )
+        .is_some());
+        assert!(classify(
+            "Wetter: sonnig in Berlin",
+            "Wetter: sonnig in Hamburg",
+            "/p[0]",
+            Some(&m)
+        )
+        .is_none());
+        // Learning the same rule twice confirms it.
+        m.learn_near_simultaneous("Wetter: a in Berlin", "Wetter: b in Berlin", "/p[0]");
+        assert_eq!(m.rules.len(), 1);
+        assert_eq!(m.rules[0].hits, 2);
+        let id = m.rules[0].id.clone();
+        assert!(m.remove(&id));
+        assert!(m.rules.is_empty());
+    }
+
+    #[test]
+    fn flips_make_rotating_slots_but_never_hide_long_rewrites() {
+        let mut m = NoiseModel::default();
+        let path = "/html[0]/body[0]/aside[0]/p[0]";
+        for t in ["Buy shoes now", "Cheap flights to Rome", "Buy shoes now"] {
+            m.observe(path, t);
+        }
+        assert_eq!(m.rules.len(), 1);
+        assert!(matches!(m.rules[0].rule, RuleKind::Rotating { .. }));
+        assert!(classify("Buy shoes now", "New phone deals", path, Some(&m)).is_some());
+        let long_old = "word ".repeat(30);
+        let long_new = "other ".repeat(30);
+        assert!(classify(&long_old, &long_new, path, Some(&m)).is_none());
+        assert!(classify("Buy shoes now", "New phone deals", "/other", Some(&m)).is_none());
+    }
+
+    #[test]
+    fn model_round_trips_through_json() {
+        let mut m = NoiseModel::default();
+        m.learn_near_simultaneous("Visitor number 1", "Visitor number 2", "/p[1]");
+        m.observe("/p[2]", "x");
+        let json = serde_json::to_string(&m).expect("serialize");
+        let back: NoiseModel = serde_json::from_str(&json).expect("deserialize");
+        assert_eq!(back, m);
+    }
+}
