@@ -1,0 +1,392 @@
+// The background: a module service worker in Chromium, an event page in Firefox.
+//
+// Discipline: every listener is registered synchronously at the top level and waits on the one
+// lazy init promise; the source of truth is storage (IndexedDB for history, storage.local for
+// settings, storage.session for per-tab results), never this worker's memory — it may be
+// stopped between any two events. Writes are serialized through one queue.
+//
+// What a sender may do is decided from `sender` (its tab, its frame, its origin), never from the
+// payload: a content script can only report its own top-level page and change its own tab's
+// badge; only the extension's own pages can read state, delete or change settings.
+
+import * as db from './db.js';
+import * as core from './core.js';
+import {
+  CONTENT_TYPES, PAGE_TYPES, MessageError, validateVisit, validateRestored, validateTabId,
+  validateSettings, pageKey, hostInSite,
+} from '../shared/protocol.js';
+import { DEFAULT_SETTINGS, readSettings, writeSettings, isExcluded } from '../shared/settings.js';
+import { TEST_HOOKS } from './build-config.js';
+
+const api = globalThis.browser ?? globalThis.chrome;
+const RETENTION_ALARM = 'retention';
+const MAX_CHANGES_IN_STATE = 500;
+const PREVIEW_CHARS = 160;
+
+// ---------------------------------------------------------------------------------------------
+// Init: one promise, made on first use by any listener.
+
+let initPromise = null;
+function ready() {
+  if (!initPromise) {
+    initPromise = (async () => {
+      await db.openDb();
+      const alarm = await api.alarms.get(RETENTION_ALARM);
+      if (!alarm) api.alarms.create(RETENTION_ALARM, { periodInMinutes: 24 * 60, delayInMinutes: 1 });
+    })().catch((e) => {
+      initPromise = null;
+      throw e;
+    });
+  }
+  return initPromise;
+}
+
+// Writes (and the reads that decide them) run one at a time.
+let queue = Promise.resolve();
+function serialized(task) {
+  const run = queue.then(task, task);
+  queue = run.catch(() => {});
+  return run;
+}
+
+// The last version of recently visited pages, to spare reading every block back from
+// IndexedDB on a revisit. Only a cache: checked against the stored page record before use.
+const versionCache = new Map();
+const VERSION_CACHE_SIZE = 16;
+function cacheVersion(url, version) {
+  versionCache.delete(url);
+  versionCache.set(url, version);
+  while (versionCache.size > VERSION_CACHE_SIZE) versionCache.delete(versionCache.keys().next().value);
+}
+
+async function lastVersion(url) {
+  const cached = versionCache.get(url);
+  if (cached) {
+    const page = await db.getPage(url);
+    if (page && page.lastVisitId === cached.visit.id) return { ...cached, page };
+    versionCache.delete(url);
+  }
+  return db.loadLastVersion(url);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-tab results, in storage.session (memory only, survives the worker being stopped).
+
+const tabKey = (tabId) => `tab:${tabId}`;
+
+async function readTabState(tabId) {
+  const key = tabKey(tabId);
+  const got = await api.storage.session.get(key);
+  return got[key] || { current: null, pages: {} };
+}
+
+async function writeTabPage(tabId, url, state) {
+  const all = await readTabState(tabId);
+  delete all.pages[url];
+  all.pages[url] = state;
+  const urls = Object.keys(all.pages);
+  for (const old of urls.slice(0, Math.max(0, urls.length - 5))) delete all.pages[old];
+  all.current = url;
+  await api.storage.session.set({ [tabKey(tabId)]: all });
+}
+
+async function setBadge(tabId, count) {
+  const text = count > 0 ? (count > 999 ? '999+' : String(count)) : '';
+  try {
+    await api.action.setBadgeText({ tabId, text });
+    if (text) await api.action.setBadgeBackgroundColor({ tabId, color: '#8a4b00' });
+  } catch {
+    // The tab may have closed meanwhile.
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Content script messages.
+
+function contentSender(sender) {
+  const tab = sender.tab;
+  if (!tab || typeof tab.id !== 'number' || tab.id < 0) throw new MessageError('forbidden', 'not from a tab');
+  if (sender.frameId !== 0) throw new MessageError('forbidden', 'not from a top-level page');
+  if (sender.id !== api.runtime.id) throw new MessageError('forbidden', 'not from this extension');
+  const url = pageKey(sender.url || '');
+  if (!url) throw new MessageError('forbidden', 'not an http(s) page');
+  return { tabId: tab.id, incognito: !!tab.incognito, url, site: new URL(url).hostname };
+}
+
+/**
+ * The changed blocks of a diff, in page order, as the content script paints them. A removed
+ * block carries its text and `at`: the index of the new block it stood before (null: the end).
+ */
+function changesOf(diffBlocks) {
+  const out = [];
+  let nextNew = null;
+  for (let i = diffBlocks.length - 1; i >= 0; i--) {
+    const b = diffBlocks[i];
+    if (b.status === 'removed') {
+      out.push({ status: 'removed', new_index: null, at: nextNew, text: b.text, spans: null });
+      continue;
+    }
+    nextNew = b.new_index;
+    if (b.status !== 'unchanged') {
+      out.push({ status: b.status, new_index: b.new_index, spans: b.status === 'changed' ? b.spans : null });
+    }
+  }
+  return out.reverse();
+}
+
+async function onVisit(msg, sender) {
+  const t0 = performance.now();
+  const { tabId, incognito, url, site } = contentSender(sender);
+  const skip = async (reason) => {
+    await writeTabPage(tabId, url, { status: 'skipped', reason, time: Date.now() });
+    await setBadge(tabId, 0);
+    return { status: 'skipped', reason };
+  };
+  if (incognito) return skip('private');
+  const settings = await readSettings(api);
+  if (isExcluded(settings, site)) return skip('excluded');
+  const visit = validateVisit(msg);
+  if (visit.hasPassword) return skip('password');
+  const { blocks } = visit;
+  if (blocks.length === 0) return skip('empty');
+
+  const hooks = TEST_HOOKS ? (await api.storage.local.get('testHooks')).testHooks || {} : {};
+  let reply;
+  let replied;
+  const replyReady = new Promise((r) => { replied = r; });
+  const work = serialized(async () => {
+    await core.coreReady();
+    const ids = await core.blockIds(blocks.map((b) => b.text));
+    const listId = await core.blockId(ids.join('\n'));
+    const pathsetId = await core.blockId(`${blocks.map((b) => b.path).join('\n')}\u0000${blocks.map((b) => b.type_path).join('\n')}`);
+    const previous = await lastVersion(url);
+    const time = Date.now();
+    let changes = [];
+    let summary = null;
+    let status = 'first';
+    if (previous) {
+      const diff = await core.diffBlocks(previous.blocks, blocks);
+      summary = diff.summary;
+      changes = changesOf(diff.blocks);
+      status = changes.length ? 'changed' : 'unchanged';
+    }
+    reply = {
+      status,
+      summary,
+      changes,
+      lastVisitTime: previous ? previous.visit.time : null,
+      analyzeMs: performance.now() - t0,
+    };
+    replied(reply);
+    const state = {
+      status,
+      time,
+      lastVisitTime: reply.lastVisitTime,
+      prevVisitId: previous ? previous.visit.id : null,
+      visitId: null,
+      summary,
+      count: changes.length,
+      changes: changes.slice(0, MAX_CHANGES_IN_STATE).map((c, k) => ({
+        k,
+        status: c.status,
+        preview: (c.status === 'removed' ? c.text : blocks[c.new_index].text).slice(0, PREVIEW_CHARS),
+      })),
+    };
+    await Promise.all([setBadge(tabId, changes.length), writeTabPage(tabId, url, state)]);
+    const written = await db.writeVisit({
+      url, site, time, title: visit.title, truncated: visit.truncated, blocks, ids, listId, pathsetId,
+      summary, previous, hold: TEST_HOOKS ? Number(hooks.holdWriteMs) || 0 : 0,
+    });
+    const page = { url, site, title: visit.title, lastVisitId: written.visitId, lastTime: time, visits: (previous ? previous.page.visits : 0) + 1 };
+    cacheVersion(url, { visit: { id: written.visitId, time, listId, pathsetId }, page, blocks, ids });
+    state.visitId = written.visitId;
+    state.bytes = written.bytes;
+    await writeTabPage(tabId, url, state);
+  });
+  work.catch(() => {});
+  return Promise.race([replyReady, work.then(() => reply)]);
+}
+
+async function onRestored(msg, sender) {
+  const { tabId, url } = contentSender(sender);
+  validateRestored(msg);
+  const all = await readTabState(tabId);
+  const state = all.pages[url];
+  if (state) {
+    all.current = url;
+    await api.storage.session.set({ [tabKey(tabId)]: all });
+  }
+  await setBadge(tabId, state ? state.count || 0 : 0);
+  return { ok: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extension page messages (popup, settings page).
+
+function isExtensionPage(sender) {
+  return sender.id === api.runtime.id && typeof sender.url === 'string'
+    && sender.url.startsWith(api.runtime.getURL(''));
+}
+
+async function popupState(msg) {
+  const tabId = validateTabId(msg.tabId);
+  let tab;
+  try {
+    tab = await api.tabs.get(tabId);
+  } catch {
+    return { handled: false, reason: 'no-tab' };
+  }
+  if (tab.incognito) return { handled: false, reason: 'private' };
+  const url = pageKey(tab.url || '');
+  if (!url) return { handled: false, reason: 'unsupported' };
+  const site = new URL(url).hostname;
+  const settings = await readSettings(api);
+  if (isExcluded(settings, site)) return { handled: false, reason: 'excluded', site };
+  const all = await readTabState(tabId);
+  const state = all.pages[url];
+  if (!state) return { handled: true, url, status: 'pending' };
+  if (state.status === 'skipped') return { handled: false, reason: state.reason, url };
+  const out = { handled: true, url, ...state };
+  if (state.status === 'changed' && state.prevVisitId != null) {
+    await queue; // the visit being written, if any
+    const fresh = (await readTabState(tabId)).pages[url] || state;
+    if (fresh.metrics) {
+      out.metrics = fresh.metrics;
+    } else if (fresh.visitId != null) {
+      const [oldBlocks, newBlocks] = await Promise.all([db.loadVisitBlocks(fresh.prevVisitId), db.loadVisitBlocks(fresh.visitId)]);
+      if (oldBlocks && newBlocks) {
+        const m = await core.metrics(oldBlocks.map((b) => b.text).join(' '), newBlocks.map((b) => b.text).join(' '));
+        out.metrics = { dice: m.dice, ied: m.ied };
+        fresh.metrics = out.metrics;
+        await writeTabPage(tabId, url, fresh);
+      }
+    }
+  }
+  return out;
+}
+
+async function scrollTo(msg) {
+  const tabId = validateTabId(msg.tabId);
+  if (!Number.isInteger(msg.change) || msg.change < 0) throw new MessageError('invalid-message', 'change');
+  return api.tabs.sendMessage(tabId, { type: 'scroll-to', change: msg.change }, { frameId: 0 });
+}
+
+async function settingsSet(msg) {
+  const patch = validateSettings(msg.settings);
+  return serialized(async () => {
+    const before = await readSettings(api);
+    const next = { ...before, ...patch };
+    await writeSettings(api, next);
+    const added = (next.excludedSites || []).filter((s) => !before.excludedSites.includes(s));
+    let deleted = { visits: 0, pages: 0 };
+    if (added.length) {
+      deleted = await db.deleteSites(added, hostInSite);
+      for (const url of versionCache.keys()) {
+        if (added.some((s) => hostInSite(new URL(url).hostname, s))) versionCache.delete(url);
+      }
+    }
+    if (patch.retentionDays !== undefined) {
+      const r = await db.deleteOlderThan(Date.now() - next.retentionDays * 86400000);
+      deleted = { visits: deleted.visits + r.visits, pages: deleted.pages + r.pages };
+      versionCache.clear();
+    }
+    return { settings: next, deleted };
+  });
+}
+
+async function deleteAll() {
+  return serialized(async () => {
+    await db.deleteEverything();
+    versionCache.clear();
+    const session = await api.storage.session.get(null);
+    const tabIds = Object.keys(session).filter((k) => k.startsWith('tab:')).map((k) => Number(k.slice(4)));
+    await api.storage.session.clear();
+    await Promise.all(tabIds.map((id) => setBadge(id, 0)));
+    return { ok: true };
+  });
+}
+
+async function stats() {
+  await queue;
+  const counts = await db.counts();
+  let estimate = null;
+  try {
+    estimate = await navigator.storage.estimate();
+  } catch {
+    // Not offered here.
+  }
+  return { counts, usage: estimate ? estimate.usage : null, coreStartMs: core.coreStartMs() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dispatch.
+
+async function handle(msg, sender) {
+  await ready();
+  if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string') throw new MessageError('invalid-message', 'no type');
+  if (isExtensionPage(sender)) {
+    if (!PAGE_TYPES.has(msg.type)) throw new MessageError('forbidden', `unknown type ${msg.type}`);
+    switch (msg.type) {
+      case 'popup-state': return popupState(msg);
+      case 'scroll-to': return scrollTo(msg);
+      case 'settings-get': return { settings: await readSettings(api), defaults: DEFAULT_SETTINGS };
+      case 'settings-set': return settingsSet(msg);
+      case 'delete-all': return deleteAll();
+      case 'stats': return stats();
+    }
+  }
+  if (!CONTENT_TYPES.has(msg.type)) throw new MessageError('forbidden', `unknown type ${msg.type}`);
+  switch (msg.type) {
+    case 'visit': return onVisit(msg, sender);
+    case 'restored': return onRestored(msg, sender);
+  }
+  throw new MessageError('forbidden', 'unreachable');
+}
+
+api.runtime.onMessage.addListener((msg, sender, sendResponse) => {
+  handle(msg, sender).then(
+    (result) => sendResponse({ ok: true, result }),
+    (e) => sendResponse({ ok: false, error: { kind: e && e.kind ? String(e.kind) : 'internal', message: String(e && e.message || e) } }),
+  );
+  return true;
+});
+
+api.commands.onCommand.addListener((command, tab) => {
+  if (command !== 'next-change') return;
+  (async () => {
+    await ready();
+    const target = tab && typeof tab.id === 'number' ? tab : (await api.tabs.query({ active: true, currentWindow: true }))[0];
+    if (target) await api.tabs.sendMessage(target.id, { type: 'next-change' }, { frameId: 0 });
+  })().catch(() => {});
+});
+
+api.tabs.onRemoved.addListener((tabId) => {
+  api.storage.session.remove(tabKey(tabId)).catch(() => {});
+});
+
+api.tabs.onUpdated.addListener((tabId, changeInfo) => {
+  // A new document in the tab: its badge belongs to the old one until the content script reports.
+  if (changeInfo.status === 'loading' && changeInfo.url) setBadge(tabId, 0);
+});
+
+api.alarms.onAlarm.addListener((alarm) => {
+  if (alarm.name !== RETENTION_ALARM) return;
+  (async () => {
+    await ready();
+    const settings = await readSettings(api);
+    await serialized(() => db.deleteOlderThan(Date.now() - settings.retentionDays * 86400000));
+    versionCache.clear();
+  })().catch(() => {});
+});
+
+api.runtime.onInstalled.addListener(() => {
+  ready().catch(() => {});
+});
+
+if (TEST_HOOKS) {
+  // Test builds only: lets the browser tests look inside without a UI.
+  globalThis.__sincelastTest = {
+    ready, counts: db.counts, stats, coreReady: core.coreReady, coreStartMs: core.coreStartMs,
+    idle: () => queue, readTabState,
+  };
+}

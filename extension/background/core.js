@@ -1,0 +1,59 @@
+// The wasm core, instantiated once and lazily (no top-level await in the service worker).
+// An error with a `kind` is the core refusing an input; any other error is a panic: the
+// instance is dropped and made anew on the next use. (The generated glue only re-instantiates
+// when the Rust side has scheduled it with `wasm_bindgen::handler::schedule_reinit()` from its
+// panic hook; otherwise `init` hands back the old instance. Service workers cannot `import()`
+// a fresh copy of the module.)
+
+import init, * as wasm from '../wasm/sincelast_wasm.js';
+
+let ready = null;
+let startMs = null;
+
+/** Resolves once the wasm instance is usable; `startMs` tells how long it took (cold start). */
+export function coreReady() {
+  if (!ready) {
+    const t0 = performance.now();
+    const url = globalThis.chrome.runtime.getURL('wasm/sincelast_wasm_bg.wasm');
+    ready = init({ module_or_path: url }).then(() => {
+      startMs = performance.now() - t0;
+    }).catch((e) => {
+      ready = null;
+      throw e;
+    });
+  }
+  return ready;
+}
+
+/** How long the last instantiation took, in ms (null before the first). */
+export function coreStartMs() {
+  return startMs;
+}
+
+async function call(fn, ...args) {
+  await coreReady();
+  try {
+    return fn(...args);
+  } catch (e) {
+    if (!(e && typeof e === 'object' && 'kind' in e)) {
+      // A panic leaves the instance poisoned: start afresh next time.
+      ready = null;
+    }
+    throw e;
+  }
+}
+
+export const diffBlocks = (oldBlocks, newBlocks) => call(wasm.diffBlocks, oldBlocks, newBlocks);
+export const metrics = (oldText, newText, options) => call(wasm.metrics, oldText, newText, options);
+export const blockId = (text) => call(wasm.blockId, text);
+
+/** Block ids for many texts in one go (one readiness check). */
+export async function blockIds(texts) {
+  await coreReady();
+  try {
+    return texts.map((t) => wasm.blockId(t));
+  } catch (e) {
+    if (!(e && typeof e === 'object' && 'kind' in e)) ready = null;
+    throw e;
+  }
+}

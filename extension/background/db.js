@@ -1,0 +1,267 @@
+// History in IndexedDB of the extension origin. Only the background writes here.
+//
+// Stores (database "sincelast", version 1):
+//   blocks   { id, text, links }          content-addressed: id = blockId(text); a block that
+//                                         stays the same across visits (or pages) is stored once
+//   lists    { id, ids }                  the block ids of one page version, content-addressed
+//                                         (an unchanged revisit adds no list)
+//   pathsets { id, paths, typePaths }     the block paths of one version, content-addressed
+//   visits   { id, url, site, time, title, listId, pathsetId, summary, truncated }
+//   pages    { url, site, title, lastVisitId, lastTime, visits }
+// A visit is written in ONE transaction (blocks, list, pathset, visit, page): it is all there
+// or not at all, whatever happens to the worker meanwhile. Deletions (retention, excluded
+// sites) remove visits and pages and then sweep blocks, lists and pathsets no visit refers to,
+// in the same transaction.
+
+const DB_NAME = 'sincelast';
+const DB_VERSION = 1;
+export const STORES = ['blocks', 'lists', 'pathsets', 'visits', 'pages'];
+
+let dbPromise = null;
+
+/** Opens (and on first use creates) the database; one connection per worker. */
+export function openDb() {
+  if (!dbPromise) {
+    dbPromise = new Promise((resolve, reject) => {
+      const req = indexedDB.open(DB_NAME, DB_VERSION);
+      req.onupgradeneeded = () => {
+        const db = req.result;
+        db.createObjectStore('blocks', { keyPath: 'id' });
+        db.createObjectStore('lists', { keyPath: 'id' });
+        db.createObjectStore('pathsets', { keyPath: 'id' });
+        const visits = db.createObjectStore('visits', { keyPath: 'id', autoIncrement: true });
+        visits.createIndex('url', 'url');
+        visits.createIndex('site', 'site');
+        visits.createIndex('time', 'time');
+        const pages = db.createObjectStore('pages', { keyPath: 'url' });
+        pages.createIndex('site', 'site');
+      };
+      req.onsuccess = () => {
+        const db = req.result;
+        db.onversionchange = () => {
+          db.close();
+          dbPromise = null;
+        };
+        resolve(db);
+      };
+      req.onerror = () => reject(req.error);
+      req.onblocked = () => reject(new Error('database blocked by another connection'));
+    }).catch((e) => {
+      dbPromise = null;
+      throw e;
+    });
+  }
+  return dbPromise;
+}
+
+function reqP(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+function txDone(tx) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error || new Error('transaction aborted'));
+    tx.onerror = () => {};
+  });
+}
+
+/**
+ * The last stored version of a page: { visit, page, blocks: [{text, path, type_path, links}] }
+ * or null on a first visit.
+ */
+export async function loadLastVersion(url) {
+  const db = await openDb();
+  const tx = db.transaction(STORES, 'readonly');
+  const done = txDone(tx);
+  const page = await reqP(tx.objectStore('pages').get(url));
+  if (!page) {
+    await done;
+    return null;
+  }
+  const visit = await reqP(tx.objectStore('visits').get(page.lastVisitId));
+  if (!visit) throw new Error(`page ${url} names a missing visit`);
+  const { blocks, ids } = await loadVersionBlocks(tx, visit);
+  await done;
+  return { page, visit, blocks, ids };
+}
+
+/** The blocks of one stored visit, inside an open transaction. */
+async function loadVersionBlocks(tx, visit) {
+  const [list, pathset] = await Promise.all([
+    reqP(tx.objectStore('lists').get(visit.listId)),
+    reqP(tx.objectStore('pathsets').get(visit.pathsetId)),
+  ]);
+  if (!list || !pathset) throw new Error(`visit ${visit.id} names a missing list or pathset`);
+  const store = tx.objectStore('blocks');
+  const unique = [...new Set(list.ids)];
+  const records = await Promise.all(unique.map((id) => reqP(store.get(id))));
+  const byId = new Map();
+  records.forEach((r, i) => {
+    if (!r) throw new Error(`visit ${visit.id} names a missing block ${unique[i]}`);
+    byId.set(r.id, r);
+  });
+  const blocks = list.ids.map((id, i) => {
+    const r = byId.get(id);
+    return { text: r.text, path: pathset.paths[i] || '', type_path: pathset.typePaths[i] || '', links: r.links || [] };
+  });
+  return { blocks, ids: list.ids };
+}
+
+/** The blocks of a visit by id (for the popup's metrics), or null. */
+export async function loadVisitBlocks(visitId) {
+  const db = await openDb();
+  const tx = db.transaction(STORES, 'readonly');
+  const done = txDone(tx);
+  const visit = await reqP(tx.objectStore('visits').get(visitId));
+  const version = visit ? await loadVersionBlocks(tx, visit) : null;
+  await done;
+  return version && version.blocks;
+}
+
+/**
+ * Writes one visit in one transaction. `blocks` are the page's blocks, `ids` their block ids,
+ * `previous` the last version (from loadLastVersion) or null. `hold` (test builds only) keeps
+ * the transaction open that many milliseconds before the visit record is written.
+ * Resolves to { visitId, bytes } once the transaction has committed.
+ */
+export async function writeVisit({ url, site, time, title, truncated, blocks, ids, listId, pathsetId, summary, previous, hold = 0 }) {
+  const db = await openDb();
+  const tx = db.transaction(STORES, 'readwrite');
+  const done = txDone(tx);
+  let bytes = 0;
+  const known = new Set();
+  if (previous) for (const id of previous.ids) known.add(id);
+  const blockStore = tx.objectStore('blocks');
+  for (let i = 0; i < blocks.length; i++) {
+    const id = ids[i];
+    if (known.has(id)) continue;
+    known.add(id);
+    const links = blocks[i].links;
+    blockStore.put(links.length ? { id, text: blocks[i].text, links } : { id, text: blocks[i].text });
+    bytes += id.length + blocks[i].text.length + links.reduce((n, l) => n + l.length, 0) + 16;
+  }
+  if (!previous || previous.visit.listId !== listId) {
+    tx.objectStore('lists').put({ id: listId, ids });
+    bytes += listId.length + ids.length * 19;
+  }
+  if (!previous || previous.visit.pathsetId !== pathsetId) {
+    const paths = blocks.map((b) => b.path);
+    const typePaths = blocks.map((b) => b.type_path);
+    tx.objectStore('pathsets').put({ id: pathsetId, paths, typePaths });
+    bytes += pathsetId.length + paths.reduce((n, p) => n + p.length + 3, 0) + typePaths.reduce((n, p) => n + p.length + 3, 0);
+  }
+  if (hold > 0) await keepAlive(tx, hold);
+  const visit = { url, site, time, title, listId, pathsetId, summary, truncated };
+  const visitId = await reqP(tx.objectStore('visits').add(visit));
+  bytes += JSON.stringify(visit).length;
+  const page = {
+    url, site, title, lastVisitId: visitId, lastTime: time,
+    visits: (previous ? previous.page.visits : 0) + 1,
+  };
+  tx.objectStore('pages').put(page);
+  bytes += JSON.stringify(page).length;
+  await done;
+  return { visitId, bytes };
+}
+
+/** Keeps a transaction busy (chained reads) for `ms`, so a test can stop the worker mid-write. */
+function keepAlive(tx, ms) {
+  const until = Date.now() + ms;
+  return new Promise((resolve, reject) => {
+    const spin = () => {
+      if (Date.now() >= until) return resolve();
+      const r = tx.objectStore('pages').count();
+      r.onsuccess = spin;
+      r.onerror = () => reject(r.error);
+    };
+    spin();
+  });
+}
+
+/** Deletes the visits chosen by `pick(store) → Promise<visitIds>` and sweeps what they left. */
+async function deleteWhere(selectVisits, selectPages) {
+  const db = await openDb();
+  const tx = db.transaction(STORES, 'readwrite');
+  const done = txDone(tx);
+  const visits = tx.objectStore('visits');
+  const pages = tx.objectStore('pages');
+  const visitIds = await selectVisits(visits);
+  for (const id of visitIds) visits.delete(id);
+  const gone = new Set(visitIds);
+  const pageUrls = await selectPages(pages, gone);
+  for (const url of pageUrls) pages.delete(url);
+  await sweep(tx);
+  await done;
+  return { visits: visitIds.length, pages: pageUrls.length };
+}
+
+/** Removes blocks, lists and pathsets that no remaining visit refers to. */
+async function sweep(tx) {
+  const remaining = await reqP(tx.objectStore('visits').getAll());
+  const listIds = new Set(remaining.map((v) => v.listId));
+  const pathsetIds = new Set(remaining.map((v) => v.pathsetId));
+  const lists = tx.objectStore('lists');
+  const liveBlocks = new Set();
+  for (const key of await reqP(lists.getAllKeys())) {
+    if (!listIds.has(key)) lists.delete(key);
+  }
+  const kept = await Promise.all([...listIds].map((id) => reqP(lists.get(id))));
+  for (const l of kept) if (l) for (const id of l.ids) liveBlocks.add(id);
+  const pathsets = tx.objectStore('pathsets');
+  for (const key of await reqP(pathsets.getAllKeys())) {
+    if (!pathsetIds.has(key)) pathsets.delete(key);
+  }
+  const blocks = tx.objectStore('blocks');
+  for (const key of await reqP(blocks.getAllKeys())) {
+    if (!liveBlocks.has(key)) blocks.delete(key);
+  }
+}
+
+/** Deletes every visit and page of the given sites (host names, subdomains included). */
+export function deleteSites(sites, hostInSite) {
+  const match = (site) => sites.some((s) => hostInSite(site, s));
+  return deleteWhere(
+    async (visits) => (await reqP(visits.getAll())).filter((v) => match(v.site)).map((v) => v.id),
+    async (pages) => (await reqP(pages.getAll())).filter((p) => match(p.site)).map((p) => p.url),
+  );
+}
+
+/** Deletes visits older than `cutoff` (ms since epoch); a page whose last visit goes goes too. */
+export function deleteOlderThan(cutoff) {
+  return deleteWhere(
+    async (visits) => reqP(visits.index('time').getAllKeys(IDBKeyRange.upperBound(cutoff, true))),
+    async (pages, gone) => (await reqP(pages.getAll())).filter((p) => gone.has(p.lastVisitId)).map((p) => p.url),
+  );
+}
+
+/** Empties every store. */
+export async function deleteEverything() {
+  const db = await openDb();
+  const tx = db.transaction(STORES, 'readwrite');
+  const done = txDone(tx);
+  for (const s of STORES) tx.objectStore(s).clear();
+  await done;
+}
+
+/** Record counts per store, for the settings page and the tests. */
+export async function counts() {
+  const db = await openDb();
+  const tx = db.transaction(STORES, 'readonly');
+  const done = txDone(tx);
+  const out = {};
+  await Promise.all(STORES.map(async (s) => {
+    out[s] = await reqP(tx.objectStore(s).count());
+  }));
+  await done;
+  return out;
+}
+
+/** The page record of a URL, or undefined. */
+export async function getPage(url) {
+  const db = await openDb();
+  return reqP(db.transaction('pages', 'readonly').objectStore('pages').get(url));
+}

@@ -1,0 +1,639 @@
+// The content script: waits for the page to settle, extracts its blocks (extract.js, the
+// written extraction spec), asks the background what changed since the last visit, and paints
+// the answer in place. Plain JS, no wasm, no imports: the build concatenates extract.js and this
+// file into one classic script inside one function scope, with SINCELAST_TEST_HOOKS defined.
+//
+// Rules kept here:
+// - page-derived text is only ever set with textContent or moved by splitting text nodes;
+// - our UI (the bar, the margin markers, removed text) lives in closed shadow roots;
+// - hiding, an extension update/reload under the page, or a takeover by a newer copy of this
+//   script removes every trace (highlights, markers, styles, observers, timers);
+// - back/forward cache: nothing keeps running while the page is hidden.
+
+/* global sincelastExtract, SINCELAST_TEST_HOOKS */
+
+const api = globalThis.browser ?? globalThis.chrome;
+const LIMITS = { maxBlocks: 20000, maxBlockText: 100000, maxTotalText: 8000000 };
+const SETTLE_QUIET_MS = 300;
+const SETTLE_CAP_MS = 5000;
+const MAX_MARKERS = 400;
+const ATTR = 'data-sincelast';
+const WORD_ATTR = 'data-sincelast-word';
+const FOCUS_ATTR = 'data-sincelast-focus';
+const STYLE_ID = 'sincelast-style';
+const UI_TAG = 'sincelast-ui';
+const REMOVED_TAG = 'sincelast-removed';
+const TAKEOVER_EVENT = 'sincelast:takeover';
+
+const LABELS = {
+  new: { mark: '+', text: 'New since your last visit' },
+  changed: { mark: '✎', text: 'Changed since your last visit' },
+  moved: { mark: '↕', text: 'Moved since your last visit' },
+  removed: { mark: '−', text: 'Removed since your last visit' },
+};
+
+const timing = { start: performance.now() };
+let dead = false;
+let sent = false;
+let settle = null; // { stop() } while waiting for the page to settle
+let painting = null; // the painted state, see paint()
+let lastResult = null; // the background's answer, kept to repaint after "hide"
+let elements = [];
+let orphanTimer = null;
+
+// ---------------------------------------------------------------------------------------------
+// Life cycle.
+
+function alive() {
+  try {
+    return !!(api && api.runtime && api.runtime.id);
+  } catch {
+    return false;
+  }
+}
+
+/** Removes every trace of this copy of the script and stops it for good. */
+function shutdown() {
+  if (dead) return;
+  dead = true;
+  unpaint();
+  if (settle) settle.stop();
+  clearInterval(orphanTimer);
+  document.removeEventListener(TAKEOVER_EVENT, shutdown);
+  removeEventListener('pagehide', onPageHide);
+  removeEventListener('pageshow', onPageShow);
+  document.removeEventListener('visibilitychange', checkAlive);
+  try {
+    api.runtime.onMessage.removeListener(onMessage);
+  } catch {
+    // The runtime is gone already.
+  }
+}
+
+function checkAlive() {
+  if (!alive()) shutdown();
+}
+
+/** Leftovers of an older copy that could not clean up after itself. */
+function sweepLeftovers() {
+  for (const mark of document.querySelectorAll(`mark[${WORD_ATTR}]`)) {
+    const parent = mark.parentNode;
+    mark.replaceWith(document.createTextNode(mark.textContent));
+    if (parent) parent.normalize();
+  }
+  for (const el of document.querySelectorAll(`[${ATTR}], [${FOCUS_ATTR}]`)) {
+    el.removeAttribute(ATTR);
+    el.removeAttribute(FOCUS_ATTR);
+  }
+  for (const el of document.querySelectorAll(`${UI_TAG}, ${REMOVED_TAG}, style#${STYLE_ID}`)) el.remove();
+}
+
+function onPageHide() {
+  if (settle) settle.stop();
+  clearInterval(orphanTimer);
+}
+
+function onPageShow(event) {
+  if (!event.persisted || dead) return;
+  if (!alive()) return shutdown();
+  if (painting) {
+    startOrphanWatch();
+    send({ type: 'restored' }).catch(() => {});
+  } else if (!sent) {
+    start();
+  }
+}
+
+function startOrphanWatch() {
+  clearInterval(orphanTimer);
+  orphanTimer = setInterval(checkAlive, 3000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settling: after load, wait until the DOM has been quiet for a moment (capped).
+
+function whenSettled() {
+  return new Promise((resolve) => {
+    let quiet = null;
+    let cap = null;
+    let observer = null;
+    const stop = () => {
+      clearTimeout(quiet);
+      clearTimeout(cap);
+      if (observer) observer.disconnect();
+      removeEventListener('load', begin);
+      settle = null;
+    };
+    const done = () => {
+      stop();
+      resolve();
+    };
+    function begin() {
+      observer = new MutationObserver(() => {
+        clearTimeout(quiet);
+        quiet = setTimeout(done, SETTLE_QUIET_MS);
+      });
+      observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+      quiet = setTimeout(done, SETTLE_QUIET_MS);
+      cap = setTimeout(done, SETTLE_CAP_MS);
+    }
+    settle = { stop };
+    if (document.readyState === 'complete') begin();
+    else addEventListener('load', begin, { once: true });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Talking to the background.
+
+async function send(message) {
+  if (!alive()) {
+    shutdown();
+    throw new Error('extension gone');
+  }
+  let reply;
+  try {
+    reply = await api.runtime.sendMessage(message);
+  } catch (e) {
+    if (!alive()) shutdown();
+    throw e;
+  }
+  if (!reply || !reply.ok) throw new Error(reply && reply.error ? `${reply.error.kind}: ${reply.error.message}` : 'no answer');
+  return reply.result;
+}
+
+function capBlocks(page) {
+  let total = 0;
+  let truncated = !!page.truncated;
+  const blocks = [];
+  const n = Math.min(page.blocks.length, LIMITS.maxBlocks);
+  if (n < page.blocks.length) truncated = true;
+  for (let i = 0; i < n; i++) {
+    const b = page.blocks[i];
+    let text = b.text;
+    if (text.length > LIMITS.maxBlockText) {
+      text = text.slice(0, LIMITS.maxBlockText);
+      truncated = true;
+    }
+    total += text.length;
+    if (total > LIMITS.maxTotalText) {
+      truncated = true;
+      break;
+    }
+    blocks.push({ text, path: b.path, type_path: b.type_path, links: b.links });
+  }
+  return { blocks, truncated };
+}
+
+function testMark(name, value) {
+  if (SINCELAST_TEST_HOOKS) document.documentElement.setAttribute(`data-sincelast-test-${name}`, value);
+}
+
+async function start() {
+  await whenSettled();
+  if (dead || sent) return;
+  if (!document.body) return;
+  sent = true;
+  timing.settled = performance.now();
+  const page = sincelastExtract(document, { url: location.href });
+  elements = page.elements;
+  const { blocks, truncated } = capBlocks(page);
+  const hasPassword = !!document.querySelector('input[type="password" i]');
+  timing.extracted = performance.now();
+  let result;
+  try {
+    result = await send({
+      type: 'visit',
+      title: String(page.title || '').slice(0, 1024),
+      blocks: hasPassword ? [] : blocks,
+      truncated,
+      hasPassword,
+    });
+  } catch (e) {
+    testMark('state', `error: ${e.message}`);
+    return;
+  }
+  timing.answered = performance.now();
+  if (dead) return;
+  lastResult = result;
+  if (result.status === 'changed') paint(result);
+  timing.painted = performance.now();
+  if (SINCELAST_TEST_HOOKS) {
+    testMark('timing', JSON.stringify({
+      extract: timing.extracted - timing.settled,
+      message: timing.answered - timing.extracted,
+      analyze: result.analyzeMs,
+      paint: timing.painted - timing.answered,
+      total: timing.painted - timing.settled,
+      blocks: blocks.length,
+    }));
+    testMark('state', result.status === 'skipped' ? `skipped:${result.reason}` : result.status);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Painting.
+
+const CSS = `
+[${ATTR}="new"] { background-color: rgba(255, 204, 0, 0.2) !important; box-shadow: -6px 0 0 0 #d99a00 !important; }
+[${ATTR}="changed"] { box-shadow: -6px 0 0 0 #d99a00 !important; }
+[${ATTR}="moved"] { box-shadow: -6px 0 0 0 #6f8ba6 !important; }
+mark[${WORD_ATTR}] { all: unset; background-color: #ffe36e !important; color: #141414 !important;
+  text-decoration: underline 2px #8a5a00 !important; text-underline-offset: 2px !important;
+  border-radius: 2px !important; box-decoration-break: clone; -webkit-box-decoration-break: clone; }
+[${FOCUS_ATTR}] { outline: 3px solid #d99a00 !important; outline-offset: 4px !important; }
+${REMOVED_TAG} { display: block !important; margin: 0.4em 0 !important; }
+@media (prefers-reduced-motion: no-preference) { [${FOCUS_ATTR}] { transition: outline-color 0.3s; } }
+`;
+
+const UI_CSS = `
+:host { all: initial; }
+.bar { position: fixed; right: 16px; bottom: 16px; z-index: 2147483647; display: flex; gap: 6px;
+  align-items: center; padding: 6px 8px 6px 12px; border-radius: 10px; background: #1f2328;
+  color: #f5f5f5; font: 13px/1.3 system-ui, -apple-system, "Segoe UI", sans-serif;
+  box-shadow: 0 2px 10px rgba(0,0,0,.35); border: 1px solid #5b4a1a; max-width: calc(100vw - 32px); }
+.counts { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.counts b { color: #ffd54a; font-weight: 600; }
+button { font: inherit; color: #1f2328; background: #ffd54a; border: 0; border-radius: 6px;
+  padding: 3px 8px; cursor: pointer; }
+button.plain { background: transparent; color: #f5f5f5; border: 1px solid #6b7280; }
+button:focus-visible { outline: 2px solid #fff; outline-offset: 1px; }
+.layer { position: absolute; top: 0; left: 0; width: 0; height: 0; }
+.marker { position: absolute; width: 18px; height: 18px; border-radius: 9px; background: #d99a00;
+  color: #141414; font: bold 13px/18px system-ui, sans-serif; text-align: center;
+  box-shadow: 0 0 0 2px #fff; pointer-events: auto; cursor: default; }
+.marker.moved { background: #9db4cc; }
+.marker.removed { background: #e0e0e0; }
+`;
+
+const REMOVED_CSS = `
+:host { all: initial; display: block; }
+div { font: inherit; padding: 4px 8px 4px 28px; position: relative; border-left: 4px dashed #9a9a9a;
+  background: rgba(128,128,128,.12); color: #6b6b6b; font-family: system-ui, sans-serif; font-size: 14px; }
+div::before { content: "−"; position: absolute; left: 8px; font-weight: bold; }
+s { text-decoration-thickness: 1px; }
+small { display: block; font-size: 11px; text-transform: uppercase; letter-spacing: .04em; }
+@media (prefers-color-scheme: dark) { div { color: #b5b5b5; } }
+`;
+
+/** The normalized text of an element with, per character, the text node and offset it came from. */
+function indexText(el) {
+  const nodes = [];
+  const nodeOf = [];
+  const offOf = [];
+  let out = '';
+  let pending = false;
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {
+    acceptNode(n) {
+      const p = n.parentElement;
+      return p && p.closest('script, style, noscript, template') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT;
+    },
+  });
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const k = nodes.push(n) - 1;
+    const data = n.data;
+    for (let i = 0; i < data.length; i++) {
+      const ch = data[i];
+      if (ch === '\u200B' || ch === '\uFEFF' || ch === '\u00AD') continue;
+      if (/\s/.test(ch)) {
+        pending = true;
+        continue;
+      }
+      if (pending && out.length) {
+        out += ' ';
+        nodeOf.push(k);
+        offOf.push(i);
+      }
+      pending = false;
+      out += ch;
+      nodeOf.push(k);
+      offOf.push(i);
+    }
+  }
+  return { text: out, nodes, nodeOf, offOf };
+}
+
+/** Wraps normalized range [from, to) of an indexed element in <mark> elements (one per text node). */
+function wrapRange(index, from, to) {
+  const segments = new Map();
+  for (let i = from; i < to; i++) {
+    const k = index.nodeOf[i];
+    const off = index.offOf[i];
+    const seg = segments.get(k);
+    if (seg) seg.end = off + 1;
+    else segments.set(k, { start: off, end: off + 1 });
+  }
+  return segments;
+}
+
+function wrapSegments(index, segmentsByNode, undo) {
+  for (const [k, segs] of segmentsByNode) {
+    segs.sort((a, b) => b.start - a.start);
+    const node = index.nodes[k];
+    for (const { start, end } of segs) {
+      if (end > node.data.length || start >= end) continue;
+      const middle = node.splitText(start);
+      const rest = middle.splitText(end - start);
+      const mark = document.createElement('mark');
+      mark.setAttribute(WORD_ATTR, '');
+      middle.replaceWith(mark);
+      mark.appendChild(middle);
+      undo.push({ node, mark, rest });
+    }
+  }
+}
+
+/** Marks the inserted words of a changed block; false when its text cannot be found in the DOM. */
+function markWords(el, change, undo) {
+  if (!Array.isArray(change.spans)) return false;
+  const index = indexText(el);
+  let newText = '';
+  const inserts = [];
+  for (const s of change.spans) {
+    if (s.kind === 'delete') continue;
+    if (s.kind === 'insert') inserts.push([newText.length, newText.length + s.text.length]);
+    newText += s.text;
+  }
+  if (!inserts.length) return true;
+  const base = index.text.indexOf(newText);
+  const ranges = [];
+  let cursor = 0;
+  for (let [a, b] of inserts) {
+    while (a < b && newText[a] === ' ') a++;
+    while (b > a && newText[b - 1] === ' ') b--;
+    if (a >= b) continue;
+    if (base >= 0) {
+      ranges.push([base + a, base + b]);
+    } else {
+      const at = index.text.indexOf(newText.slice(a, b), cursor);
+      if (at < 0) continue;
+      ranges.push([at, at + (b - a)]);
+      cursor = at + (b - a);
+    }
+  }
+  const byNode = new Map();
+  for (const [a, b] of ranges) {
+    for (const [k, seg] of wrapRange(index, a, b)) {
+      if (!byNode.has(k)) byNode.set(k, []);
+      byNode.get(k).push(seg);
+    }
+  }
+  wrapSegments(index, byNode, undo);
+  return ranges.length > 0;
+}
+
+function makeRemoved(text) {
+  const host = document.createElement(REMOVED_TAG);
+  const root = host.attachShadow({ mode: 'closed' });
+  const style = document.createElement('style');
+  style.textContent = REMOVED_CSS;
+  const box = document.createElement('div');
+  box.setAttribute('role', 'note');
+  const label = document.createElement('small');
+  label.textContent = LABELS.removed.text;
+  const s = document.createElement('s');
+  s.textContent = text;
+  box.append(label, s);
+  root.append(style, box);
+  return host;
+}
+
+function countsText(changes) {
+  const n = { new: 0, changed: 0, moved: 0, removed: 0 };
+  for (const c of changes) n[c.status]++;
+  return ['new', 'changed', 'moved', 'removed'].filter((k) => n[k]).map((k) => [n[k], k]);
+}
+
+function relativeTime(then) {
+  if (!then) return '';
+  const s = Math.max(0, (Date.now() - then) / 1000);
+  if (s < 60) return 'moments ago';
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
+  return `${Math.round(s / 86400)} days ago`;
+}
+
+function button(label, title, onClick, plain = false) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = label;
+  b.title = title;
+  b.setAttribute('aria-label', title);
+  if (plain) b.className = 'plain';
+  b.addEventListener('click', (e) => {
+    e.stopPropagation();
+    if (!alive()) return shutdown();
+    onClick();
+  });
+  return b;
+}
+
+/** Paints a 'changed' answer: block attributes, word marks, margin markers and the bar. */
+function paint(result) {
+  unpaint();
+  const style = document.createElement('style');
+  style.id = STYLE_ID;
+  style.textContent = CSS;
+  (document.head || document.documentElement).appendChild(style);
+
+  const undo = [];
+  const targets = []; // per change: { change, el (null for removed until shown) }
+  for (const change of result.changes) {
+    if (change.status === 'removed') {
+      targets.push({ change, el: null });
+      continue;
+    }
+    const el = elements[change.new_index];
+    if (!el || !el.isConnected) {
+      targets.push({ change, el: null });
+      continue;
+    }
+    el.setAttribute(ATTR, change.status);
+    if (change.status === 'changed') markWords(el, change, undo);
+    targets.push({ change, el });
+  }
+
+  const host = document.createElement(UI_TAG);
+  host.setAttribute('style', 'all: initial !important; position: absolute !important; top: 0 !important; left: 0 !important; width: 0 !important; height: 0 !important; z-index: 2147483647 !important;');
+  const root = host.attachShadow({ mode: 'closed' });
+  const uiStyle = document.createElement('style');
+  uiStyle.textContent = UI_CSS;
+  const layer = document.createElement('div');
+  layer.className = 'layer';
+  const bar = document.createElement('div');
+  bar.className = 'bar';
+  bar.setAttribute('role', 'region');
+  bar.setAttribute('aria-label', 'Since Last Visit');
+  const counts = document.createElement('span');
+  counts.className = 'counts';
+  const parts = countsText(result.changes);
+  parts.forEach(([n, k], i) => {
+    if (i) counts.append(' · ');
+    const b = document.createElement('b');
+    b.textContent = String(n);
+    counts.append(b, ` ${k}`);
+  });
+  if (result.lastVisitTime) counts.title = `Compared with your visit ${relativeTime(result.lastVisitTime)}`;
+  const hasRemoved = result.changes.some((c) => c.status === 'removed');
+  const removedButton = hasRemoved ? button('Show removed', 'Show removed text', () => toggleRemoved(), true) : null;
+  bar.append(counts,
+    button('↑', 'Previous change', () => step(-1), true),
+    button('↓', 'Next change', () => step(1)));
+  if (removedButton) bar.append(removedButton);
+  bar.append(button('×', 'Hide the changes', () => unpaint(), true));
+  root.append(uiStyle, layer, bar);
+  document.documentElement.appendChild(host);
+
+  painting = { undo, targets, host, layer, style, removedShown: false, removedButton, cursor: -1, focusTimer: null, markers: [] };
+  placeMarkers();
+  painting.onResize = () => {
+    if (painting && !painting.raf) {
+      painting.raf = requestAnimationFrame(() => {
+        if (!painting) return;
+        painting.raf = 0;
+        placeMarkers();
+      });
+    }
+  };
+  addEventListener('resize', painting.onResize);
+  painting.resizeObserver = new ResizeObserver(painting.onResize);
+  painting.resizeObserver.observe(document.body || document.documentElement);
+  startOrphanWatch();
+  if (SINCELAST_TEST_HOOKS) testMark('painted', String(targets.length));
+}
+
+function placeMarkers() {
+  const p = painting;
+  for (const m of p.markers) m.remove();
+  p.markers = [];
+  for (const { change, el } of p.targets) {
+    if (!el || p.markers.length >= MAX_MARKERS) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width && !r.height) continue;
+    const m = document.createElement('div');
+    m.className = `marker ${change.status}`;
+    m.textContent = LABELS[change.status].mark;
+    m.title = LABELS[change.status].text;
+    m.setAttribute('role', 'img');
+    m.setAttribute('aria-label', LABELS[change.status].text);
+    m.style.top = `${Math.round(r.top + scrollY + 1)}px`;
+    m.style.left = `${Math.max(2, Math.round(r.left + scrollX - 30))}px`;
+    p.layer.appendChild(m);
+    p.markers.push(m);
+  }
+}
+
+function toggleRemoved(show = !painting.removedShown) {
+  const p = painting;
+  if (!p || show === p.removedShown) return;
+  p.removedShown = show;
+  for (const t of p.targets) {
+    if (t.change.status !== 'removed') continue;
+    if (show) {
+      const node = makeRemoved(t.change.text || '');
+      const anchor = t.change.at != null ? elements[t.change.at] : null;
+      if (anchor && anchor.isConnected) anchor.before(node);
+      else {
+        const last = [...elements].reverse().find((e) => e && e.isConnected);
+        if (last) last.after(node);
+        else (document.body || document.documentElement).appendChild(node);
+      }
+      t.el = node;
+    } else if (t.el) {
+      t.el.remove();
+      t.el = null;
+    }
+  }
+  if (p.removedButton) p.removedButton.textContent = show ? 'Hide removed' : 'Show removed';
+  placeMarkers();
+}
+
+function focusTarget(k) {
+  const p = painting;
+  const t = p.targets[k];
+  if (!t) return false;
+  if (!t.el && t.change.status === 'removed') toggleRemoved(true);
+  if (!t.el) return false;
+  p.cursor = k;
+  for (const x of p.targets) if (x.el) x.el.removeAttribute(FOCUS_ATTR);
+  t.el.setAttribute(FOCUS_ATTR, '');
+  t.el.scrollIntoView({ block: 'center', behavior: 'auto' });
+  clearTimeout(p.focusTimer);
+  p.focusTimer = setTimeout(() => t.el && t.el.removeAttribute(FOCUS_ATTR), 1500);
+  return true;
+}
+
+function step(dir) {
+  const p = painting;
+  if (!p || !p.targets.length) return false;
+  const n = p.targets.length;
+  for (let i = 1; i <= n; i++) {
+    const k = (((p.cursor + dir * i) % n) + n) % n;
+    const t = p.targets[k];
+    if (t.el || (t.change.status === 'removed' && p.removedShown)) return focusTarget(k);
+  }
+  return false;
+}
+
+/** Removes every highlight, marker, inserted element, style and observer. */
+function unpaint() {
+  const p = painting;
+  if (!p) return;
+  painting = null;
+  clearTimeout(p.focusTimer);
+  if (p.raf) cancelAnimationFrame(p.raf);
+  removeEventListener('resize', p.onResize);
+  if (p.resizeObserver) p.resizeObserver.disconnect();
+  for (let i = p.undo.length - 1; i >= 0; i--) {
+    const { node, mark, rest } = p.undo[i];
+    if (node.isConnected) {
+      node.appendData(mark.textContent + rest.data);
+      mark.remove();
+      rest.remove();
+    } else {
+      mark.replaceWith(document.createTextNode(mark.textContent));
+    }
+  }
+  for (const t of p.targets) {
+    if (!t.el) continue;
+    t.el.removeAttribute(FOCUS_ATTR);
+    if (t.change.status === 'removed') t.el.remove();
+    else t.el.removeAttribute(ATTR);
+  }
+  p.host.remove();
+  p.style.remove();
+  clearInterval(orphanTimer);
+  if (SINCELAST_TEST_HOOKS) testMark('painted', 'hidden');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages from the background (popup clicks, the keyboard command).
+
+function onMessage(msg, sender, sendResponse) {
+  if (dead || !msg || sender.id !== api.runtime.id || sender.tab) return false;
+  if (msg.type === 'next-change') {
+    if (!painting && lastResult && lastResult.status === 'changed') paint(lastResult);
+    sendResponse({ ok: step(1) });
+    return false;
+  }
+  if (msg.type === 'scroll-to' && Number.isInteger(msg.change)) {
+    if (!painting && lastResult && lastResult.status === 'changed') paint(lastResult);
+    sendResponse({ ok: !!painting && focusTarget(msg.change) });
+    return false;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Start.
+
+if (alive() && document instanceof HTMLDocument) {
+  document.dispatchEvent(new CustomEvent(TAKEOVER_EVENT));
+  sweepLeftovers();
+  document.addEventListener(TAKEOVER_EVENT, shutdown);
+  addEventListener('pagehide', onPageHide);
+  addEventListener('pageshow', onPageShow);
+  document.addEventListener('visibilitychange', checkAlive);
+  api.runtime.onMessage.addListener(onMessage);
+  start().catch((e) => testMark('state', `error: ${e && e.message}`));
+}

@@ -1,0 +1,90 @@
+// The settings page: excluded sites, retention, delete everything. The background applies each
+// change at once (it is the only writer of settings and history).
+
+const api = globalThis.browser ?? globalThis.chrome;
+const $ = (id) => document.getElementById(id);
+
+async function ask(message) {
+  const reply = await api.runtime.sendMessage(message);
+  if (!reply || !reply.ok) throw new Error(reply && reply.error ? reply.error.message : 'no answer');
+  return reply.result;
+}
+
+function status(text) {
+  $('status').textContent = text;
+}
+
+let settings = null;
+
+function renderSites() {
+  const ul = $('sites');
+  ul.textContent = '';
+  for (const site of settings.excludedSites) {
+    const li = document.createElement('li');
+    const name = document.createElement('span');
+    name.textContent = site;
+    const remove = document.createElement('button');
+    remove.type = 'button';
+    remove.textContent = 'Remove';
+    remove.setAttribute('aria-label', `Stop excluding ${site}`);
+    remove.addEventListener('click', () => save({ excludedSites: settings.excludedSites.filter((s) => s !== site) }, `${site} is no longer excluded.`));
+    li.append(name, ' ', remove);
+    ul.append(li);
+  }
+}
+
+async function refreshStats() {
+  const s = await ask({ type: 'stats' });
+  const kb = s.usage != null ? `, about ${Math.round(s.usage / 1024)} KB in use` : '';
+  $('stats').textContent = `${s.counts.pages} pages, ${s.counts.visits} visits, ${s.counts.blocks} distinct blocks${kb}.`;
+  $('stats').dataset.pages = String(s.counts.pages);
+  $('stats').dataset.visits = String(s.counts.visits);
+}
+
+async function save(patch, message) {
+  try {
+    const r = await ask({ type: 'settings-set', settings: patch });
+    settings = r.settings;
+    renderSites();
+    $('retention').value = String(settings.retentionDays);
+    const gone = r.deleted.visits ? ` ${r.deleted.visits} visits deleted.` : '';
+    status(`${message}${gone}`);
+    await refreshStats();
+  } catch (e) {
+    status(`Not saved: ${e.message}`);
+  }
+}
+
+$('add-site').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const site = $('site').value.trim();
+  if (!site) return;
+  $('site').value = '';
+  save({ excludedSites: [...settings.excludedSites, site] }, `${site} is excluded.`);
+});
+
+$('retention-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const days = Number($('retention').value);
+  save({ retentionDays: days }, `History is kept for ${days} days.`);
+});
+
+$('delete-all').addEventListener('click', async () => {
+  if (!globalThis.confirm('Delete every page and visit Since Last Visit has kept?')) return;
+  try {
+    await ask({ type: 'delete-all' });
+    status('Everything was deleted.');
+    await refreshStats();
+  } catch (e) {
+    status(`Not deleted: ${e.message}`);
+  }
+});
+
+(async () => {
+  const r = await ask({ type: 'settings-get' });
+  settings = r.settings;
+  renderSites();
+  $('retention').value = String(settings.retentionDays);
+  await refreshStats();
+  document.body.dataset.ready = 'true';
+})().catch((e) => status(`Could not load the settings: ${e.message}`));

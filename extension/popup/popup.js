@@ -1,0 +1,113 @@
+// The popup: what the background knows about the active tab (or ?tabId=N, for tests and for
+// opening the popup as a page). Everything shown is set with textContent.
+
+const api = globalThis.browser ?? globalThis.chrome;
+const main = document.getElementById('main');
+
+const REASONS = {
+  unsupported: 'Since Last Visit works on web pages (http and https). This page is not one, so nothing is kept for it.',
+  excluded: 'You excluded this site, so nothing is kept for it. You can change that in Settings.',
+  private: 'Pages in private windows are never recorded.',
+  password: 'This page has a password field, so it was not saved.',
+  empty: 'This page has no text to compare.',
+  'no-tab': 'This tab is gone.',
+};
+
+const IED_LABELS = [
+  ['add', 'Added'], ['drop', 'Dropped'], ['copy', 'Copied'], ['shrink', 'Shrunk'], ['replace', 'Replaced'], ['move', 'Moved'],
+];
+
+function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'class') e.className = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) if (c != null) e.append(c);
+  return e;
+}
+
+async function ask(message) {
+  const reply = await api.runtime.sendMessage(message);
+  if (!reply || !reply.ok) throw new Error(reply && reply.error ? reply.error.message : 'no answer');
+  return reply.result;
+}
+
+function when(ms) {
+  const d = new Date(ms);
+  const s = Math.max(0, (Date.now() - ms) / 1000);
+  const rel = s < 60 ? 'moments ago' : s < 3600 ? `${Math.round(s / 60)} min ago`
+    : s < 86400 ? `${Math.round(s / 3600)} h ago` : `${Math.round(s / 86400)} days ago`;
+  return `${d.toLocaleString()} (${rel})`;
+}
+
+function summaryLine(changes) {
+  const n = { new: 0, changed: 0, moved: 0, removed: 0 };
+  for (const c of changes) n[c.status]++;
+  return ['new', 'changed', 'moved', 'removed'].filter((k) => n[k]).map((k) => `${n[k]} ${k}`).join(' · ');
+}
+
+function render(tabId, state) {
+  main.textContent = '';
+  main.dataset.status = state.handled ? state.status : `not-handled:${state.reason}`;
+  if (!state.handled) {
+    main.append(el('p', { class: 'notice' }, REASONS[state.reason] || 'This page is not handled.'));
+    return;
+  }
+  if (state.status === 'pending') {
+    main.append(el('p', { class: 'muted' }, 'Looking at this page… (it is read once it has finished loading)'));
+    return;
+  }
+  if (state.status === 'first') {
+    main.append(el('p', { class: 'summary' }, 'Saved.'), el('p', { class: 'muted' }, 'This is your first visit: next time, what changed will be shown.'));
+    return;
+  }
+  main.append(el('p', { class: 'muted' }, `Last visit: ${when(state.lastVisitTime)}`));
+  if (state.status === 'unchanged') {
+    main.append(el('p', { class: 'summary' }, 'Nothing changed since then.'));
+    return;
+  }
+  main.append(el('p', { class: 'summary', id: 'summary' }, summaryLine(state.changes)));
+  if (state.summary) {
+    const s = state.summary;
+    main.append(el('p', { class: 'muted' }, `${s.words_added} words added, ${s.words_removed} removed, ${s.words_moved} moved${s.approximate ? ' (approximate)' : ''}`));
+  }
+  if (state.metrics) {
+    const rows = IED_LABELS.map(([k, label]) => el('tr', {}, el('th', {}, label), el('td', { 'data-metric': k }, String(state.metrics.ied[k]))));
+    rows.push(el('tr', {}, el('th', { title: 'Dice similarity of the old and new text (1 = same words)' }, 'Dice'),
+      el('td', { 'data-metric': 'dice' }, state.metrics.dice.toFixed(3))));
+    main.append(el('h2', {}, 'How much changed'), el('table', { class: 'metrics' }, el('tbody', {}, ...rows)));
+  }
+  const list = el('ol', { class: 'changes' });
+  for (const c of state.changes) {
+    list.append(el('li', { class: c.status },
+      el('button', {
+        type: 'button',
+        'data-change': String(c.k),
+        onclick: () => ask({ type: 'scroll-to', tabId, change: c.k }).catch(() => {}),
+      }, el('span', { class: `tag ${c.status}` }, c.status), el('span', { class: 'preview' }, c.preview))));
+  }
+  if (state.count > state.changes.length) list.append(el('li', { class: 'muted' }, `… and ${state.count - state.changes.length} more`));
+  main.append(el('h2', {}, 'Changes'), list);
+}
+
+async function main_() {
+  const param = new URLSearchParams(location.search).get('tabId');
+  let tabId = param !== null ? Number(param) : null;
+  if (tabId === null) {
+    const [tab] = await api.tabs.query({ active: true, currentWindow: true });
+    tabId = tab ? tab.id : -1;
+  }
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const state = await ask({ type: 'popup-state', tabId });
+    render(tabId, state);
+    if (!(state.handled && state.status === 'pending')) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+main_().catch((e) => {
+  main.textContent = '';
+  main.append(el('p', { class: 'notice' }, `Something went wrong: ${e.message}`));
+});

@@ -1,0 +1,169 @@
+// Helpers for the Chromium tests: the test build of the extension (dist/chrome-test) loaded into
+// a real Chromium (/usr/bin/chromium) driven by playwright-core, plus the demo site.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startSite } from '../site/server.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+/** The extension folder the tests load; build it first (node scripts/build-extension.mjs). */
+export function extensionDir(name = 'chrome-test') {
+  const dir = path.join(ROOT, 'dist', name);
+  if (!fs.existsSync(path.join(dir, 'manifest.json'))) {
+    throw new Error(`${dir} is missing: run node scripts/build-extension.mjs first`);
+  }
+  return dir;
+}
+
+/**
+ * Launches Chromium with the extension. Headless unless `headed` (new headless mode, which
+ * runs extensions). Resolves to { context, worker, extensionId, userDataDir, close }.
+ */
+export async function launch({ headed = false, dir = extensionDir(), userDataDir } = {}) {
+  const profile = userDataDir || fs.mkdtempSync(path.join(os.tmpdir(), 'sincelast-chromium-'));
+  const args = [
+    `--disable-extensions-except=${dir}`,
+    `--load-extension=${dir}`,
+    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--disable-default-apps', '--disable-features=Translate,OptimizationHints,MediaRouter',
+  ];
+  if (!headed) args.push('--headless=new');
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: false,
+    args,
+    viewport: { width: 1100, height: 800 },
+  });
+  const worker = await serviceWorker(context);
+  const extensionId = new URL(worker.url()).host;
+  return {
+    context,
+    worker,
+    extensionId,
+    userDataDir: profile,
+    async close() {
+      await context.close();
+      if (!userDataDir) fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The extension's service worker (waits for it to start). */
+export async function serviceWorker(context) {
+  const [existing] = context.serviceWorkers().filter((w) => w.url().startsWith('chrome-extension://'));
+  if (existing) return existing;
+  return context.waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith('chrome-extension://'), timeout: 20000 });
+}
+
+/**
+ * Stops every service worker of the browser (what Chromium does to an idle worker), then
+ * waits until it is really gone.
+ */
+export async function stopWorkers(context, page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await cdp.detach();
+}
+
+/** Waits until the content script has finished with the page; returns its state marker. */
+export async function settled(page, timeout = 15000) {
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-sincelast-test-state'), null, { timeout });
+  return page.evaluate(() => document.documentElement.getAttribute('data-sincelast-test-state'));
+}
+
+/** Opens `url` in a new tab, waits for the extension to finish; returns { page, state, tabId }. */
+export async function visit(ext, url, page = null) {
+  const p = page || (await ext.context.newPage());
+  await p.goto(url);
+  const state = await settled(p);
+  const tabId = await tabIdOf(ext, url);
+  return { page: p, state, tabId };
+}
+
+/** The tab id of the (last) tab showing `url`, read by the service worker. */
+export async function tabIdOf(ext, url) {
+  const worker = await serviceWorker(ext.context);
+  return worker.evaluate(async (u) => {
+    const tabs = await chrome.tabs.query({});
+    const t = tabs.filter((x) => x.url === u).pop();
+    return t ? t.id : null;
+  }, url);
+}
+
+export async function badge(ext, tabId) {
+  const worker = await serviceWorker(ext.context);
+  return worker.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
+}
+
+/** Reads the whole database through the service worker (the real IndexedDB of the extension). */
+export async function dumpDb(ext) {
+  const worker = await serviceWorker(ext.context);
+  return worker.evaluate(async () => {
+    const db = await new Promise((res, rej) => {
+      const r = indexedDB.open('sincelast');
+      r.onsuccess = () => res(r.result);
+      r.onerror = () => rej(r.error);
+    });
+    const out = {};
+    for (const s of ['blocks', 'lists', 'pathsets', 'visits', 'pages']) {
+      out[s] = await new Promise((res, rej) => {
+        const r = db.transaction(s).objectStore(s).getAll();
+        r.onsuccess = () => res(r.result);
+        r.onerror = () => rej(r.error);
+      });
+    }
+    db.close();
+    return out;
+  });
+}
+
+/** Every reference in the database resolves: no torn visit. Returns a list of problems. */
+export function integrityProblems(dump) {
+  const problems = [];
+  const blocks = new Set(dump.blocks.map((b) => b.id));
+  const lists = new Map(dump.lists.map((l) => [l.id, l]));
+  const pathsets = new Map(dump.pathsets.map((p) => [p.id, p]));
+  const visits = new Map(dump.visits.map((v) => [v.id, v]));
+  for (const v of dump.visits) {
+    const l = lists.get(v.listId);
+    if (!l) problems.push(`visit ${v.id}: list missing`);
+    else for (const id of l.ids) if (!blocks.has(id)) problems.push(`visit ${v.id}: block ${id} missing`);
+    const ps = pathsets.get(v.pathsetId);
+    if (!ps) problems.push(`visit ${v.id}: pathset missing`);
+    else if (l && ps.paths.length !== l.ids.length) problems.push(`visit ${v.id}: ${ps.paths.length} paths for ${l.ids.length} blocks`);
+  }
+  for (const p of dump.pages) {
+    const v = visits.get(p.lastVisitId);
+    if (!v) problems.push(`page ${p.url}: last visit ${p.lastVisitId} missing`);
+    else if (v.url !== p.url) problems.push(`page ${p.url}: last visit is of ${v.url}`);
+  }
+  return problems;
+}
+
+/** What the page shows: painted blocks by status, word marks, and whether our UI is there. */
+export function painted(page) {
+  return page.evaluate(() => {
+    const by = {};
+    for (const el of document.querySelectorAll('[data-sincelast]')) {
+      const s = el.getAttribute('data-sincelast');
+      (by[s] ||= []).push(el.id || el.closest('[id]')?.id || el.textContent.trim().slice(0, 40));
+    }
+    return {
+      blocks: by,
+      marks: [...document.querySelectorAll('mark[data-sincelast-word]')].map((m) => m.textContent),
+      ui: document.querySelectorAll('sincelast-ui').length,
+      removed: document.querySelectorAll('sincelast-removed').length,
+      style: !!document.getElementById('sincelast-style'),
+      count: Number(document.documentElement.getAttribute('data-sincelast-test-painted')) || 0,
+    };
+  });
+}
+
+export { startSite };

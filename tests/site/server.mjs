@@ -1,0 +1,207 @@
+// The demo site: pages that change between visits, for the browser tests, the demo and the
+// benchmark. Plain node http, bound to 127.0.0.1 only.
+//
+// Every page lives under a "story" prefix, /s/<story>/…, and each story keeps its own version
+// counter, so tests that share one server never see each other's changes:
+//   GET /s/<story>/news       the front page (changes between versions, see newsPage)
+//   GET /s/<story>/login      a page with a password field (must never be stored)
+//   GET /s/<story>/static     a page that never changes
+//   GET /s/<story>/late       a page whose articles a script renders 1.2 s after load (spinner first)
+//   GET /s/<story>/long       a long page (the changes are far apart, for scrolling)
+//   GET /__advance?story=<story>   bump that story's version (answers the new version)
+//   GET /__version?story=<story>   answers the current version
+// Versions are deterministic: version 0 is the first visit, version 1 has one new article at
+// the top, one edited paragraph, one removed item, one moved item and a changed counter;
+// version 2 edits the paragraph once more. Versions past 2 repeat version 2.
+// Add ?theme=dark to any page for a dark page.
+//
+// Usage: node tests/site/server.mjs [port]   (port 0 or none: any free port; prints the URL)
+
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+const ARTICLES = [
+  { id: 'harbour', title: 'Harbour bridge reopens after two years of repairs',
+    text: 'Traffic returned to the old harbour bridge on Monday morning, two years after engineers closed it for urgent repairs to its steel deck.' },
+  { id: 'library', title: 'City library extends its opening hours',
+    text: 'From next month the central library stays open until nine in the evening on weekdays, the council announced.' },
+  { id: 'orchard', title: 'Community orchard plants forty new trees',
+    text: 'Volunteers planted apple, pear and plum trees on the former car park behind the station.' },
+  { id: 'tram', title: 'New tram timetable starts in spring',
+    text: 'Trams on line 4 will run every eight minutes at peak times under the new timetable.' },
+  { id: 'museum', title: 'Museum shows maps from five centuries',
+    text: 'The exhibition brings together two hundred maps, many of them shown to the public for the first time.' },
+];
+
+const BREAKING = {
+  id: 'storm', title: 'Storm warning issued for the coast tonight',
+  text: 'Forecasters expect gusts of up to ninety kilometres an hour along the coast after midnight.',
+};
+
+const EDITORIAL = [
+  'The council meets on Thursday to discuss the budget for the coming year.',
+  'The council meets on Wednesday to discuss the budget and the new cycle lanes for the coming year.',
+  'The council meets on Wednesday to discuss the budget, the new cycle lanes and the harbour for the coming year.',
+];
+
+/** The article order for a version: v1+ adds the breaking story, drops "orchard", moves "museum" up. */
+function articlesFor(version) {
+  if (version === 0) return ARTICLES;
+  const byId = Object.fromEntries(ARTICLES.map((a) => [a.id, a]));
+  return [BREAKING, byId.harbour, byId.museum, byId.library, byId.tram];
+}
+
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function layout({ title, theme, body, script = '' }) {
+  const dark = theme === 'dark';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+  body { font: 16px/1.5 Georgia, serif; max-width: 46rem; margin: 0 auto; padding: 1rem 2.5rem;
+         background: ${dark ? '#15171a' : '#fdfcf8'}; color: ${dark ? '#e6e6e6' : '#1d1d1d'}; }
+  header, footer { font-family: system-ui, sans-serif; }
+  nav a { margin-right: 1rem; color: inherit; }
+  article { border-bottom: 1px solid ${dark ? '#333' : '#ddd'}; padding: .25rem 0; }
+  .spacer { height: 1400px; }
+</style></head>
+<body>
+<header><h1>The Harbour Gazette</h1>
+<nav><a href="/">Home</a><a href="/local">Local</a><a href="/weather">Weather</a></nav></header>
+<main>
+${body}
+</main>
+<footer><p>The Harbour Gazette, printed since 1901. All rights reserved.</p></footer>
+${script}
+</body></html>`;
+}
+
+function articleHtml(a) {
+  return `<article id="a-${a.id}"><h2><a href="/article/${a.id}">${esc(a.title)}</a></h2>
+<p>${esc(a.text)}</p></article>`;
+}
+
+function newsPage(version, theme) {
+  const v = Math.min(version, 2);
+  const counter = [1000, 1042, 1042][v];
+  return layout({
+    title: 'The Harbour Gazette',
+    theme,
+    body: `<section id="top">${articlesFor(v).map(articleHtml).join('\n')}</section>
+<section id="editorial"><h2>From the editor</h2><p id="editorial-text">${esc(EDITORIAL[v])}</p></section>
+<section id="stats"><p id="counter">Readers today: ${counter}</p></section>`,
+  });
+}
+
+function longPage(version, theme) {
+  const filler = Array.from({ length: 30 }, (_, i) =>
+    `<p>Archive note ${i + 1}: records from the harbour office, kept in the town hall basement.</p>`).join('\n');
+  const last = version === 0 ? 'The ferry leaves at seven.' : 'The ferry now leaves at half past seven.';
+  return layout({
+    title: 'Archive',
+    theme,
+    body: `${filler}<div class="spacer"></div><p id="far">${esc(last)}</p>`,
+  });
+}
+
+function latePage(version, theme) {
+  // Like many script-rendered pages: a spinner that keeps changing until the articles arrive.
+  const items = articlesFor(version === 0 ? 0 : 1);
+  const json = JSON.stringify(items).replace(/</g, '\\u003c');
+  return layout({
+    title: 'Late news',
+    theme,
+    body: '<section id="late"><p id="spinner">Loading the latest news</p></section>',
+    script: `<script>
+let ticks = 0;
+const spin = setInterval(() => {
+  ticks++;
+  document.getElementById('spinner').textContent = 'Loading the latest news' + '.'.repeat(ticks % 4);
+  if (ticks < 12) return;
+  clearInterval(spin);
+  const items = ${json};
+  const root = document.getElementById('late');
+  root.textContent = '';
+  for (const a of items) {
+    const art = document.createElement('article');
+    const h = document.createElement('h2'); h.textContent = a.title;
+    const p = document.createElement('p'); p.textContent = a.text;
+    art.append(h, p); root.append(art);
+  }
+}, 100);
+</script>`,
+  });
+}
+
+function loginPage(version, theme) {
+  return layout({
+    title: 'Sign in',
+    theme,
+    body: `<h2>Sign in</h2><p>Welcome back, visit ${version + 1}.</p>
+<form><label>User <input name="user" value="someone"></label>
+<label>Password <input type="password" name="pw"></label><button>Sign in</button></form>`,
+  });
+}
+
+function staticPage(_version, theme) {
+  return layout({
+    title: 'About',
+    theme,
+    body: '<h2>About us</h2><p>We report on the harbour and the town around it.</p><p>Letters are welcome.</p>',
+  });
+}
+
+const PAGES = { news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage };
+
+/** Starts the demo server; resolves to { server, port, origin, url(story, page) }. */
+export function startSite(port = 0) {
+  const versions = new Map();
+  const server = http.createServer((req, res) => {
+    const u = new URL(req.url, 'http://127.0.0.1');
+    const send = (status, type, body) => {
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+      res.end(body);
+    };
+    if (u.pathname === '/__advance' || u.pathname === '/__version') {
+      const story = u.searchParams.get('story') || 'default';
+      if (u.pathname === '/__advance') versions.set(story, (versions.get(story) || 0) + 1);
+      return send(200, 'text/plain', String(versions.get(story) || 0));
+    }
+    const m = /^\/s\/([\w-]{1,64})\/(\w+)$/.exec(u.pathname);
+    if (m && PAGES[m[2]]) {
+      const html = PAGES[m[2]](versions.get(m[1]) || 0, u.searchParams.get('theme'));
+      return send(200, 'text/html; charset=utf-8', html);
+    }
+    if (u.pathname === '/' || u.pathname === '/index.html') {
+      return send(200, 'text/html; charset=utf-8', layout({
+        title: 'Demo site',
+        body: `<p>Pages: ${Object.keys(PAGES).map((p) => `<a href="/s/demo/${p}">${p}</a>`).join(' ')}</p>`,
+      }));
+    }
+    return send(404, 'text/plain', 'not found');
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const actual = server.address().port;
+      const origin = `http://127.0.0.1:${actual}`;
+      resolve({
+        server,
+        port: actual,
+        origin,
+        url: (story, page, host = '127.0.0.1') => `http://${host}:${actual}/s/${story}/${page}`,
+        advance: (story) => fetch(`${origin}/__advance?story=${encodeURIComponent(story)}`).then((r) => r.text()),
+        close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }),
+      });
+    });
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const port = Number(process.argv[2] || 0);
+  const site = await startSite(port);
+  console.log(`demo site: ${site.origin}/s/demo/news  (advance: ${site.origin}/__advance?story=demo)`);
+}
