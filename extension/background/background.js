@@ -335,6 +335,10 @@ async function handle(msg, sender) {
       case 'stats': return stats();
     }
   }
+  if (TEST_HOOKS && msg.type === 'test-badge') {
+    const { tabId } = contentSender(sender);
+    return { text: await api.action.getBadgeText({ tabId }) };
+  }
   if (!CONTENT_TYPES.has(msg.type)) throw new MessageError('forbidden', `unknown type ${msg.type}`);
   switch (msg.type) {
     case 'visit': return onVisit(msg, sender);

@@ -413,9 +413,10 @@ function relativeTime(then) {
   return `${Math.round(s / 86400)} days ago`;
 }
 
-function button(label, title, onClick, plain = false) {
+function button(action, label, title, onClick, plain = false) {
   const b = document.createElement('button');
   b.type = 'button';
+  b.dataset.action = action;
   b.textContent = label;
   b.title = title;
   b.setAttribute('aria-label', title);
@@ -475,16 +476,16 @@ function paint(result) {
   });
   if (result.lastVisitTime) counts.title = `Compared with your visit ${relativeTime(result.lastVisitTime)}`;
   const hasRemoved = result.changes.some((c) => c.status === 'removed');
-  const removedButton = hasRemoved ? button('Show removed', 'Show removed text', () => toggleRemoved(), true) : null;
+  const removedButton = hasRemoved ? button('removed', 'Show removed', 'Show removed text', () => toggleRemoved(), true) : null;
   bar.append(counts,
-    button('↑', 'Previous change', () => step(-1), true),
-    button('↓', 'Next change', () => step(1)));
+    button('previous', '↑', 'Previous change', () => step(-1), true),
+    button('next', '↓', 'Next change', () => step(1)));
   if (removedButton) bar.append(removedButton);
-  bar.append(button('×', 'Hide the changes', () => unpaint(), true));
+  bar.append(button('hide', '×', 'Hide the changes', () => unpaint(), true));
   root.append(uiStyle, layer, bar);
   document.documentElement.appendChild(host);
 
-  painting = { undo, targets, host, layer, style, removedShown: false, removedButton, cursor: -1, focusTimer: null, markers: [] };
+  painting = { undo, targets, host, root, layer, style, removedShown: false, removedButton, cursor: -1, focusTimer: null, markers: [] };
   placeMarkers();
   painting.onResize = () => {
     if (painting && !painting.raf) {
@@ -499,7 +500,10 @@ function paint(result) {
   painting.resizeObserver = new ResizeObserver(painting.onResize);
   painting.resizeObserver.observe(document.body || document.documentElement);
   startOrphanWatch();
-  if (SINCELAST_TEST_HOOKS) testMark('painted', String(targets.length));
+  if (SINCELAST_TEST_HOOKS) {
+    testMark('painted', String(targets.length));
+    testMark('bar', counts.textContent);
+  }
 }
 
 function placeMarkers() {
@@ -625,6 +629,22 @@ function onMessage(msg, sender, sendResponse) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Test builds only: the browser tests press the bar's buttons (its shadow root is closed) and
+// read this tab's badge (Firefox tests cannot open extension pages).
+
+function installTestHooks() {
+  document.addEventListener('sincelast-test:press', (e) => {
+    const action = /^[a-z]{1,16}$/.test(String(e.detail)) ? String(e.detail) : '';
+    const b = painting && action && painting.root.querySelector(`button[data-action="${action}"]`);
+    if (b) b.click();
+    testMark('pressed', `${e.detail}:${b ? 'ok' : 'missing'}:${Date.now()}`);
+  });
+  document.addEventListener('sincelast-test:badge', () => {
+    send({ type: 'test-badge' }).then((r) => testMark('badge', `${r.text}|${Date.now()}`), (err) => testMark('badge', `error: ${err.message}`));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // Start.
 
 if (alive() && document instanceof HTMLDocument) {
@@ -635,5 +655,6 @@ if (alive() && document instanceof HTMLDocument) {
   addEventListener('pageshow', onPageShow);
   document.addEventListener('visibilitychange', checkAlive);
   api.runtime.onMessage.addListener(onMessage);
+  if (SINCELAST_TEST_HOOKS) installTestHooks();
   start().catch((e) => testMark('state', `error: ${e && e.message}`));
 }

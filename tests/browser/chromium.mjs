@@ -87,10 +87,22 @@ export async function visit(ext, url, page = null) {
   return { page: p, state, tabId };
 }
 
-/** The tab id of the (last) tab showing `url`, read by the service worker. */
+/**
+ * An extension page (the settings page) kept open to look at the extension's own state: its
+ * IndexedDB, its badge, its tabs. Unlike the service worker it is there even while the worker
+ * is stopped.
+ */
+export async function probe(ext) {
+  if (!ext.probePage || ext.probePage.isClosed()) {
+    ext.probePage = await ext.context.newPage();
+    await ext.probePage.goto(`chrome-extension://${ext.extensionId}/options/options.html`);
+  }
+  return ext.probePage;
+}
+
+/** The tab id of the (last) tab showing `url`. */
 export async function tabIdOf(ext, url) {
-  const worker = await serviceWorker(ext.context);
-  return worker.evaluate(async (u) => {
+  return (await probe(ext)).evaluate(async (u) => {
     const tabs = await chrome.tabs.query({});
     const t = tabs.filter((x) => x.url === u).pop();
     return t ? t.id : null;
@@ -98,14 +110,12 @@ export async function tabIdOf(ext, url) {
 }
 
 export async function badge(ext, tabId) {
-  const worker = await serviceWorker(ext.context);
-  return worker.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
+  return (await probe(ext)).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
 }
 
-/** Reads the whole database through the service worker (the real IndexedDB of the extension). */
+/** Reads the whole database (the real IndexedDB of the extension origin). */
 export async function dumpDb(ext) {
-  const worker = await serviceWorker(ext.context);
-  return worker.evaluate(async () => {
+  return (await probe(ext)).evaluate(async () => {
     const db = await new Promise((res, rej) => {
       const r = indexedDB.open('sincelast');
       r.onsuccess = () => res(r.result);
@@ -122,6 +132,11 @@ export async function dumpDb(ext) {
     db.close();
     return out;
   });
+}
+
+/** Runs `fn(arg)` in an extension page (chrome.* available). */
+export async function inExtension(ext, fn, arg) {
+  return (await probe(ext)).evaluate(fn, arg);
 }
 
 /** Every reference in the database resolves: no torn visit. Returns a list of problems. */

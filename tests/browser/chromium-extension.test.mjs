@@ -1,0 +1,301 @@
+// The extension end to end in real Chromium: the test build (dist/chrome-test) loaded into
+// /usr/bin/chromium, pages served by tests/site/server.mjs on 127.0.0.1.
+// Build first: node scripts/build-extension.mjs
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  launch, visit, settled, badge, painted, dumpDb, integrityProblems, startSite, stopWorkers, tabIdOf, inExtension,
+} from './chromium.mjs';
+
+let site;
+let ext;
+
+before(async () => {
+  site = await startSite(0);
+  ext = await launch();
+});
+
+after(async () => {
+  await ext?.close();
+  await site?.close();
+});
+
+async function revisit(page) {
+  await page.evaluate(() => document.documentElement.removeAttribute('data-sincelast-test-state'));
+  await page.reload();
+  return settled(page);
+}
+
+async function popup(tabId) {
+  const p = await ext.context.newPage();
+  await p.goto(`chrome-extension://${ext.extensionId}/popup/popup.html?tabId=${tabId}`);
+  await p.waitForFunction(() => {
+    const s = document.getElementById('main').dataset.status;
+    return s && s !== 'pending';
+  });
+  return p;
+}
+
+function pageRecords(dump, url) {
+  return { pages: dump.pages.filter((p) => p.url === url), visits: dump.visits.filter((v) => v.url === url) };
+}
+
+test('first visit: saved, nothing painted, no badge; the popup says saved', async () => {
+  const url = site.url('first', 'news');
+  const { page, state, tabId } = await visit(ext, url);
+  assert.equal(state, 'first');
+  const shown = await painted(page);
+  assert.deepEqual(shown.blocks, {});
+  assert.equal(shown.marks.length, 0);
+  assert.equal(shown.ui, 0);
+  assert.equal(shown.style, false);
+  assert.equal(await badge(ext, tabId), '');
+  const p = await popup(tabId);
+  assert.equal(await p.locator('#main').getAttribute('data-status'), 'first');
+  assert.match(await p.locator('#main').textContent(), /Saved/);
+  const dump = await dumpDb(ext);
+  assert.equal(pageRecords(dump, url).visits.length, 1);
+  assert.deepEqual(integrityProblems(dump), []);
+  await p.close();
+  await page.close();
+});
+
+test('revisit: exactly the changed blocks are painted, badge = their count, popup lists them', async () => {
+  const url = site.url('revisit', 'news');
+  const { page, tabId } = await visit(ext, url);
+  await site.advance('revisit');
+  assert.equal(await revisit(page), 'changed');
+  const shown = await painted(page);
+  // The new article at the top, the moved article, the edited paragraph and the counter.
+  assert.deepEqual([...new Set(shown.blocks.new)], ['a-storm']);
+  assert.deepEqual([...new Set(shown.blocks.moved)], ['a-museum']);
+  assert.deepEqual(shown.blocks.changed.sort(), ['counter', 'editorial-text']);
+  // Changed words are marked inside the changed paragraph, nothing else.
+  assert.ok(shown.marks.includes('Wednesday'), shown.marks.join('|'));
+  assert.ok(shown.marks.some((m) => m.includes('cycle lanes')), shown.marks.join('|'));
+  assert.ok(shown.marks.includes('1042'));
+  // Unchanged articles are untouched.
+  const untouched = await page.evaluate(() => ['a-harbour', 'a-library', 'a-tram']
+    .map((id) => document.querySelectorAll(`#${id} [data-sincelast], #${id}[data-sincelast]`).length));
+  assert.deepEqual(untouched, [0, 0, 0]);
+  assert.equal(shown.ui, 1);
+  // The badge counts every change (painted ones and removed ones).
+  const count = shown.count;
+  const paintedBlocks = Object.values(shown.blocks).flat().length;
+  const removedCount = count - paintedBlocks;
+  assert.ok(removedCount >= 1, 'the removed article counts');
+  assert.equal(await badge(ext, tabId), String(count));
+  const bar = await page.evaluate(() => document.documentElement.getAttribute('data-sincelast-test-bar'));
+  assert.match(bar, /new · .* changed · .* moved · .* removed/);
+
+  // Removed text can be shown, in place of the removed article.
+  await page.evaluate(() => document.dispatchEvent(new CustomEvent('sincelast-test:press', { detail: 'removed' })));
+  const removedShown = await page.evaluate(() => document.querySelectorAll('sincelast-removed').length);
+  assert.equal(removedShown, removedCount);
+
+  // The popup: last visit, the six change-type counts and Dice, the list of changes.
+  const p = await popup(tabId);
+  assert.equal(await p.locator('#main').getAttribute('data-status'), 'changed');
+  assert.match(await p.locator('#main').textContent(), /Last visit:/);
+  assert.equal(await p.locator('ol.changes li').count(), count);
+  for (const k of ['add', 'drop', 'copy', 'shrink', 'replace', 'move', 'dice']) {
+    assert.match(await p.locator(`[data-metric="${k}"]`).textContent(), /^\d+(\.\d+)?$/, k);
+  }
+  assert.match(await p.locator('#summary').textContent(), /new/);
+  await p.close();
+
+  // Hiding removes every trace.
+  await page.evaluate(() => document.dispatchEvent(new CustomEvent('sincelast-test:press', { detail: 'hide' })));
+  const hidden = await painted(page);
+  assert.deepEqual(hidden.blocks, {});
+  assert.equal(hidden.marks.length, 0);
+  assert.equal(hidden.ui + hidden.removed, 0);
+  assert.equal(hidden.style, false);
+  const text = await page.evaluate(() => document.getElementById('editorial-text').textContent);
+  assert.equal(text, 'The council meets on Wednesday to discuss the budget and the new cycle lanes for the coming year.');
+  const nodes = await page.evaluate(() => document.getElementById('editorial-text').childNodes.length);
+  assert.equal(nodes, 1, 'the text node is whole again');
+  await page.close();
+});
+
+test('popup click scrolls the page to the change; the next-change command does too', async () => {
+  const url = site.url('scroll', 'long');
+  const { page, tabId } = await visit(ext, url);
+  await site.advance('scroll');
+  assert.equal(await revisit(page), 'changed');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const farInView = () => page.evaluate(() => {
+    const r = document.getElementById('far').getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+  });
+  assert.equal(await farInView(), false);
+  const p = await popup(tabId);
+  await p.locator('ol.changes li.changed button').first().click();
+  await page.waitForFunction(() => document.getElementById('far').hasAttribute('data-sincelast-focus'));
+  assert.equal(await farInView(), true);
+  await p.close();
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // What the keyboard command does (commands cannot be typed into a headless browser).
+  await inExtension(ext, (id) => chrome.tabs.sendMessage(id, { type: 'next-change' }), tabId);
+  await page.waitForFunction(() => window.scrollY > 500);
+  assert.equal(await farInView(), true);
+  await page.close();
+});
+
+test('unchanged revisit: nothing painted, no badge', async () => {
+  const url = site.url('same', 'news');
+  const { page, tabId } = await visit(ext, url);
+  assert.equal(await revisit(page), 'unchanged');
+  const shown = await painted(page);
+  assert.deepEqual(shown.blocks, {});
+  assert.equal(shown.ui, 0);
+  assert.equal(await badge(ext, tabId), '');
+  const dump = await dumpDb(ext);
+  const rec = pageRecords(dump, url);
+  assert.equal(rec.visits.length, 2);
+  assert.equal(rec.visits[0].listId, rec.visits[1].listId, 'an unchanged version is stored once');
+  await page.close();
+});
+
+test('service worker stopped between visits: the next visit still compares with the stored one', async () => {
+  const url = site.url('stopped', 'news');
+  const { page } = await visit(ext, url);
+  await stopWorkers(ext.context, page);
+  await site.advance('stopped');
+  assert.equal(await revisit(page), 'changed');
+  const tabId = await tabIdOf(ext, url);
+  const shown = await painted(page);
+  assert.deepEqual([...new Set(shown.blocks.new)], ['a-storm']);
+  assert.equal(await badge(ext, tabId), String(shown.count));
+  assert.deepEqual(integrityProblems(await dumpDb(ext)), []);
+  await page.close();
+});
+
+test('service worker stopped while saving a visit: no torn record, the next visit works', async () => {
+  const url = site.url('torn', 'news');
+  const { page } = await visit(ext, url);
+  // Test builds only: hold the visit's transaction open for 3 s before its last writes.
+  await inExtension(ext, () => chrome.storage.local.set({ testHooks: { holdWriteMs: 3000 } }));
+  await site.advance('torn');
+  assert.equal(await revisit(page), 'changed'); // answered; the write is still open
+  await stopWorkers(ext.context, page);
+  await new Promise((r) => setTimeout(r, 4000)); // past the hold: a live worker would have written by now
+  const dump = await dumpDb(ext);
+  assert.deepEqual(integrityProblems(dump), []);
+  const rec = pageRecords(dump, url);
+  assert.equal(rec.visits.length, 1, 'the interrupted visit left nothing');
+  assert.equal(rec.pages[0].lastVisitId, rec.visits[0].id);
+  await inExtension(ext, () => chrome.storage.local.remove('testHooks'));
+  // The next visit compares with the last complete one and is stored.
+  assert.equal(await revisit(page), 'changed');
+  const shown = await painted(page);
+  assert.deepEqual([...new Set(shown.blocks.new)], ['a-storm']);
+  const after2 = await dumpDb(ext);
+  assert.deepEqual(integrityProblems(after2), []);
+  assert.equal(pageRecords(after2, url).visits.length, 2);
+  await page.close();
+});
+
+test('a page with a password field is not stored', async () => {
+  const url = site.url('pw', 'login');
+  const { page, state, tabId } = await visit(ext, url);
+  assert.equal(state, 'skipped:password');
+  const rec = pageRecords(await dumpDb(ext), url);
+  assert.equal(rec.pages.length + rec.visits.length, 0);
+  const p = await popup(tabId);
+  assert.match(await p.locator('#main').textContent(), /password/);
+  await p.close();
+  await page.close();
+});
+
+test('a page that renders late is read after it settles', async () => {
+  const url = site.url('late', 'late');
+  const { page, state } = await visit(ext, url);
+  assert.equal(state, 'first');
+  const dump = await dumpDb(ext);
+  const visitRec = pageRecords(dump, url).visits[0];
+  const list = dump.lists.find((l) => l.id === visitRec.listId);
+  const texts = new Map(dump.blocks.map((b) => [b.id, b.text]));
+  const stored = list.ids.map((id) => texts.get(id)).join('\n');
+  assert.match(stored, /Harbour bridge reopens/);
+  assert.doesNotMatch(stored, /Loading the latest news/);
+  await page.close();
+});
+
+test('browser pages are not handled: the popup says so', async () => {
+  const page = await ext.context.newPage();
+  await page.goto('chrome://version');
+  const tabId = await inExtension(ext, async () => {
+    const tabs = await chrome.tabs.query({});
+    return tabs.find((t) => t.url === 'chrome://version/').id;
+  });
+  const p = await popup(tabId);
+  assert.equal(await p.locator('#main').getAttribute('data-status'), 'not-handled:unsupported');
+  assert.match(await p.locator('#main').textContent(), /not one/);
+  await p.close();
+  await page.close();
+});
+
+test('settings: excluding a site deletes its data and stops recording it; delete everything empties', async () => {
+  const url = site.url('excl', 'news', 'localhost');
+  const { page } = await visit(ext, url);
+  assert.equal(pageRecords(await dumpDb(ext), url).pages.length, 1);
+
+  const options = await ext.context.newPage();
+  await options.goto(`chrome-extension://${ext.extensionId}/options/options.html`);
+  await options.waitForSelector('body[data-ready="true"]');
+  await options.fill('#site', 'localhost');
+  await options.click('#add-site button');
+  await options.waitForFunction(() => /excluded/.test(document.getElementById('status').textContent));
+  let rec = pageRecords(await dumpDb(ext), url);
+  assert.equal(rec.pages.length + rec.visits.length, 0, 'excluding deleted the site');
+
+  await site.advance('excl');
+  assert.equal(await revisit(page), 'skipped:excluded');
+  rec = pageRecords(await dumpDb(ext), url);
+  assert.equal(rec.pages.length + rec.visits.length, 0, 'nothing stored while excluded');
+  assert.deepEqual((await painted(page)).blocks, {});
+  const tabId = await tabIdOf(ext, url);
+  const p = await popup(tabId);
+  assert.equal(await p.locator('#main').getAttribute('data-status'), 'not-handled:excluded');
+  await p.close();
+
+  // Retention applies at once.
+  await options.fill('#retention', '30');
+  await options.click('#retention-form button');
+  await options.waitForFunction(() => /30 days/.test(document.getElementById('status').textContent));
+  const settings = await inExtension(ext, () => chrome.storage.local.get('settings'));
+  assert.equal(settings.settings.retentionDays, 30);
+
+  // Delete everything.
+  const before2 = await dumpDb(ext);
+  assert.ok(before2.visits.length > 0);
+  options.once('dialog', (d) => d.accept());
+  await options.click('#delete-all');
+  await options.waitForFunction(() => /Everything was deleted/.test(document.getElementById('status').textContent));
+  const dump = await dumpDb(ext);
+  for (const [store, rows] of Object.entries(dump)) assert.equal(rows.length, 0, store);
+  assert.equal(await options.locator('#stats').getAttribute('data-visits'), '0');
+
+  // Stop excluding: recorded again.
+  await options.click('#sites button');
+  await options.waitForFunction(() => /no longer excluded/.test(document.getElementById('status').textContent));
+  assert.equal(await revisit(page), 'first');
+  await options.close();
+  await page.close();
+});
+
+test('extension reloaded under a painted page: the old content script removes every trace', async () => {
+  const url = site.url('orphan', 'news');
+  const { page } = await visit(ext, url);
+  await site.advance('orphan');
+  assert.equal(await revisit(page), 'changed');
+  assert.equal((await painted(page)).ui, 1);
+  await inExtension(ext, () => { setTimeout(() => chrome.runtime.reload(), 50); });
+  await page.waitForFunction(() => !document.querySelector('sincelast-ui, mark[data-sincelast-word], [data-sincelast]'), null, { timeout: 15000 });
+  const shown = await painted(page);
+  assert.equal(shown.style, false);
+  assert.equal(shown.marks.length, 0);
+});
