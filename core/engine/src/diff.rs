@@ -111,6 +111,20 @@ pub struct Span {
     pub text: String,
 }
 
+/// Whether a change is content a person should see, part of the site's template, or noise.
+/// [`diff_blocks`] marks everything `content`; [`crate::site::analyze`] classifies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// Meaningful: painted, counted in the badge.
+    #[default]
+    Content,
+    /// In the site's template (header, navigation, footer…): shown only on request.
+    Template,
+    /// Automated change (counter, clock, rotating item…): shown only on request, with a reason.
+    Noise,
+}
+
 /// One entry of the report: a block of the new page, or a removed block of the old one.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BlockDiff {
@@ -126,6 +140,13 @@ pub struct BlockDiff {
     pub text: String,
     /// Word spans, for changed blocks only.
     pub spans: Option<Vec<Span>>,
+    /// Content, template or noise (unchanged blocks are content).
+    #[serde(default)]
+    pub kind: Kind,
+    /// Why a noise or template change is one (`builtin: counter`, `learned: Visitor {*}`,
+    /// `template`).
+    #[serde(default)]
+    pub reason: Option<String>,
 }
 
 /// Counts over the whole page.
@@ -149,6 +170,16 @@ pub struct Summary {
     pub words_removed: usize,
     /// Words in moved blocks.
     pub words_moved: usize,
+    /// New, changed and moved blocks of kind content: what a person sees highlighted and the
+    /// badge counts.
+    #[serde(default)]
+    pub meaningful: usize,
+    /// Changes (of any status but unchanged) classified as noise.
+    #[serde(default)]
+    pub noise: usize,
+    /// Changes (of any status but unchanged) in the site's template.
+    #[serde(default)]
+    pub template: usize,
 }
 
 impl Summary {
@@ -344,6 +375,8 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
                 path: old[i].path.clone(),
                 text: old[i].text.clone(),
                 spans: None,
+                kind: Kind::Content,
+                reason: None,
             });
         }
     };
@@ -380,9 +413,12 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
             path: block.path.clone(),
             text: block.text.clone(),
             spans: spans[j].take(),
+            kind: Kind::Content,
+            reason: None,
         });
         push_removed(&mut blocks, &mut summary, &removed_after[j + 1]);
     }
+    summary.meaningful = summary.highlighted();
     Report { summary, blocks }
 }
 

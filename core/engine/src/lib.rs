@@ -30,6 +30,10 @@
 //! - [`diff`]: block alignment (unchanged / changed / moved / new / removed) and word spans.
 //! - [`metrics`]: Dice, fragment staleness, Kwon's IED and the classic change metrics, with a
 //!   "which one when" guide.
+//! - [`noise`]: volatile tokens (counters, clocks, dates…) and learned per-site noise rules.
+//! - [`template`]: site templates, DOM-based and text-based (Gibson et al.).
+//! - [`site`]: meaningful change — the diff classified as content, template or noise with a
+//!   site's learned model, which each visit teaches.
 //! - [`hash`]: the specified, stable hash used for everything that is persisted.
 //! - [`text`]: text normalization and word tokenization.
 //! - [`errors`]: the one error type.
@@ -43,6 +47,8 @@ pub mod extract;
 pub mod hash;
 pub mod metrics;
 pub mod noise;
+pub mod site;
+pub mod template;
 pub mod text;
 
 pub use block::{Block, Page};

@@ -484,7 +484,8 @@ fn fits(pattern: &[Option<String>], text_: &str) -> bool {
 pub struct NoiseModel {
     /// The learned rules, listed to the person and each removable.
     pub rules: Vec<NoiseRule>,
-    /// Per path of a short block: ids of the last few texts seen there (most recent last).
+    /// Per page and path of a short block: ids of the last few texts seen there (most recent
+    /// last).
     #[serde(default)]
     pub recent: BTreeMap<String, Vec<String>>,
 }
@@ -492,7 +493,7 @@ pub struct NoiseModel {
 /// How many recent texts per path are remembered for flip detection.
 const RECENT_PER_PATH: usize = 4;
 /// Most paths remembered for flip detection.
-const MAX_RECENT_PATHS: usize = 2_000;
+const MAX_RECENT_PATHS: usize = 5_000;
 
 impl NoiseModel {
     /// The rule that makes the change `old` → `new` at `path` noise, if any.
@@ -554,17 +555,18 @@ impl NoiseModel {
         }
     }
 
-    /// Records the text now at `path` (short blocks only) and learns a rotating rule when it
-    /// flips back to a text seen there before that differs from the previous one.
-    pub fn observe(&mut self, path: &str, text_: &str) {
+    /// Records the text now in the block at `path` on one page (`key` tells pages apart, e.g.
+    /// URL + path; short blocks only) and learns a rotating rule for `path` when the block
+    /// flips back to a text it showed before that differs from the previous one.
+    pub fn observe(&mut self, key: &str, path: &str, text_: &str) {
         if path.is_empty() || text::word_count(text_) > ROTATING_MAX_WORDS {
             return;
         }
         let id = crate::hash::block_id(text_);
-        if !self.recent.contains_key(path) && self.recent.len() >= MAX_RECENT_PATHS {
+        if !self.recent.contains_key(key) && self.recent.len() >= MAX_RECENT_PATHS {
             return;
         }
-        let seen = self.recent.entry(path.to_string()).or_default();
+        let seen = self.recent.entry(key.to_string()).or_default();
         let flipped = seen.last().is_some_and(|last| *last != id) && seen.contains(&id);
         seen.retain(|s| *s != id);
         seen.push(id);
@@ -816,7 +818,7 @@ mod tests {
         let mut m = NoiseModel::default();
         let path = "/html[0]/body[0]/aside[0]/p[0]";
         for t in ["Buy shoes now", "Cheap flights to Rome", "Buy shoes now"] {
-            m.observe(path, t);
+            m.observe(path, path, t);
         }
         assert_eq!(m.rules.len(), 1);
         assert!(matches!(m.rules[0].rule, RuleKind::Rotating { .. }));
@@ -831,7 +833,7 @@ mod tests {
     fn model_round_trips_through_json() {
         let mut m = NoiseModel::default();
         m.learn_near_simultaneous("Visitor number 1", "Visitor number 2", "/p[1]");
-        m.observe("/p[2]", "x");
+        m.observe("/p[2]", "/p[2]", "x");
         let json = serde_json::to_string(&m).expect("serialize");
         let back: NoiseModel = serde_json::from_str(&json).expect("deserialize");
         assert_eq!(back, m);

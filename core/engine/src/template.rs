@@ -1,0 +1,547 @@
+//! Site templates: the header, navigation, footer and sidebars a site repeats on its pages
+//! (Gibson, Punera and Tomkins, WWW 2005: 40–50% of web content is template).
+//!
+//! A change in the template is not a change of *this* page's content, and template text hides
+//! real change in page-level metrics. [`TemplateModel`] learns a site's template from the
+//! pages of that site the person has visited, incrementally, with the paper's two methods:
+//!
+//! - **DOM-based** (over the block tree): every element that contains blocks gets a
+//!   template-hash — the hash of its blocks' texts and their paths *relative to the element*
+//!   (tags and positions below it; attributes are not part of blocks, so they are not hashed).
+//!   Pass 1 counts, per hash, the number of distinct pages containing it. Pass 2 marks an
+//!   element as template when its count lies within `[lower, upper]` — lower = max(2,
+//!   [`TemplateOptions::lower_fraction`] × pages), upper = pages — and no ancestor is; every
+//!   block inside it is template.
+//! - **Text-based**: the page's detagged text (its blocks in order) is cut into windows of W
+//!   words; a window is counted only when its hash ≡ 0 (mod D), so a fragment counted on one
+//!   page is counted on every page that contains it. Windows on at least `lower` pages are
+//!   frequent; a block whose words are mostly (≥ half) covered by frequent windows is template.
+//!   Windows span block boundaries, so runs of short blocks (menus) are found too.
+//!
+//! Pages are keyed by URL: versions of one page count once. Observing a page replaces its
+//! previous contribution, so the model is incremental — a visit costs one pass over the page's
+//! blocks (hash counting; well under a millisecond for a typical page) — and bounded: at most
+//! [`TemplateOptions::max_pages`] pages are kept (the oldest observed is dropped first).
+//!
+//! ## Which thresholds when
+//! The defaults follow the paper (lower = 10% of pages) with a floor of two pages so that two
+//! pages of a site already reveal its shared header. W = 16 and D = 4 suit personal browsing —
+//! few pages per site, short template blocks; the paper's W = 32, D = 40 with 200 pages
+//! targets a crawler. Raise `lower_fraction` for sites where articles quote each other.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize};
+
+use crate::block::Block;
+use crate::hash::stable_hash;
+use crate::text;
+
+/// Which method decides that a block is template.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    /// DOM-based (element template-hashes over the block tree).
+    Dom,
+    /// Text-based (sampled word windows).
+    Text,
+    /// Either says template.
+    #[default]
+    Both,
+}
+
+/// Thresholds of template detection.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct TemplateOptions {
+    /// Lower count threshold as a fraction of the site's pages (Gibson: 0.1).
+    pub lower_fraction: f64,
+    /// Fewest pages a hash must be on, whatever the fraction (default 2).
+    pub min_count: u32,
+    /// Window size W in words for the text-based method.
+    pub window: usize,
+    /// Sampling modulus D for the text-based method (1 = every window).
+    pub modulus: u64,
+    /// Most pages kept per site.
+    pub max_pages: usize,
+    /// Which method decides.
+    pub method: Method,
+}
+
+impl Default for TemplateOptions {
+    fn default() -> Self {
+        TemplateOptions {
+            lower_fraction: 0.1,
+            min_count: 2,
+            window: 16,
+            modulus: 4,
+            max_pages: 200,
+            method: Method::Both,
+        }
+    }
+}
+
+/// The hashes one page contributes.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+struct PageHashes {
+    /// Order of observation (for dropping the oldest page).
+    seq: u64,
+    /// Element template-hashes (deduplicated).
+    dom: Vec<u64>,
+    /// Sampled window hashes (deduplicated).
+    text: Vec<u64>,
+}
+
+/// One site's template model. Serialize it to keep it; counts are rebuilt from the pages.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct TemplateModel {
+    /// Thresholds.
+    #[serde(default)]
+    pub options: TemplateOptions,
+    pages: BTreeMap<String, PageHashes>,
+    next_seq: u64,
+    #[serde(skip)]
+    dom_counts: HashMap<u64, u32>,
+    #[serde(skip)]
+    text_counts: HashMap<u64, u32>,
+    #[serde(skip)]
+    counted: bool,
+}
+
+/// An element of the block tree with its template-hash and the blocks inside it.
+struct Node {
+    hash: u64,
+    depth: usize,
+    first: usize,
+    last: usize,
+}
+
+/// Splits a path `/html[0]/body[0]/p[2]` into its steps.
+fn steps(path: &str) -> Vec<&str> {
+    path.split('/').filter(|s| !s.is_empty()).collect()
+}
+
+/// Element template-hashes of a page: one per element that contains a block (the block
+/// elements themselves included), in document order of first block.
+fn dom_nodes(blocks: &[Block]) -> Vec<Node> {
+    let text_hashes: Vec<u64> = blocks.iter().map(|b| stable_hash(&b.text)).collect();
+    // Open elements: (prefix string, depth, running hash state as a list of u64s to fold).
+    let mut nodes: Vec<Node> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut acc: Vec<Vec<u64>> = Vec::new();
+    for (bi, b) in blocks.iter().enumerate() {
+        let st = steps(&b.path);
+        let mut prefix = String::with_capacity(b.path.len());
+        for d in 0..st.len() {
+            prefix.push('/');
+            prefix.push_str(st[d]);
+            let rel = st[d + 1..].join("/");
+            let k = match index.get(&prefix) {
+                Some(&k) => k,
+                None => {
+                    index.insert(prefix.clone(), nodes.len());
+                    nodes.push(Node {
+                        hash: 0,
+                        depth: d,
+                        first: bi,
+                        last: bi,
+                    });
+                    acc.push(Vec::new());
+                    nodes.len() - 1
+                }
+            };
+            nodes[k].last = bi;
+            acc[k].push(stable_hash(&rel));
+            acc[k].push(text_hashes[bi]);
+        }
+    }
+    for (node, parts) in nodes.iter_mut().zip(acc) {
+        let mut bytes = Vec::with_capacity(parts.len() * 8);
+        for p in parts {
+            bytes.extend_from_slice(&p.to_le_bytes());
+        }
+        node.hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+    }
+    nodes
+}
+
+/// The page's words with the block each belongs to.
+fn words_with_blocks(blocks: &[Block]) -> (Vec<u64>, Vec<usize>) {
+    let mut hashes = Vec::new();
+    let mut owner = Vec::new();
+    for (bi, b) in blocks.iter().enumerate() {
+        for w in text::words(&b.text) {
+            hashes.push(stable_hash(&w));
+            owner.push(bi);
+        }
+    }
+    (hashes, owner)
+}
+
+/// Sampled windows: (start word, hash) for each W-window whose hash ≡ 0 (mod D).
+fn windows(words: &[u64], w: usize, d: u64) -> Vec<(usize, u64)> {
+    if w == 0 || words.len() < w {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut bytes = Vec::with_capacity(w * 8);
+    for start in 0..=words.len() - w {
+        bytes.clear();
+        for h in &words[start..start + w] {
+            bytes.extend_from_slice(&h.to_le_bytes());
+        }
+        let h = xxhash_rust::xxh3::xxh3_64(&bytes);
+        if d <= 1 || h % d == 0 {
+            out.push((start, h));
+        }
+    }
+    out
+}
+
+fn dedup(mut v: Vec<u64>) -> Vec<u64> {
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// A site's template as the `templates` report shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PageCoverage {
+    /// The page's URL (or file name).
+    pub url: String,
+    /// Blocks on the page.
+    pub blocks: usize,
+    /// Of them, template blocks.
+    pub template_blocks: usize,
+    /// Share of the page's text (characters) in template blocks.
+    pub template_share: f64,
+}
+
+impl TemplateModel {
+    /// An empty model with these thresholds.
+    pub fn new(options: TemplateOptions) -> Self {
+        TemplateModel {
+            options,
+            ..TemplateModel::default()
+        }
+    }
+
+    /// Number of distinct pages observed.
+    pub fn pages(&self) -> usize {
+        self.pages.len()
+    }
+
+    fn ensure_counts(&mut self) {
+        if self.counted {
+            return;
+        }
+        self.dom_counts.clear();
+        self.text_counts.clear();
+        for p in self.pages.values() {
+            for h in &p.dom {
+                *self.dom_counts.entry(*h).or_default() += 1;
+            }
+            for h in &p.text {
+                *self.text_counts.entry(*h).or_default() += 1;
+            }
+        }
+        self.counted = true;
+    }
+
+    fn apply(&mut self, p: &PageHashes, delta: i32) {
+        for (list, counts) in [
+            (&p.dom, &mut self.dom_counts),
+            (&p.text, &mut self.text_counts),
+        ] {
+            for h in list {
+                let c = counts.entry(*h).or_default();
+                *c = (*c as i64 + delta as i64).max(0) as u32;
+                if *c == 0 {
+                    counts.remove(h);
+                }
+            }
+        }
+    }
+
+    /// Adds (or replaces) the page at `url` in the site model.
+    pub fn observe(&mut self, url: &str, blocks: &[Block]) {
+        self.ensure_counts();
+        let dom = dedup(dom_nodes(blocks).into_iter().map(|n| n.hash).collect());
+        let (words, _) = words_with_blocks(blocks);
+        let text = dedup(
+            windows(&words, self.options.window, self.options.modulus)
+                .into_iter()
+                .map(|(_, h)| h)
+                .collect(),
+        );
+        let page = PageHashes {
+            seq: self.next_seq,
+            dom,
+            text,
+        };
+        self.next_seq += 1;
+        if let Some(old) = self.pages.remove(url) {
+            self.apply(&old, -1);
+        }
+        self.apply(&page, 1);
+        self.pages.insert(url.to_string(), page);
+        while self.pages.len() > self.options.max_pages.max(1) {
+            let oldest = self
+                .pages
+                .iter()
+                .min_by_key(|(_, p)| p.seq)
+                .map(|(u, _)| u.clone());
+            match oldest.and_then(|u| self.pages.remove(&u)) {
+                Some(p) => self.apply(&p, -1),
+                None => break,
+            }
+        }
+    }
+
+    /// Removes a page from the model (for example when its history is deleted).
+    pub fn forget(&mut self, url: &str) {
+        self.ensure_counts();
+        if let Some(old) = self.pages.remove(url) {
+            self.apply(&old, -1);
+        }
+    }
+
+    fn lower(&self) -> u32 {
+        let frac = (self.options.lower_fraction * self.pages.len() as f64).ceil() as u32;
+        frac.max(self.options.min_count)
+    }
+
+    /// For each block, whether it is template under the model as it is now. Observe the page
+    /// first for its own blocks to count.
+    pub fn template_blocks(&mut self, blocks: &[Block]) -> Vec<bool> {
+        self.ensure_counts();
+        let mut flags = vec![false; blocks.len()];
+        let lower = self.lower();
+        let upper = self.pages.len() as u32;
+        if upper < lower {
+            return flags;
+        }
+        let within = |c: u32| c >= lower && c <= upper;
+        if matches!(self.options.method, Method::Dom | Method::Both) {
+            // Nodes come in document order with ancestors before descendants, so a node is a
+            // top-most template when no earlier node covering it was one.
+            let nodes = dom_nodes(blocks);
+            let mut covered_until: Option<(usize, usize)> = None; // (last block, depth)
+            for n in &nodes {
+                if let Some((last, depth)) = covered_until {
+                    if n.first <= last && n.depth > depth {
+                        continue;
+                    }
+                }
+                if within(self.dom_counts.get(&n.hash).copied().unwrap_or(0)) {
+                    for f in &mut flags[n.first..=n.last] {
+                        *f = true;
+                    }
+                    covered_until = Some((n.last, n.depth));
+                }
+            }
+        }
+        if matches!(self.options.method, Method::Text | Method::Both) {
+            let (words, owner) = words_with_blocks(blocks);
+            let w = self.options.window;
+            let mut covered = vec![false; words.len()];
+            for (start, h) in windows(&words, w, self.options.modulus) {
+                if within(self.text_counts.get(&h).copied().unwrap_or(0)) {
+                    for c in &mut covered[start..start + w] {
+                        *c = true;
+                    }
+                }
+            }
+            let mut total = vec![0usize; blocks.len()];
+            let mut hit = vec![0usize; blocks.len()];
+            for (k, &b) in owner.iter().enumerate() {
+                total[b] += 1;
+                if covered[k] {
+                    hit[b] += 1;
+                }
+            }
+            for b in 0..blocks.len() {
+                if total[b] > 0 && hit[b] * 2 >= total[b] {
+                    flags[b] = true;
+                }
+            }
+        }
+        flags
+    }
+
+    /// How much of a page is template: blocks and share of text.
+    pub fn coverage(&mut self, url: &str, blocks: &[Block]) -> PageCoverage {
+        let flags = self.template_blocks(blocks);
+        let total: usize = blocks.iter().map(|b| b.text.chars().count()).sum();
+        let tpl: usize = blocks
+            .iter()
+            .zip(&flags)
+            .filter(|(_, &f)| f)
+            .map(|(b, _)| b.text.chars().count())
+            .sum();
+        PageCoverage {
+            url: url.to_string(),
+            blocks: blocks.len(),
+            template_blocks: flags.iter().filter(|&&f| f).count(),
+            template_share: if total == 0 {
+                0.0
+            } else {
+                tpl as f64 / total as f64
+            },
+        }
+    }
+}
+
+impl PartialEq for TemplateModel {
+    fn eq(&self, other: &Self) -> bool {
+        self.options == other.options
+            && self.pages == other.pages
+            && self.next_seq == other.next_seq
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(article: &[&str]) -> Vec<Block> {
+        let mut v = vec![
+            Block {
+                text: "Harbour Times".into(),
+                path: "/html[0]/body[0]/header[0]/p[0]".into(),
+                ..Block::default()
+            },
+            Block {
+                text: "Home".into(),
+                path: "/html[0]/body[0]/nav[0]/ul[0]/li[0]".into(),
+                ..Block::default()
+            },
+            Block {
+                text: "Sport".into(),
+                path: "/html[0]/body[0]/nav[0]/ul[0]/li[1]".into(),
+                ..Block::default()
+            },
+            Block {
+                text: "Weather".into(),
+                path: "/html[0]/body[0]/nav[0]/ul[0]/li[2]".into(),
+                ..Block::default()
+            },
+        ];
+        for (i, t) in article.iter().enumerate() {
+            v.push(Block {
+                text: t.to_string(),
+                path: format!("/html[0]/body[0]/main[0]/p[{i}]"),
+                ..Block::default()
+            });
+        }
+        v.push(Block {
+            text: "© Harbour Times, all rights reserved. Contact the newsroom at any time.".into(),
+            path: format!("/html[0]/body[0]/footer[0]/p[0]"),
+            ..Block::default()
+        });
+        v
+    }
+
+    #[test]
+    fn shared_header_nav_footer_are_template_after_two_pages() {
+        let mut m = TemplateModel::default();
+        let a = page(&[
+            "Ferry schedule changes next week",
+            "The morning ferry leaves later.",
+        ]);
+        let b = page(&[
+            "Sailing regatta this weekend",
+            "Forty boats race across the bay.",
+        ]);
+        m.observe("https://h.example/a", &a);
+        assert!(
+            m.template_blocks(&a).iter().all(|&f| !f),
+            "one page reveals no template"
+        );
+        m.observe("https://h.example/b", &b);
+        let flags = m.template_blocks(&b);
+        assert_eq!(flags, vec![true, true, true, true, false, false, true]);
+        let cov = m.coverage("https://h.example/b", &b);
+        assert_eq!(cov.template_blocks, 5);
+        assert!(cov.template_share > 0.3 && cov.template_share < 0.8);
+    }
+
+    #[test]
+    fn versions_of_one_page_count_once() {
+        let mut m = TemplateModel::default();
+        let a = page(&["Story one"]);
+        m.observe("https://h.example/a", &a);
+        m.observe("https://h.example/a", &a);
+        assert_eq!(m.pages(), 1);
+        assert!(m.template_blocks(&a).iter().all(|&f| !f));
+    }
+
+    #[test]
+    fn text_method_finds_menus_in_shifted_places() {
+        let menu: Vec<String> = (0..40).map(|i| format!("Section{i}")).collect();
+        let mk = |prefix: usize, story: &str| -> Vec<Block> {
+            let mut v: Vec<Block> = (0..prefix)
+                .map(|i| Block {
+                    text: format!("Breaking item {i} {story}"),
+                    path: format!("/html[0]/body[0]/div[0]/p[{i}]"),
+                    ..Block::default()
+                })
+                .collect();
+            for (i, w) in menu.iter().enumerate() {
+                // Different element paths on each page: the DOM method cannot match them.
+                v.push(Block {
+                    text: w.clone(),
+                    path: format!("/html[0]/body[0]/div[{}]/a[{i}]", prefix + 1),
+                    ..Block::default()
+                });
+            }
+            v.push(Block {
+                text: story.into(),
+                path: "/html[0]/body[0]/article[0]".into(),
+                ..Block::default()
+            });
+            v
+        };
+        let mut m = TemplateModel::new(TemplateOptions {
+            method: Method::Text,
+            ..TemplateOptions::default()
+        });
+        let a = mk(1, "alpha story text");
+        let b = mk(3, "beta story text");
+        m.observe("a", &a);
+        m.observe("b", &b);
+        let flags = m.template_blocks(&b);
+        let menu_flags = &flags[3..3 + menu.len()];
+        assert!(
+            menu_flags.iter().filter(|&&f| f).count() >= menu.len() * 8 / 10,
+            "{menu_flags:?}"
+        );
+        assert!(!flags[flags.len() - 1]);
+    }
+
+    #[test]
+    fn model_round_trips_and_forgets() {
+        let mut m = TemplateModel::default();
+        let a = page(&["One"]);
+        let b = page(&["Two"]);
+        m.observe("a", &a);
+        m.observe("b", &b);
+        let json = serde_json::to_string(&m).expect("serialize");
+        let mut back: TemplateModel = serde_json::from_str(&json).expect("deserialize");
+        assert_eq!(back, m);
+        assert_eq!(back.template_blocks(&b), m.template_blocks(&b));
+        back.forget("a");
+        assert!(back.template_blocks(&b).iter().all(|&f| !f));
+    }
+
+    #[test]
+    fn oldest_page_dropped_at_cap() {
+        let mut m = TemplateModel::new(TemplateOptions {
+            max_pages: 2,
+            ..TemplateOptions::default()
+        });
+        for u in ["a", "b", "c"] {
+            m.observe(u, &page(&[u]));
+        }
+        assert_eq!(m.pages(), 2);
+    }
+}
