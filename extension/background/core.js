@@ -47,13 +47,5 @@ export const diffBlocks = (oldBlocks, newBlocks) => call(wasm.diffBlocks, oldBlo
 export const metrics = (oldText, newText, options) => call(wasm.metrics, oldText, newText, options);
 export const blockId = (text) => call(wasm.blockId, text);
 
-/** Block ids for many texts in one go (one readiness check). */
-export async function blockIds(texts) {
-  await coreReady();
-  try {
-    return texts.map((t) => wasm.blockId(t));
-  } catch (e) {
-    if (!(e && typeof e === 'object' && 'kind' in e)) ready = null;
-    throw e;
-  }
-}
+/** Block ids for many texts in one call across the wasm boundary. */
+export const blockIds = (texts) => call(typeof wasm.blockIds === 'function' ? wasm.blockIds : (ts) => ts.map((t) => wasm.blockId(t)), texts);

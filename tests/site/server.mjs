@@ -29,6 +29,10 @@ const ARTICLES = [
     text: 'Volunteers planted apple, pear and plum trees on the former car park behind the station.' },
   { id: 'tram', title: 'New tram timetable starts in spring',
     text: 'Trams on line 4 will run every eight minutes at peak times under the new timetable.' },
+  { id: 'ferry', title: 'Ferry service adds a late crossing',
+    text: 'A new crossing at eleven at night starts in June, after a petition signed by two thousand residents.' },
+  { id: 'school', title: 'School choir wins the regional contest',
+    text: 'The choir of the harbour school sang three songs in three languages and took first place.' },
   { id: 'museum', title: 'Museum shows maps from five centuries',
     text: 'The exhibition brings together two hundred maps, many of them shown to the public for the first time.' },
 ];
@@ -48,7 +52,7 @@ const EDITORIAL = [
 function articlesFor(version) {
   if (version === 0) return ARTICLES;
   const byId = Object.fromEntries(ARTICLES.map((a) => [a.id, a]));
-  return [BREAKING, byId.harbour, byId.museum, byId.library, byId.tram];
+  return [BREAKING, byId.museum, byId.harbour, byId.library, byId.tram, byId.ferry, byId.school];
 }
 
 function esc(s) {

@@ -1,0 +1,294 @@
+/*
+ * Block extraction over the live DOM: the JavaScript twin of the native extractor.
+ *
+ * The spec is the module documentation of core/engine/src/extract.rs; this file implements the
+ * same rules and tests/browser/extract-agreement.test.mjs checks, in real Chromium, that both
+ * give identical blocks for the same static page. Change one, change the other.
+ *
+ * Classic script, concatenated with the content script inside one IIFE by the build: it declares
+ * exactly one top-level name, `sincelastExtract`; every helper lives inside it.
+ *
+ * sincelastExtract(doc, options) -> { title, blocks, truncated, elements }
+ *   doc      a Document (normally `document`)
+ *   options  { url?: string, limits?: { max_blocks?, max_block_chars?, max_depth? } }
+ *            (snake_case like the native `Limits`; max_input_bytes does not apply to a DOM that
+ *            is already parsed). Links resolve against doc.baseURI, which already accounts for
+ *            <base href>; `url` is used only when the document has no baseURI.
+ *   blocks   [{ text, path, type_path, links }] exactly as the native Page.blocks
+ *   elements array parallel to blocks: the block element of each block. A block element that
+ *            mixes its own inline text with nested block elements is one block whose text is its
+ *            own runs only; its entry is that element, so a painter should paint its direct
+ *            inline content (text nodes and inline children), not the nested blocks, which have
+ *            entries of their own.
+ *
+ * Only the DOM is read: text comes from Text nodes' data (never innerText, which forces layout),
+ * attributes from getAttribute. The walk is iterative; deep trees cannot overflow the stack.
+ */
+function sincelastExtract(doc, options) {
+  'use strict';
+  var opts = options || {};
+  var lim = opts.limits || {};
+  var maxBlocks = typeof lim.max_blocks === 'number' ? lim.max_blocks : 50000;
+  var maxChars = Math.max(1, typeof lim.max_block_chars === 'number' ? lim.max_block_chars : 100000);
+  var maxDepth = typeof lim.max_depth === 'number' ? lim.max_depth : 512;
+
+  var XHTML = 'http://www.w3.org/1999/xhtml';
+  var SKIPPED = makeSet(
+    'head script style noscript template iframe object embed canvas audio video map ' +
+      'input textarea select option optgroup datalist'
+  );
+  var BLOCK = makeSet(
+    'address article aside blockquote body caption center dd details dialog dir div dl dt ' +
+      'fieldset figcaption figure footer form frameset h1 h2 h3 h4 h5 h6 header hgroup hr ' +
+      'legend li listing main menu nav ol p plaintext pre search section summary table tbody ' +
+      'td tfoot th thead tr ul xmp'
+  );
+  // Rust's char::is_whitespace (Unicode White_Space), not JavaScript's \s (which adds U+FEFF
+  // and lacks U+0085). U+200B, U+FEFF and U+00AD are dropped without breaking a word.
+  var WS = '\\t-\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000';
+  var WORD_RE = new RegExp('[^' + WS + ']+', 'g');
+  var DROP_RE = /[\u200B\uFEFF\u00AD]/g;
+  var DROP_TEST = /[\u200B\uFEFF\u00AD]/;
+  var SURROGATE = /[\uD800-\uDBFF]/;
+
+  function makeSet(words) {
+    var set = Object.create(null);
+    var list = words.split(' ');
+    for (var i = 0; i < list.length; i++) set[list[i]] = true;
+    return set;
+  }
+
+  function codePoints(s) {
+    return SURROGATE.test(s) ? Array.from(s).length : s.length;
+  }
+
+  function normalize(s) {
+    if (DROP_TEST.test(s)) s = s.replace(DROP_RE, '');
+    var words = s.match(WORD_RE);
+    return words ? words.join(' ') : '';
+  }
+
+  // Links (spec section 7): the browser's base URL, http(s) results only.
+  var base = doc.baseURI || opts.url || null;
+  function resolve(href) {
+    var u;
+    try {
+      u = base ? new URL(href, base) : new URL(href);
+    } catch (e) {
+      return null;
+    }
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  }
+
+  // Title (spec section 8): first HTML <title> in tree order, its child text.
+  var title = null;
+  var titles = doc.getElementsByTagName('title');
+  for (var t = 0; t < titles.length; t++) {
+    var te = titles[t];
+    if (te.namespaceURI !== XHTML) continue;
+    var raw = '';
+    for (var tc = te.firstChild; tc; tc = tc.nextSibling) {
+      if (tc.nodeType === 3) raw += tc.data;
+    }
+    title = normalize(raw) || null;
+    break;
+  }
+
+  function isSkipped(el) {
+    if (el.namespaceURI !== XHTML) return true;
+    var tag = el.localName;
+    if (SKIPPED[tag] === true) return true;
+    if (el.hasAttribute('hidden')) return true;
+    var aria = el.getAttribute('aria-hidden');
+    if (aria !== null && /^true$/i.test(aria)) return true;
+    return tag === 'dialog' && !el.hasAttribute('open');
+  }
+
+  var frames = []; // { tag, index, children, skip, block, link }
+  var contexts = []; // { frame, element, parts, chars, space, full, links, slot }
+  var openLinks = [];
+  var blocks = [];
+  var elements = [];
+  var truncated = false;
+  var stopped = false;
+
+  function blockPaths(upTo) {
+    var path = '';
+    var typePath = '';
+    for (var i = 1; i <= upTo; i++) {
+      var f = frames[i];
+      path += '/' + f.tag + '[' + f.index + ']';
+      typePath += '/' + f.tag;
+    }
+    return [path, typePath];
+  }
+
+  function addWord(c, w) {
+    if (c.slot < 0) {
+      if (blocks.length >= maxBlocks) {
+        truncated = true;
+        stopped = true;
+        return false;
+      }
+      var p = blockPaths(c.frame);
+      c.slot = blocks.length;
+      blocks.push({ text: '', path: p[0], type_path: p[1], links: [] });
+      elements.push(c.element);
+    }
+    if (c.full) return false;
+    if (c.space && c.chars > 0) {
+      if (c.chars >= maxChars) {
+        c.full = true;
+        truncated = true;
+        return false;
+      }
+      c.parts.push(' ');
+      c.chars += 1;
+    }
+    c.space = false;
+    var n = codePoints(w);
+    if (c.chars + n <= maxChars) {
+      c.parts.push(w);
+      c.chars += n;
+      return true;
+    }
+    var room = maxChars - c.chars;
+    if (room > 0) c.parts.push(Array.from(w).slice(0, room).join(''));
+    c.chars = maxChars;
+    c.full = true;
+    truncated = true;
+    return false;
+  }
+
+  function addText(data) {
+    var top = frames[frames.length - 1];
+    if (stopped || !top || top.skip || contexts.length === 0) return;
+    var c = contexts[contexts.length - 1];
+    if (c.full) return;
+    if (DROP_TEST.test(data)) data = data.replace(DROP_RE, '');
+    WORD_RE.lastIndex = 0;
+    var end = 0;
+    var m;
+    while ((m = WORD_RE.exec(data)) !== null) {
+      if (m.index > end) c.space = true;
+      end = m.index + m[0].length;
+      if (!addWord(c, m[0])) return;
+    }
+    if (end < data.length) c.space = true;
+  }
+
+  function enter(el) {
+    var parent = frames[frames.length - 1];
+    var index = parent.children;
+    parent.children += 1;
+    var skip = parent.skip || isSkipped(el);
+    var frame = { tag: el.localName, index: index, children: 0, skip: skip, block: false, link: false };
+    if (!skip) {
+      var tag = frame.tag;
+      var top = contexts.length ? contexts[contexts.length - 1] : null;
+      if (tag === 'br' && top) top.space = true;
+      if (BLOCK[tag] === true) {
+        if (top) top.space = true;
+        contexts.push({
+          frame: frames.length,
+          element: el,
+          parts: [],
+          chars: 0,
+          space: false,
+          full: false,
+          links: openLinks.slice(),
+          slot: -1
+        });
+        frame.block = true;
+      }
+      if (tag === 'a') {
+        var href = el.getAttribute('href');
+        var url = href === null ? null : resolve(href);
+        if (url !== null) {
+          if (contexts.length) contexts[contexts.length - 1].links.push(url);
+          openLinks.push(url);
+          frame.link = true;
+        }
+      }
+    }
+    frames.push(frame);
+  }
+
+  function finish(c) {
+    if (c.slot < 0) return;
+    var text = c.parts.join('');
+    if (text.charCodeAt(text.length - 1) === 32) text = text.slice(0, -1);
+    var links = [];
+    var seen = Object.create(null);
+    for (var i = 0; i < c.links.length; i++) {
+      var l = c.links[i];
+      if (seen[l] !== true) {
+        seen[l] = true;
+        links.push(l);
+      }
+    }
+    var b = blocks[c.slot];
+    b.text = text;
+    b.links = links;
+  }
+
+  function leave() {
+    var frame = frames.pop();
+    if (frame.link) openLinks.pop();
+    if (frame.block) {
+      finish(contexts.pop());
+      if (contexts.length) contexts[contexts.length - 1].space = true;
+    }
+  }
+
+  // The walk (spec sections 2-6). Work items: a node with its depth (<html> = 1), or LEAVE.
+  var LEAVE = null;
+  var nodes = [];
+  var depths = [];
+  frames.push({ tag: '', index: 0, children: 0, skip: false, block: false, link: false });
+  for (var rc = doc.lastChild; rc; rc = rc.previousSibling) {
+    nodes.push(rc);
+    depths.push(1);
+  }
+  while (nodes.length && !stopped) {
+    var node = nodes.pop();
+    var depth = depths.pop();
+    if (node === LEAVE) {
+      leave();
+      continue;
+    }
+    var type = node.nodeType;
+    if (type === 3) {
+      addText(node.data);
+      continue;
+    }
+    if (type !== 1) continue;
+    enter(node);
+    var ch;
+    if (depth > maxDepth) {
+      // Flattened: own text now, element children afterwards as siblings.
+      for (ch = node.firstChild; ch; ch = ch.nextSibling) {
+        if (ch.nodeType === 3) addText(ch.data);
+      }
+      leave();
+      for (ch = node.lastChild; ch; ch = ch.previousSibling) {
+        if (ch.nodeType === 1) {
+          nodes.push(ch);
+          depths.push(depth + 1);
+        }
+      }
+    } else if (frames[frames.length - 1].skip) {
+      leave();
+    } else {
+      nodes.push(LEAVE);
+      depths.push(0);
+      for (ch = node.lastChild; ch; ch = ch.previousSibling) {
+        nodes.push(ch);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  while (frames.length > 1) leave();
+
+  return { title: title, blocks: blocks, truncated: truncated, elements: elements };
+}
