@@ -8,7 +8,8 @@
 //   GET /s/<story>/static     a page that never changes
 //   GET /s/<story>/late       a page whose articles a script renders 1.2 s after load (spinner first)
 //   GET /s/<story>/long       a long page (the changes are far apart, for scrolling)
-//   GET /__advance?story=<story>   bump that story's version (answers the new version)
+//   GET /__advance?story=<story>   bump that story's version (answers the new version);
+//   GET /__advance?back=1          the page's own link: bumps the referring page's story, goes back
 //   GET /__version?story=<story>   answers the current version
 // Versions are deterministic: version 0 is the first visit, version 1 has one new article at
 // the top, one edited paragraph, one removed item, one moved item and a changed counter;
@@ -78,7 +79,8 @@ function layout({ title, theme, body, script = '' }) {
 <main>
 ${body}
 </main>
-<footer><p>The Harbour Gazette, printed since 1901. All rights reserved.</p></footer>
+<footer><p>The Harbour Gazette, printed since 1901. All rights reserved.</p>
+<p><small><a href="/__advance?back=1">Advance the site</a> (demo: changes this page for the next visit)</small></p></footer>
 ${script}
 </body></html>`;
 }
@@ -170,8 +172,14 @@ export function startSite(port = 0) {
       res.end(body);
     };
     if (u.pathname === '/__advance' || u.pathname === '/__version') {
-      const story = u.searchParams.get('story') || 'default';
+      const back = u.searchParams.has('back') ? req.headers.referer : null;
+      const fromReferer = back ? /^\/s\/([\w-]{1,64})\//.exec(new URL(back).pathname) : null;
+      const story = u.searchParams.get('story') || (fromReferer && fromReferer[1]) || 'default';
       if (u.pathname === '/__advance') versions.set(story, (versions.get(story) || 0) + 1);
+      if (back) {
+        res.writeHead(303, { location: new URL(back).pathname, 'cache-control': 'no-store' });
+        return res.end();
+      }
       return send(200, 'text/plain', String(versions.get(story) || 0));
     }
     const m = /^\/s\/([\w-]{1,64})\/(\w+)$/.exec(u.pathname);
