@@ -339,6 +339,13 @@ async function handle(msg, sender) {
     const { tabId } = contentSender(sender);
     return { text: await api.action.getBadgeText({ tabId }) };
   }
+  if (TEST_HOOKS && msg.type === 'test-open') {
+    // Firefox's WebDriver cannot navigate to extension pages: open them for the test.
+    const { tabId } = contentSender(sender);
+    const page = msg.page === 'options' ? 'options/options.html' : `popup/popup.html?tabId=${tabId}`;
+    await api.tabs.create({ url: api.runtime.getURL(page), active: true });
+    return { ok: true };
+  }
   if (!CONTENT_TYPES.has(msg.type)) throw new MessageError('forbidden', `unknown type ${msg.type}`);
   switch (msg.type) {
     case 'visit': return onVisit(msg, sender);

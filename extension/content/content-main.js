@@ -639,6 +639,10 @@ function installTestHooks() {
     if (b) b.click();
     testMark('pressed', `${e.detail}:${b ? 'ok' : 'missing'}:${Date.now()}`);
   });
+  document.addEventListener('sincelast-test:open', (e) => {
+    const page = String(e.detail) === 'options' ? 'options' : 'popup';
+    send({ type: 'test-open', page }).then(() => testMark('opened', page), (err) => testMark('opened', `error: ${err.message}`));
+  });
   document.addEventListener('sincelast-test:badge', () => {
     send({ type: 'test-badge' }).then((r) => testMark('badge', `${r.text}|${Date.now()}`), (err) => testMark('badge', `error: ${err.message}`));
   });

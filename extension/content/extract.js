@@ -47,6 +47,7 @@ function sincelastExtract(doc, options) {
   // and lacks U+0085). U+200B, U+FEFF and U+00AD are dropped without breaking a word.
   var WS = '\\t-\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000';
   var WORD_RE = new RegExp('[^' + WS + ']+', 'g');
+  var WS_RUNS = new RegExp('[' + WS + ']+', 'g');
   var DROP_RE = /[\u200B\uFEFF\u00AD]/g;
   var DROP_TEST = /[\u200B\uFEFF\u00AD]/;
   var SURROGATE = /[\uD800-\uDBFF]/;
@@ -59,7 +60,17 @@ function sincelastExtract(doc, options) {
   }
 
   function codePoints(s) {
-    return SURROGATE.test(s) ? Array.from(s).length : s.length;
+    if (!SURROGATE.test(s)) return s.length;
+    var n = 0;
+    for (var i = 0; i < s.length; i++) {
+      var u = s.charCodeAt(i);
+      if (u < 0xdc00 || u > 0xdfff || i === 0) n++;
+      else {
+        var prev = s.charCodeAt(i - 1);
+        if (prev < 0xd800 || prev > 0xdbff) n++;
+      }
+    }
+    return n;
   }
 
   function normalize(s) {
@@ -70,14 +81,19 @@ function sincelastExtract(doc, options) {
 
   // Links (spec section 7): the browser's base URL, http(s) results only.
   var base = doc.baseURI || opts.url || null;
+  var resolved = new Map();
   function resolve(href) {
-    var u;
+    var hit = resolved.get(href);
+    if (hit !== undefined) return hit;
+    var out = null;
     try {
-      u = base ? new URL(href, base) : new URL(href);
+      var u = base ? new URL(href, base) : new URL(href);
+      if (u.protocol === 'http:' || u.protocol === 'https:') out = u.href;
     } catch (e) {
-      return null;
+      out = null;
     }
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+    resolved.set(href, out);
+    return out;
   }
 
   // Title (spec section 8): first HTML <title> in tree order, its child text.
@@ -94,10 +110,10 @@ function sincelastExtract(doc, options) {
     break;
   }
 
-  function isSkipped(el) {
+  function isSkipped(el, tag) {
     if (el.namespaceURI !== XHTML) return true;
-    var tag = el.localName;
     if (SKIPPED[tag] === true) return true;
+    if (!el.hasAttributes()) return tag === 'dialog';
     if (el.hasAttribute('hidden')) return true;
     var aria = el.getAttribute('aria-hidden');
     if (aria !== null && /^true$/i.test(aria)) return true;
@@ -105,7 +121,7 @@ function sincelastExtract(doc, options) {
   }
 
   var frames = []; // { tag, index, children, skip, block, link }
-  var contexts = []; // { frame, element, parts, chars, space, full, links, slot }
+  var contexts = []; // { frame, element, text, chars, space, full, links, slot }
   var openLinks = [];
   var blocks = [];
   var elements = [];
@@ -123,41 +139,43 @@ function sincelastExtract(doc, options) {
     return [path, typePath];
   }
 
-  function addWord(c, w) {
+  // Appends `run` (non-empty, no white space at either end, single spaces inside) to the
+  // block, after a space if one is pending: the incremental form of text::normalize, with the
+  // block-length cap.
+  function addRun(c, run) {
     if (c.slot < 0) {
       if (blocks.length >= maxBlocks) {
         truncated = true;
         stopped = true;
-        return false;
+        return;
       }
       var p = blockPaths(c.frame);
       c.slot = blocks.length;
       blocks.push({ text: '', path: p[0], type_path: p[1], links: [] });
       elements.push(c.element);
     }
-    if (c.full) return false;
+    if (c.full) return;
     if (c.space && c.chars > 0) {
       if (c.chars >= maxChars) {
         c.full = true;
         truncated = true;
-        return false;
+        return;
       }
-      c.parts.push(' ');
+      c.text += ' ';
       c.chars += 1;
     }
     c.space = false;
-    var n = codePoints(w);
+    var n = codePoints(run);
     if (c.chars + n <= maxChars) {
-      c.parts.push(w);
+      c.text += run;
       c.chars += n;
-      return true;
+      return;
     }
     var room = maxChars - c.chars;
-    if (room > 0) c.parts.push(Array.from(w).slice(0, room).join(''));
+    if (room > 0) c.text += Array.from(run).slice(0, room).join('');
     c.chars = maxChars;
     c.full = true;
     truncated = true;
-    return false;
   }
 
   function addText(data) {
@@ -166,25 +184,25 @@ function sincelastExtract(doc, options) {
     var c = contexts[contexts.length - 1];
     if (c.full) return;
     if (DROP_TEST.test(data)) data = data.replace(DROP_RE, '');
-    WORD_RE.lastIndex = 0;
-    var end = 0;
-    var m;
-    while ((m = WORD_RE.exec(data)) !== null) {
-      if (m.index > end) c.space = true;
-      end = m.index + m[0].length;
-      if (!addWord(c, m[0])) return;
-    }
-    if (end < data.length) c.space = true;
+    var s = data.replace(WS_RUNS, ' ');
+    var len = s.length;
+    if (len === 0) return;
+    var from = s.charCodeAt(0) === 32 ? 1 : 0;
+    var to = s.charCodeAt(len - 1) === 32 ? len - 1 : len;
+    if (from === 1) c.space = true;
+    if (to <= from) return;
+    addRun(c, from === 0 && to === len ? s : s.slice(from, to));
+    if (to < len) c.space = true;
   }
 
   function enter(el) {
     var parent = frames[frames.length - 1];
     var index = parent.children;
     parent.children += 1;
-    var skip = parent.skip || isSkipped(el);
-    var frame = { tag: el.localName, index: index, children: 0, skip: skip, block: false, link: false };
+    var tag = el.localName;
+    var skip = parent.skip || isSkipped(el, tag);
+    var frame = { tag: tag, index: index, children: 0, skip: skip, block: false, link: false };
     if (!skip) {
-      var tag = frame.tag;
       var top = contexts.length ? contexts[contexts.length - 1] : null;
       if (tag === 'br' && top) top.space = true;
       if (BLOCK[tag] === true) {
@@ -192,11 +210,11 @@ function sincelastExtract(doc, options) {
         contexts.push({
           frame: frames.length,
           element: el,
-          parts: [],
+          text: '',
           chars: 0,
           space: false,
           full: false,
-          links: openLinks.slice(),
+          links: openLinks.length ? openLinks.slice() : [],
           slot: -1
         });
         frame.block = true;
@@ -216,15 +234,17 @@ function sincelastExtract(doc, options) {
 
   function finish(c) {
     if (c.slot < 0) return;
-    var text = c.parts.join('');
+    var text = c.text;
     if (text.charCodeAt(text.length - 1) === 32) text = text.slice(0, -1);
-    var links = [];
-    var seen = Object.create(null);
-    for (var i = 0; i < c.links.length; i++) {
-      var l = c.links[i];
-      if (seen[l] !== true) {
-        seen[l] = true;
-        links.push(l);
+    var links = c.links;
+    if (links.length > 1) {
+      var seen = new Set();
+      links = [];
+      for (var i = 0; i < c.links.length; i++) {
+        if (!seen.has(c.links[i])) {
+          seen.add(c.links[i]);
+          links.push(c.links[i]);
+        }
       }
     }
     var b = blocks[c.slot];

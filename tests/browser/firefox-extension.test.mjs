@@ -1,0 +1,161 @@
+// The extension in real Firefox (firefox-esr, headless): the test build (dist/firefox-test)
+// installed as a temporary add-on through geckodriver + selenium-webdriver.
+// WebDriver cannot navigate to moz-extension:// pages, and has no view of the toolbar: the test
+// build's content script reads this tab's badge for the test, and asks the background to open
+// the popup page in a tab (test builds only).
+// Build first: node scripts/build-extension.mjs
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Builder } from 'selenium-webdriver';
+import firefox from 'selenium-webdriver/firefox.js';
+import { startSite } from '../site/server.mjs';
+import { ROOT } from './chromium.mjs';
+
+process.env.SE_OFFLINE = 'true'; // never let selenium-manager look for downloads
+
+const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
+const ADDON_ID = 'sincelast@example.org';
+const UUID = '5e1f0c4a-8b7d-4c2e-9a63-1d0b2f7e8c45';
+const DIR = path.join(ROOT, 'dist', 'firefox-test');
+
+function geckodriver() {
+  if (process.env.GECKODRIVER) return process.env.GECKODRIVER;
+  for (const dir of [...(process.env.PATH || '').split(':'), path.join(process.env.HOME || '/root', '.cargo/bin')]) {
+    const p = path.join(dir, 'geckodriver');
+    if (fs.existsSync(p)) return p;
+  }
+  throw new Error('geckodriver not found: cargo install geckodriver --locked');
+}
+
+let site;
+let driver;
+
+before(async () => {
+  if (!fs.existsSync(path.join(DIR, 'manifest.json'))) throw new Error(`${DIR} missing: node scripts/build-extension.mjs`);
+  site = await startSite(0);
+  const options = new firefox.Options()
+    .setBinary(FIREFOX)
+    .addArguments('-headless')
+    .setPreference('extensions.webextensions.uuids', JSON.stringify({ [ADDON_ID]: UUID }))
+    .setPreference('browser.shell.checkDefaultBrowser', false)
+    .setPreference('datareporting.policy.dataSubmissionEnabled', false)
+    .setPreference('app.update.enabled', false);
+  driver = await new Builder().forBrowser('firefox').setFirefoxOptions(options)
+    .setFirefoxService(new firefox.ServiceBuilder(geckodriver())).build();
+  await driver.installAddon(DIR, true);
+});
+
+after(async () => {
+  await driver?.quit();
+  await site?.close();
+});
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function attr(name) {
+  return driver.executeScript(`return document.documentElement.getAttribute('data-sincelast-test-${name}')`);
+}
+
+/** Loads `url` in the current tab and waits for the extension to be done with it. */
+async function load(url) {
+  await driver.get(url);
+  for (let i = 0; i < 150; i++) {
+    const s = await attr('state');
+    if (s) return s;
+    await sleep(100);
+  }
+  throw new Error(`the extension did not finish with ${url}`);
+}
+
+async function badge() {
+  await driver.executeScript("document.documentElement.removeAttribute('data-sincelast-test-badge'); document.dispatchEvent(new CustomEvent('sincelast-test:badge'))");
+  for (let i = 0; i < 50; i++) {
+    const b = await attr('badge');
+    if (b) return b.split('|')[0];
+    await sleep(100);
+  }
+  throw new Error('no badge answer');
+}
+
+function painted() {
+  return driver.executeScript(`
+    const by = {};
+    for (const el of document.querySelectorAll('[data-sincelast]')) {
+      const s = el.getAttribute('data-sincelast');
+      (by[s] ||= []).push(el.closest('[id]') ? el.closest('[id]').id : '');
+    }
+    return {
+      blocks: by,
+      marks: [...document.querySelectorAll('mark[data-sincelast-word]')].map((m) => m.textContent),
+      ui: document.querySelectorAll('sincelast-ui').length,
+      count: Number(document.documentElement.getAttribute('data-sincelast-test-painted')) || 0,
+    };`);
+}
+
+test('Firefox: first visit saved with nothing painted and no badge', async () => {
+  const state = await load(site.url('ff-first', 'news'));
+  assert.equal(state, 'first');
+  const shown = await painted();
+  assert.deepEqual(shown.blocks, {});
+  assert.equal(shown.ui, 0);
+  assert.equal(await badge(), '');
+});
+
+test('Firefox: revisit paints the changed blocks, badge = their count, popup lists them', async () => {
+  const url = site.url('ff-rev', 'news');
+  assert.equal(await load(url), 'first');
+  await site.advance('ff-rev');
+  assert.equal(await load(url), 'changed');
+  const shown = await painted();
+  assert.deepEqual([...new Set(shown.blocks.new)], ['a-storm']);
+  assert.deepEqual([...new Set(shown.blocks.moved)], ['a-museum']);
+  assert.deepEqual([...new Set(shown.blocks.changed)].sort(), ['counter', 'editorial-text']);
+  assert.ok(shown.marks.includes('Wednesday'), shown.marks.join('|'));
+  assert.equal(shown.ui, 1);
+  assert.equal(await badge(), String(shown.count));
+
+  // The popup page, opened in a tab by the test build's background.
+  const pageHandle = await driver.getWindowHandle();
+  await driver.executeScript("document.dispatchEvent(new CustomEvent('sincelast-test:open', { detail: 'popup' }))");
+  let popupHandle = null;
+  for (let i = 0; i < 50 && !popupHandle; i++) {
+    popupHandle = (await driver.getAllWindowHandles()).find((h) => h !== pageHandle) || null;
+    if (!popupHandle) await sleep(100);
+  }
+  assert.ok(popupHandle, 'the popup page opened');
+  await driver.switchTo().window(popupHandle);
+  let status = null;
+  for (let i = 0; i < 50; i++) {
+    status = await driver.executeScript("return document.getElementById('main') && document.getElementById('main').dataset.status");
+    if (status && status !== 'pending' && await driver.executeScript("return !!document.querySelector('[data-metric=\"dice\"]')")) break;
+    await sleep(100);
+  }
+  assert.equal(status, 'changed');
+  const items = await driver.executeScript("return document.querySelectorAll('ol.changes li').length");
+  assert.equal(items, shown.count);
+  const dice = await driver.executeScript("return document.querySelector('[data-metric=\"dice\"]').textContent");
+  assert.match(dice, /^\d\.\d+$/);
+  // Clicking a change scrolls the page to it.
+  await driver.executeScript("document.querySelector('ol.changes li.changed button').click()");
+  await driver.close();
+  await driver.switchTo().window(pageHandle);
+  let focused = false;
+  for (let i = 0; i < 30 && !focused; i++) {
+    focused = await driver.executeScript("return !!document.querySelector('[data-sincelast-focus]')");
+    if (!focused) await sleep(100);
+  }
+  assert.ok(focused, 'the clicked change is focused on the page');
+});
+
+test('Firefox: unchanged revisit paints nothing; a password page is not stored', async () => {
+  const url = site.url('ff-same', 'static');
+  assert.equal(await load(url), 'first');
+  assert.equal(await load(url), 'unchanged');
+  assert.deepEqual((await painted()).blocks, {});
+  assert.equal(await badge(), '');
+  assert.equal(await load(site.url('ff-pw', 'login')), 'skipped:password');
+  assert.equal(await badge(), '');
+});
