@@ -1,0 +1,137 @@
+// The built packages: web-ext lint on the Firefox build (0 errors), each browser's manifest
+// patched as it should be, the store zips complete, and the message validators of the
+// background refusing what they must.
+// Build first: node scripts/build-extension.mjs
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import zlib from 'node:zlib';
+import { ROOT } from './chromium.mjs';
+import { validateVisit, validateSettings, normalizeSite, pageKey, hostInSite, LIMITS } from '../../extension/shared/protocol.js';
+
+const dist = (p) => path.join(ROOT, 'dist', p);
+
+test('web-ext lint: the Firefox build has 0 errors and 0 warnings', () => {
+  const bin = path.join(ROOT, 'node_modules/.bin/web-ext');
+  let out;
+  try {
+    out = execFileSync(bin, ['lint', '--source-dir', dist('firefox'), '--output', 'json', '--no-config-discovery'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (e) {
+    out = e.stdout; // web-ext exits non-zero when it finds errors; the JSON says which
+  }
+  const report = JSON.parse(out);
+  const lines = [...report.errors, ...report.warnings].map((m) => `${m.code}: ${m.message} ${m.file || ''}`);
+  assert.equal(report.summary.errors, 0, lines.join('\n'));
+  assert.equal(report.summary.warnings, 0, lines.join('\n'));
+});
+
+test('manifests: Chromium gets a service worker, Firefox an event page and its add-on id', () => {
+  const chrome = JSON.parse(fs.readFileSync(dist('chrome/manifest.json'), 'utf8'));
+  const ff = JSON.parse(fs.readFileSync(dist('firefox/manifest.json'), 'utf8'));
+  assert.deepEqual(chrome.background, { service_worker: 'background/background.js', type: 'module' });
+  assert.equal(chrome.browser_specific_settings, undefined);
+  assert.deepEqual(ff.background, { scripts: ['background/background.js'], type: 'module' });
+  assert.equal(ff.browser_specific_settings.gecko.id, 'sincelast@example.org');
+  assert.deepEqual(ff.browser_specific_settings.gecko.data_collection_permissions, { required: ['none'] });
+  for (const m of [chrome, ff]) {
+    assert.equal(m.manifest_version, 3);
+    assert.equal(m.incognito, 'not_allowed');
+    assert.equal(m.content_scripts[0].run_at, 'document_idle');
+    assert.ok(m.commands['next-change']);
+  }
+  // The store builds carry no test hooks; the test builds do.
+  for (const b of ['chrome', 'firefox']) {
+    assert.match(fs.readFileSync(dist(`${b}/background/build-config.js`), 'utf8'), /TEST_HOOKS = false/);
+    assert.match(fs.readFileSync(dist(`${b}/content/content.js`), 'utf8'), /const SINCELAST_TEST_HOOKS = false;/);
+    assert.match(fs.readFileSync(dist(`${b}-test/content/content.js`), 'utf8'), /const SINCELAST_TEST_HOOKS = true;/);
+  }
+});
+
+test('content script: one classic script, extractor and painter in one function scope, no innerHTML', () => {
+  const js = fs.readFileSync(dist('chrome/content/content.js'), 'utf8');
+  assert.match(js, /^\/\/ .*\n\(function \(\) \{/);
+  assert.match(js, /function sincelastExtract\(/);
+  assert.doesNotMatch(js, /^\s*(import|export)\s/m);
+  const main = fs.readFileSync(path.join(ROOT, 'extension/content/content-main.js'), 'utf8');
+  assert.doesNotMatch(main, /innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+});
+
+/** Entries of a zip file: name → inflated bytes (checks each CRC). */
+function readZip(file) {
+  const buf = fs.readFileSync(file);
+  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  assert.ok(eocd >= 0, 'end of central directory');
+  const count = buf.readUInt16LE(eocd + 10);
+  let p = buf.readUInt32LE(eocd + 16);
+  const out = new Map();
+  for (let i = 0; i < count; i++) {
+    assert.equal(buf.readUInt32LE(p), 0x02014b50);
+    const method = buf.readUInt16LE(p + 10);
+    const crc = buf.readUInt32LE(p + 16);
+    const csize = buf.readUInt32LE(p + 20);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extra = buf.readUInt16LE(p + 30);
+    const comment = buf.readUInt16LE(p + 32);
+    const local = buf.readUInt32LE(p + 42);
+    const name = buf.toString('utf8', p + 46, p + 46 + nameLen);
+    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    const raw = buf.subarray(start, start + csize);
+    const data = method === 8 ? zlib.inflateRawSync(raw) : raw;
+    assert.equal(zlib.crc32(data) >>> 0, crc, name);
+    out.set(name, data);
+    p += 46 + nameLen + extra + comment;
+  }
+  return out;
+}
+
+test('store zips hold every file of their build, byte for byte', () => {
+  for (const b of ['chrome', 'firefox']) {
+    const entries = readZip(dist(`sincelast-${b}.zip`));
+    const files = [];
+    const walk = (d, pre = '') => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(path.join(d, e.name), `${pre}${e.name}/`);
+        else files.push(`${pre}${e.name}`);
+      }
+    };
+    walk(dist(b));
+    assert.deepEqual([...entries.keys()].sort(), files.sort());
+    for (const f of files) assert.ok(entries.get(f).equals(fs.readFileSync(path.join(dist(b), f))), f);
+  }
+});
+
+test('visit messages: typed, size-capped, fail closed on the password flag', () => {
+  const block = { text: 'hello', path: '/html[0]/body[0]/p[0]', type_path: '/html/body/p', links: ['https://example.org/'] };
+  const ok = validateVisit({ title: 't', truncated: false, hasPassword: false, blocks: [block], url: 'https://evil.example/' });
+  assert.deepEqual(ok, { title: 't', truncated: false, hasPassword: false, blocks: [block] });
+  assert.equal('url' in ok, false, 'the URL comes from the sender, never the payload');
+  assert.equal(validateVisit({ title: 't', truncated: false, blocks: [] }).hasPassword, true);
+  const bad = [
+    null, 'x', [], { title: 1, truncated: false, blocks: [] },
+    { title: 't', truncated: 'no', blocks: [] },
+    { title: 't', truncated: false, blocks: [{ ...block, text: '' }] },
+    { title: 't', truncated: false, blocks: [{ ...block, links: ['javascript:alert(1)'] }] },
+    { title: 't', truncated: false, blocks: [{ ...block, path: 5 }] },
+    { title: 't', truncated: false, blocks: new Array(LIMITS.maxBlocks + 1).fill(block) },
+    { title: 't', truncated: false, blocks: new Array(100).fill({ ...block, text: 'x'.repeat(LIMITS.maxBlockText) }) },
+  ];
+  for (const m of bad) assert.throws(() => validateVisit(m), (e) => e.kind === 'invalid-message');
+});
+
+test('settings and sites: normalized, validated', () => {
+  assert.equal(normalizeSite(' https://News.Example.org:8080/path '), 'news.example.org');
+  assert.equal(normalizeSite('example.org'), 'example.org');
+  assert.equal(normalizeSite(''), null);
+  assert.equal(normalizeSite('exa mple'), null);
+  assert.deepEqual(validateSettings({ excludedSites: ['a.org', 'A.org', 'b.org'], retentionDays: 30 }), { excludedSites: ['a.org', 'b.org'], retentionDays: 30 });
+  assert.throws(() => validateSettings({ retentionDays: 0 }));
+  assert.throws(() => validateSettings({ excludedSites: ['not a site'] }));
+  assert.equal(pageKey('https://a.org/x?q=1#frag'), 'https://a.org/x?q=1');
+  assert.equal(pageKey('chrome://settings'), null);
+  assert.equal(pageKey('file:///etc/passwd'), null);
+  assert.ok(hostInSite('news.a.org', 'a.org'));
+  assert.ok(!hostInSite('nota.org', 'a.org'));
+});
