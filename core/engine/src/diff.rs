@@ -348,8 +348,8 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
     let mut removed_after: Vec<Vec<usize>> = vec![Vec::new(); new.len() + 1];
     {
         let mut anchor = 0usize; // slot 0 = before everything; slot j+1 = after new block j
-        for i in 0..old.len() {
-            match old_match[i] {
+        for (i, m) in old_match.iter().enumerate() {
+            match *m {
                 Some(j) if !displaced[j] && !matches!(new_status[j], Some((Status::Moved, _))) => {
                     anchor = j + 1
                 }

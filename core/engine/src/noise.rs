@@ -320,17 +320,17 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             }
         } else if (in_list(MONTHS, tok) || in_list(WEEKDAYS, tok)) && (prev_is_num || next_is_num) {
             Some(Volatile::Date)
-        } else if in_list(TIME_UNITS, tok)
+        } else if (in_list(TIME_UNITS, tok)
             && (prev_is_num || prev.is_some_and(|p| in_list(ARTICLES, p)))
             && (next.is_some_and(|w| w.eq_ignore_ascii_case("ago"))
-                || word_at(k - 2).is_some_and(|w| w.eq_ignore_ascii_case("vor")))
+                || word_at(k - 2).is_some_and(|w| w.eq_ignore_ascii_case("vor"))))
+            || (in_list(ARTICLES, tok)
+                && next.is_some_and(|n| in_list(TIME_UNITS, n))
+                && (word_at(k + 2).is_some_and(|w| w.eq_ignore_ascii_case("ago"))
+                    || prev.is_some_and(|w| w.eq_ignore_ascii_case("vor"))))
         {
-            Some(Volatile::RelativeTime)
-        } else if in_list(ARTICLES, tok)
-            && next.is_some_and(|n| in_list(TIME_UNITS, n))
-            && (word_at(k + 2).is_some_and(|w| w.eq_ignore_ascii_case("ago"))
-                || prev.is_some_and(|w| w.eq_ignore_ascii_case("vor")))
-        {
+            // "5 minutes ago", "an hour ago", "vor 3 Stunden", "vor einer Stunde": the unit
+            // and the article or number before it.
             Some(Volatile::RelativeTime)
         } else if is_id(tok) {
             Some(Volatile::Id)

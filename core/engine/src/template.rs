@@ -435,7 +435,7 @@ mod tests {
         }
         v.push(Block {
             text: "© Harbour Times, all rights reserved. Contact the newsroom at any time.".into(),
-            path: format!("/html[0]/body[0]/footer[0]/p[0]"),
+            path: "/html[0]/body[0]/footer[0]/p[0]".into(),
             ..Block::default()
         });
         v

@@ -8,7 +8,9 @@ use sincelast_core::Block;
 /// Texts from a small vocabulary so that random pages share blocks and words.
 fn text() -> impl Strategy<Value = String> {
     prop::collection::vec(
-        prop::sample::select(vec!["news", "the", "river", "7:15", "1,204", "Köln", "—", "a", ",", "sale!"]),
+        prop::sample::select(vec![
+            "news", "the", "river", "7:15", "1,204", "Köln", "—", "a", ",", "sale!",
+        ]),
         1..12,
     )
     .prop_map(|w| w.join(" "))

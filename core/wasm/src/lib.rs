@@ -1,1 +1,197 @@
-//! x
+//! # sincelast-wasm
+//!
+//! Thin JavaScript bindings over [`sincelast_core`], built with `wasm-pack --target web` and
+//! instantiated asynchronously by the extension's background (service worker / event page) and
+//! its pages. Nothing here computes: every function converts its arguments, calls the core and
+//! converts the result (plain JS objects; `None` becomes `null`).
+//!
+//! ```js
+//! import init, { diffBlocks, metrics, extractHtml, blockId } from './sincelast_wasm.js';
+//! await init({ module_or_path: wasmUrl });
+//! const report = diffBlocks(oldBlocks, newBlocks); // { summary, blocks }
+//! ```
+//!
+//! Errors are thrown as JS `Error`s with a `kind` (`too_large`, `empty`, `not_text`,
+//! `invalid_argument`, `bad_input`). A Rust panic is reported on the console and marks the
+//! instance poisoned ([`isPoisoned`](is_poisoned)): the caller drops it and instantiates a
+//! fresh one.
+#![deny(missing_docs)]
+// wasm-bindgen's generated glue contains `unsafe` blocks; this crate itself writes none.
+#![allow(unsafe_code)]
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serde::Serialize;
+use sincelast_core::diff::{self, DiffOptions};
+use sincelast_core::extract::{self, ExtractOptions};
+use sincelast_core::{metrics, Block, Error};
+use wasm_bindgen::prelude::*;
+
+/// Most blocks accepted per page from JavaScript.
+const MAX_BLOCKS: usize = 100_000;
+/// Most text bytes accepted per page from JavaScript.
+const MAX_TEXT_BYTES: usize = 32 * 1024 * 1024;
+
+static POISONED: AtomicBool = AtomicBool::new(false);
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = console, js_name = error)]
+    fn console_error(s: &str);
+}
+
+/// Installs the panic hook (called once at instantiation).
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        POISONED.store(true, Ordering::SeqCst);
+        console_error(&format!("sincelast-wasm panicked: {info}"));
+    }));
+}
+
+/// True after a panic: this instance must be dropped and a new one created.
+#[wasm_bindgen(js_name = isPoisoned)]
+pub fn is_poisoned() -> bool {
+    POISONED.load(Ordering::SeqCst)
+}
+
+/// The core's version and the persisted hash version, e.g. `{ version: "0.1.0", hash: 1 }`.
+#[wasm_bindgen(js_name = coreVersion)]
+pub fn core_version() -> Result<JsValue, JsValue> {
+    #[derive(Serialize)]
+    struct V {
+        version: &'static str,
+        hash: u32,
+    }
+    to_js(&V {
+        version: env!("CARGO_PKG_VERSION"),
+        hash: sincelast_core::hash::HASH_VERSION,
+    })
+}
+
+fn js_error(kind: &str, message: &str) -> JsValue {
+    let err = js_sys::Error::new(message);
+    // Setting a property on a fresh Error object cannot fail; ignore the impossible case.
+    let _ = js_sys::Reflect::set(&err, &JsValue::from_str("kind"), &JsValue::from_str(kind));
+    err.into()
+}
+
+fn core_error(e: Error) -> JsValue {
+    js_error(e.kind(), &e.to_string())
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| js_error("bad_output", &e.to_string()))
+}
+
+fn blocks_from_js(value: JsValue, which: &str) -> Result<Vec<Block>, JsValue> {
+    let blocks: Vec<Block> = serde_wasm_bindgen::from_value(value)
+        .map_err(|e| js_error("bad_input", &format!("{which} blocks: {e}")))?;
+    if blocks.len() > MAX_BLOCKS {
+        return Err(core_error(Error::TooLarge {
+            size: blocks.len(),
+            limit: MAX_BLOCKS,
+        }));
+    }
+    let bytes: usize = blocks.iter().map(|b| b.text.len()).sum();
+    if bytes > MAX_TEXT_BYTES {
+        return Err(core_error(Error::TooLarge {
+            size: bytes,
+            limit: MAX_TEXT_BYTES,
+        }));
+    }
+    Ok(blocks)
+}
+
+/// Aligns old and new blocks (`[{text, path, type_path, links}]`) and returns
+/// `{ summary, blocks: [{ status, old_index, new_index, path, text, spans }] }`.
+#[wasm_bindgen(js_name = diffBlocks)]
+pub fn diff_blocks(old_blocks: JsValue, new_blocks: JsValue) -> Result<JsValue, JsValue> {
+    let old = blocks_from_js(old_blocks, "old")?;
+    let new = blocks_from_js(new_blocks, "new")?;
+    to_js(&diff::diff_blocks(&old, &new, &DiffOptions::default()))
+}
+
+/// Every change metric of the core on two texts. `options` may be `undefined` or
+/// `{ copy_cost, move_cost, shingle }` (any subset).
+#[wasm_bindgen]
+pub fn metrics(old_text: &str, new_text: &str, options: JsValue) -> Result<JsValue, JsValue> {
+    let mut opts = metrics::MetricOptions::default();
+    if !options.is_undefined() && !options.is_null() {
+        #[derive(serde::Deserialize)]
+        struct Partial {
+            copy_cost: Option<f64>,
+            move_cost: Option<f64>,
+            shingle: Option<usize>,
+        }
+        let p: Partial = serde_wasm_bindgen::from_value(options)
+            .map_err(|e| js_error("invalid_argument", &format!("metrics options: {e}")))?;
+        opts.copy_cost = p.copy_cost.unwrap_or(opts.copy_cost);
+        opts.move_cost = p.move_cost.unwrap_or(opts.move_cost);
+        opts.shingle = p.shingle.unwrap_or(opts.shingle);
+    }
+    for (name, t) in [("old", old_text), ("new", new_text)] {
+        if t.len() > MAX_TEXT_BYTES {
+            return Err(js_error(
+                "too_large",
+                &format!("{name} text: {} bytes (limit {MAX_TEXT_BYTES})", t.len()),
+            ));
+        }
+    }
+    let m = metrics::compute(old_text, new_text, &opts).map_err(core_error)?;
+    to_js(&m)
+}
+
+/// Dice similarity of the two texts' word sets (1 = same vocabulary).
+#[wasm_bindgen]
+pub fn dice(old_text: &str, new_text: &str) -> f64 {
+    metrics::dice(
+        &metrics::word_hashes(old_text),
+        &metrics::word_hashes(new_text),
+    )
+}
+
+/// Fragment staleness (Olston & Pandey): 1 − Jaccard of the texts' word k-shingle sets.
+#[wasm_bindgen(js_name = fragmentStaleness)]
+pub fn fragment_staleness(old_text: &str, new_text: &str, k: usize) -> Result<f64, JsValue> {
+    if k == 0 {
+        return Err(js_error(
+            "invalid_argument",
+            "shingle size k must be at least 1",
+        ));
+    }
+    Ok(metrics::fragment_staleness(
+        &metrics::word_hashes(old_text),
+        &metrics::word_hashes(new_text),
+        k,
+    ))
+}
+
+/// Extracts a page's blocks from HTML (for pages the background fetches itself):
+/// `{ title, blocks, truncated }`.
+#[wasm_bindgen(js_name = extractHtml)]
+pub fn extract_html(html: &str, url: Option<String>) -> Result<JsValue, JsValue> {
+    let opts = ExtractOptions {
+        url,
+        ..ExtractOptions::default()
+    };
+    let page = extract::extract_html(html, &opts).map_err(core_error)?;
+    to_js(&page)
+}
+
+/// The persisted id of a block's text: XXH3-64 as 16 hex digits (hash spec version 1).
+#[wasm_bindgen(js_name = blockId)]
+pub fn block_id(text: &str) -> String {
+    sincelast_core::hash::block_id(text)
+}
+
+/// Ids of many texts at once (one call across the boundary instead of one per block).
+#[wasm_bindgen(js_name = blockIds)]
+pub fn block_ids(texts: Vec<String>) -> Vec<String> {
+    texts
+        .iter()
+        .map(|t| sincelast_core::hash::block_id(t))
+        .collect()
+}

@@ -1,0 +1,106 @@
+//! The bindings under a real JavaScript engine: `wasm-pack test --node core/wasm`.
+//! Golden hash values must equal the native ones (core/engine/src/hash.rs).
+#![cfg(target_arch = "wasm32")]
+
+use sincelast_wasm::*;
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::*;
+
+fn js(json: &str) -> JsValue {
+    js_sys::JSON::parse(json).expect("valid JSON")
+}
+
+fn get(v: &JsValue, path: &[&str]) -> JsValue {
+    let mut cur = v.clone();
+    for key in path {
+        cur = js_sys::Reflect::get(&cur, &JsValue::from_str(key)).expect("property");
+    }
+    cur
+}
+
+#[wasm_bindgen_test]
+fn golden_block_ids_match_native() {
+    assert_eq!(block_id(""), "2d06800538d394c2");
+    assert_eq!(block_id("Hello world"), "b6acb9d84a38ff74");
+    assert_eq!(block_id("Grüße, Welt — 2026"), "3f2d50498dbf22e5");
+    assert_eq!(
+        block_ids(vec!["a".into()]),
+        vec!["e6c632b61e964e1f".to_string()]
+    );
+}
+
+#[wasm_bindgen_test]
+fn diff_blocks_from_js_objects() {
+    let old = js(
+        r#"[{"text":"Header","path":"/h1[0]","type_path":"/h1","links":[]},
+                     {"text":"Open from Tuesday","path":"/p[0]","type_path":"/p","links":[]}]"#,
+    );
+    let new = js(
+        r#"[{"text":"Header","path":"/h1[0]","type_path":"/h1","links":[]},
+                     {"text":"Open from Wednesday","path":"/p[0]","type_path":"/p","links":[]},
+                     {"text":"Brand new","path":"/p[1]","type_path":"/p"}]"#,
+    );
+    let r = diff_blocks(old, new).expect("diff");
+    assert_eq!(get(&r, &["summary", "changed"]).as_f64(), Some(1.0));
+    assert_eq!(get(&r, &["summary", "new"]).as_f64(), Some(1.0));
+    assert_eq!(get(&r, &["summary", "approximate"]).as_bool(), Some(false));
+    let blocks = js_sys::Array::from(&get(&r, &["blocks"]));
+    assert_eq!(blocks.length(), 3);
+    let second = blocks.get(1);
+    assert_eq!(
+        get(&second, &["status"]).as_string().as_deref(),
+        Some("changed")
+    );
+    assert_eq!(get(&second, &["new_index"]).as_f64(), Some(1.0));
+    // Unchanged blocks have no spans: null, not undefined.
+    assert!(get(&blocks.get(0), &["spans"]).is_null());
+}
+
+#[wasm_bindgen_test]
+fn bad_input_throws_error_with_kind() {
+    let err = diff_blocks(js(r#"[{"path":"/p[0]"}]"#), js("[]")).expect_err("missing text");
+    assert_eq!(
+        get(&err, &["kind"]).as_string().as_deref(),
+        Some("bad_input")
+    );
+    let err = metrics("a", "b", js(r#"{"copy_cost": 2}"#)).expect_err("cost out of range");
+    assert_eq!(
+        get(&err, &["kind"]).as_string().as_deref(),
+        Some("invalid_argument")
+    );
+}
+
+#[wasm_bindgen_test]
+fn metrics_from_js() {
+    let m = metrics("the cat sat", "the cat sat", JsValue::UNDEFINED).expect("metrics");
+    assert_eq!(get(&m, &["dice"]).as_f64(), Some(1.0));
+    assert_eq!(get(&m, &["ied", "distance"]).as_f64(), Some(0.0));
+    let m = metrics(
+        "w1 w2 w2 w2 w3 w3 w4 w5 w2",
+        "w3 w1 w4 w2 w3 w5 w5 w6 w6 w7",
+        js(r#"{"copy_cost":0.4,"move_cost":0.9}"#),
+    )
+    .expect("metrics");
+    assert_eq!(get(&m, &["ied", "move"]).as_f64(), Some(1.0));
+    assert!((get(&m, &["ied", "delta"]).as_f64().unwrap_or(0.0) - 5.7).abs() < 1e-9);
+}
+
+#[wasm_bindgen_test]
+fn extract_html_in_wasm() {
+    let page = extract_html(
+        "<title>T</title><p>Hello <a href='/x'>there</a></p>",
+        Some("http://127.0.0.1/a/".into()),
+    )
+    .expect("extract");
+    assert_eq!(get(&page, &["title"]).as_string().as_deref(), Some("T"));
+    let blocks = js_sys::Array::from(&get(&page, &["blocks"]));
+    assert_eq!(
+        get(&blocks.get(0), &["text"]).as_string().as_deref(),
+        Some("Hello there")
+    );
+    let links = js_sys::Array::from(&get(&blocks.get(0), &["links"]));
+    assert_eq!(
+        links.get(0).as_string().as_deref(),
+        Some("http://127.0.0.1/x")
+    );
+}

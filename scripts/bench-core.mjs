@@ -1,0 +1,252 @@
+// Core benchmark: the block + word diff natively and as wasm under node, against jsdiff
+// `diffWords` and diff-match-patch (line mode), on the same inputs in one run.
+//
+//   node scripts/bench-core.mjs [--quick]
+//
+// Inputs: synthetic page pairs of 10 KB, 100 KB, 1 MB and 5 MB of text (seeded, so every run
+// compares the same pairs) and consecutive versions of real pages from ../shared/data (when
+// present). Prints tables of median times, throughput, ratios and memory, then the targets.
+// It is a benchmark, not a test: it never fails on a slow figure.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'target', 'bench');
+mkdirSync(out, { recursive: true });
+const quick = process.argv.includes('--quick');
+
+// ---------- inputs ----------
+function rng(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'to', 'sa', 'vi', 'del', 'or', 'pu', 'ne', 'stra', 'ge', 'an', 'ul'];
+function vocabulary(rand, n) {
+  const words = [];
+  for (let i = 0; i < n; i++) {
+    const len = 1 + Math.floor(rand() * 3);
+    let w = '';
+    for (let k = 0; k < len; k++) w += SYLLABLES[Math.floor(rand() * SYLLABLES.length)];
+    words.push(w + (i % 7 === 0 ? 's' : ''));
+  }
+  return words;
+}
+
+function block(rand, vocab) {
+  const n = 20 + Math.floor(rand() * 100);
+  const ws = [];
+  for (let i = 0; i < n; i++) {
+    // Zipf-like: small indices far more often.
+    const r = rand();
+    ws.push(vocab[Math.floor(vocab.length * r * r * r)]);
+  }
+  return ws.join(' ') + '.';
+}
+
+/** A page of about `bytes` bytes of text, and a next version with ~2% of blocks edited,
+ * 1% removed, 1% inserted, 0.5% moved. */
+function syntheticPair(bytes, seed) {
+  const rand = rng(seed);
+  const vocab = vocabulary(rand, 5000);
+  const old = [];
+  let size = 0;
+  while (size < bytes) {
+    const b = block(rand, vocab);
+    old.push(b);
+    size += b.length + 1;
+  }
+  const next = [];
+  const moved = [];
+  for (const b of old) {
+    const r = rand();
+    if (r < 0.02) {
+      const ws = b.split(' ');
+      for (let k = 0; k < 3; k++) ws[Math.floor(rand() * ws.length)] = vocab[Math.floor(rand() * vocab.length)];
+      next.push(ws.join(' '));
+    } else if (r < 0.03) {
+      // removed
+    } else if (r < 0.04) {
+      next.push(block(rand, vocab));
+      next.push(b);
+    } else if (r < 0.045) {
+      moved.push(b);
+    } else {
+      next.push(b);
+    }
+  }
+  for (const b of moved) next.splice(Math.floor(rand() * next.length), 0, b);
+  return { old, new: next };
+}
+
+function toBlocks(texts) {
+  return texts.map((text, i) => ({ text, path: `/html[0]/body[0]/p[${i}]`, type_path: '/html/body/p', links: [] }));
+}
+
+const pairs = [];
+for (const [label, bytes] of [['10 KB', 10e3], ['100 KB', 100e3], ['1 MB', 1e6], ['5 MB', 5e6]]) {
+  if (quick && bytes > 1e6) continue;
+  const p = syntheticPair(bytes, 42 + bytes);
+  pairs.push({ label, kind: 'synthetic', ...p });
+}
+
+// Real pages: consecutive versions from ../shared/data, extracted by the native extractor.
+const data = path.resolve(root, '..', 'shared', 'data', 'news-frontpages-de-2022-2026', 'versions');
+const cli = path.join(root, 'target', 'release', 'sincelast');
+const realSites = ['spiegel.de_index', 'heise.de_index', 'zeit.de_index', 'welt.de_index', 'fr.de_index'];
+let realNote = '';
+if (existsSync(data)) {
+  const dir = path.join(root, 'target', 'realdata');
+  mkdirSync(dir, { recursive: true });
+  for (const id of realSites) {
+    const archive = path.join(data, `${id}.html.tar.zst`);
+    if (!existsSync(archive)) continue;
+    const target = path.join(dir, `${id}.html`);
+    if (!existsSync(target)) execFileSync('sh', ['-c', `zstd -dc '${archive}' | tar -x -C '${dir}'`]);
+    const files = readdirSync(target).filter((f) => f.endsWith('.html')).sort();
+    if (files.length < 2) continue;
+    // Two consecutive hourly versions from the middle of January 2022.
+    const k = Math.min(20, files.length - 2);
+    const load = (f) => JSON.parse(execFileSync(cli, ['extract', path.join(target, f)], { maxBuffer: 1 << 28 }).toString());
+    const a = load(files[k]);
+    const b = load(files[k + 1]);
+    pairs.push({ label: id.replace('_index', ''), kind: 'real', old: a.blocks.map((x) => x.text), new: b.blocks.map((x) => x.text) });
+  }
+} else {
+  realNote = `(real pages skipped: ${data} not found)`;
+}
+
+for (const p of pairs) {
+  p.oldText = p.old.join('\n');
+  p.newText = p.new.join('\n');
+  p.bytes = p.oldText.length + p.newText.length;
+  p.file = path.join(out, `${p.kind}-${p.label.replace(/\W+/g, '_')}.json`);
+  writeFileSync(p.file, JSON.stringify({ label: p.label, old: p.old, new: p.new }));
+}
+
+// ---------- timing helpers ----------
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+function time(fn, { budgetMs = 1500, maxRuns = 15 } = {}) {
+  fn(); // warm-up
+  const runs = [];
+  const start = performance.now();
+  while (runs.length < maxRuns && (runs.length < 3 || performance.now() - start < budgetMs)) {
+    const t0 = performance.now();
+    fn();
+    runs.push(performance.now() - t0);
+  }
+  return median(runs);
+}
+const fmt = (ms) => (ms == null ? '—' : ms < 1 ? ms.toFixed(3) : ms < 100 ? ms.toFixed(2) : ms.toFixed(0));
+const ratio = (a, b) => (a == null || b == null ? '—' : `${(a / b).toFixed(1)}×`);
+
+// ---------- native ----------
+const nativeOut = JSON.parse(
+  execFileSync(path.join(root, 'target', 'release', 'examples', 'bench'), pairs.map((p) => p.file), {
+    maxBuffer: 1 << 26,
+  }).toString(),
+);
+
+// ---------- wasm (nodejs target) ----------
+const wasm = require(path.join(root, 'target', 'wasm-node', 'sincelast_wasm.js'));
+
+// ---------- peers ----------
+const jsdiff = require('diff');
+const DiffMatchPatch = require('diff-match-patch');
+const dmp = new DiffMatchPatch();
+dmp.Diff_Timeout = 0;
+
+function dmpLines(a, b) {
+  const { chars1, chars2, lineArray } = dmp.diff_linesToChars_(a, b);
+  const d = dmp.diff_main(chars1, chars2, false);
+  dmp.diff_charsToLines_(d, lineArray);
+  return d;
+}
+
+const rows = [];
+for (const [i, p] of pairs.entries()) {
+  const n = nativeOut[i];
+  const oldBlocks = toBlocks(p.old);
+  const newBlocks = toBlocks(p.new);
+  const mem0 = wasm.__wasm.memory.buffer.byteLength;
+  const wasmMs = time(() => wasm.diffBlocks(oldBlocks, newBlocks));
+  const memGrowth = wasm.__wasm.memory.buffer.byteLength - mem0;
+  const diceMs = time(() => wasm.dice(p.oldText, p.newText));
+  const shingleMs = time(() => wasm.fragmentStaleness(p.oldText, p.newText, 5));
+  // jsdiff diffWords is quadratic-ish: run it only where it finishes in reasonable time.
+  let jsdiffMs = null;
+  if (p.bytes <= 250e3) jsdiffMs = time(() => jsdiff.diffWords(p.oldText, p.newText), { budgetMs: 5000, maxRuns: 3 });
+  const dmpMs = time(() => dmpLines(p.oldText, p.newText), { budgetMs: 3000, maxRuns: 7 });
+  rows.push({ p, n, wasmMs, memGrowth, diceMs, shingleMs, jsdiffMs, dmpMs });
+}
+
+const mb = (bytes, ms) => (bytes / 1e6 / (ms / 1e3)).toFixed(0);
+console.log(`\nSince Last Visit — core benchmark (${new Date().toISOString()}, node ${process.version})`);
+console.log('Median milliseconds per block+word diff of one pair (old + new text); lower is better.\n');
+const header = ['pair', 'text', 'blocks', 'native', 'wasm', 'wasm/nat', 'jsdiff words', 'dmp lines', 'jsdiff/wasm', 'dmp/wasm', 'native peak mem'];
+const table = [header];
+for (const r of rows) {
+  table.push([
+    `${r.p.kind === 'real' ? 'real ' : ''}${r.p.label}`,
+    `${(r.p.bytes / 1e3).toFixed(0)} KB`,
+    `${r.p.old.length}/${r.p.new.length}`,
+    fmt(r.n.diff_ms),
+    fmt(r.wasmMs),
+    ratio(r.wasmMs, r.n.diff_ms),
+    fmt(r.jsdiffMs),
+    fmt(r.dmpMs),
+    ratio(r.jsdiffMs, r.wasmMs),
+    ratio(r.dmpMs, r.wasmMs),
+    `${(r.n.peak_bytes / r.p.bytes).toFixed(2)}× text`,
+  ]);
+}
+const widths = header.map((_, c) => Math.max(...table.map((row) => String(row[c]).length)));
+for (const row of table) console.log(row.map((cell, c) => String(cell).padStart(widths[c])).join('  '));
+if (realNote) console.log(realNote);
+
+console.log('\nSet metrics as wasm (MB/s of old + new text; higher is better)');
+for (const r of rows) {
+  if (r.p.kind !== 'synthetic') continue;
+  console.log(`  ${r.p.label.padStart(6)}: Dice ${mb(r.p.bytes, r.diceMs)} MB/s (native ${mb(r.p.bytes, r.n.dice_ms)}), 5-shingle Jaccard ${mb(r.p.bytes, r.shingleMs)} MB/s (native ${mb(r.p.bytes, r.n.shingle_ms)})`);
+}
+
+// ---------- targets ----------
+const by = (label) => rows.find((r) => r.p.kind === 'synthetic' && r.p.label === label);
+const r100 = by('100 KB');
+const r1m = by('1 MB');
+const r5m = by('5 MB');
+console.log('\nTargets');
+if (r1m) console.log(`  1 MB pair as wasm ≤ 10 ms: ${fmt(r1m.wasmMs)} ms ${r1m.wasmMs <= 10 ? 'MET' : 'MISSED'}`);
+if (r100 && r5m) {
+  const exp = Math.log(r5m.wasmMs / r100.wasmMs) / Math.log(r5m.p.bytes / r100.p.bytes);
+  const expN = Math.log(r5m.n.diff_ms / r100.n.diff_ms) / Math.log(r5m.p.bytes / r100.p.bytes);
+  console.log(`  growth 100 KB → 5 MB ≤ size^1.3: wasm size^${exp.toFixed(2)}, native size^${expN.toFixed(2)} ${exp <= 1.3 ? 'MET' : 'MISSED'}`);
+}
+if (r100) {
+  const x = r100.jsdiffMs / r100.wasmMs;
+  console.log(`  ≥ 500× faster than jsdiff diffWords at 100 KB: ${x.toFixed(0)}× ${x >= 500 ? 'MET' : 'MISSED'}`);
+}
+const synth = rows.filter((r) => r.p.kind === 'synthetic' && r.p.bytes >= 1e6);
+if (synth.length) {
+  const diceMin = Math.min(...synth.map((r) => r.p.bytes / 1e6 / (r.diceMs / 1e3)));
+  const shMin = Math.min(...synth.map((r) => r.p.bytes / 1e6 / (r.shingleMs / 1e3)));
+  console.log(`  Dice and shingle Jaccard ≥ 200 MB/s as wasm (≥ 1 MB pairs): Dice ${diceMin.toFixed(0)}, shingles ${shMin.toFixed(0)} ${diceMin >= 200 && shMin >= 200 ? 'MET' : 'MISSED'}`);
+}
+const worst = Math.max(...rows.filter((r) => r.p.bytes >= 100e3).map((r) => r.wasmMs / r.n.diff_ms));
+console.log(`  wasm ≤ 2.5× native (pairs ≥ 100 KB): worst ${worst.toFixed(2)}× ${worst <= 2.5 ? 'MET' : 'MISSED'}`);
+const memWorst = Math.max(...rows.filter((r) => r.p.bytes >= 100e3).map((r) => r.n.peak_bytes / r.p.bytes));
+console.log(`  extra memory ≤ 2× the pair's text (native peak during diff, pairs ≥ 100 KB): worst ${memWorst.toFixed(2)}× ${memWorst <= 2 ? 'MET' : 'MISSED'}`);
