@@ -48,6 +48,9 @@ function sincelastExtract(doc, options) {
   var WS = '\\t-\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000';
   var WORD_RE = new RegExp('[^' + WS + ']+', 'g');
   var WS_RUNS = new RegExp('[' + WS + ']+', 'g');
+  var HAS_WORD = new RegExp('[^' + WS + ']');
+  // Anything normalization changes besides one space at either end.
+  var NEEDS_WORK = new RegExp('[' + WS.replace(' ', '') + '\\u200B\\uFEFF\\u00AD]|  ');
   var DROP_RE = /[\u200B\uFEFF\u00AD]/g;
   var DROP_TEST = /[\u200B\uFEFF\u00AD]/;
   var SURROGATE = /[\uD800-\uDBFF]/;
@@ -120,7 +123,10 @@ function sincelastExtract(doc, options) {
     return tag === 'dialog' && !el.hasAttribute('open');
   }
 
-  var frames = []; // { tag, index, children, skip, block, link }
+  // Frames of the elements from the document down to the current node; the objects are reused
+  // (frames[0..top] are live) so a large page does not allocate one per element.
+  var frames = []; // { tag, index, children, skip, block, link, path, typePath }
+  var top = -1;
   var contexts = []; // { frame, element, text, chars, space, full, links, slot }
   var openLinks = [];
   var blocks = [];
@@ -128,15 +134,18 @@ function sincelastExtract(doc, options) {
   var truncated = false;
   var stopped = false;
 
-  function blockPaths(upTo) {
-    var path = '';
-    var typePath = '';
-    for (var i = 1; i <= upTo; i++) {
+  // Fills in the path and type path of frames[1..upTo] that do not have them yet (they are
+  // shared by every block below, so each is built once).
+  function framePaths(upTo) {
+    var i = upTo;
+    while (i > 0 && frames[i].path === null) i--;
+    for (i += 1; i <= upTo; i++) {
       var f = frames[i];
-      path += '/' + f.tag + '[' + f.index + ']';
-      typePath += '/' + f.tag;
+      var parent = frames[i - 1];
+      f.path = parent.path + '/' + f.tag + '[' + f.index + ']';
+      f.typePath = parent.typePath + '/' + f.tag;
     }
-    return [path, typePath];
+    return frames[upTo];
   }
 
   // Appends `run` (non-empty, no white space at either end, single spaces inside) to the
@@ -149,9 +158,9 @@ function sincelastExtract(doc, options) {
         stopped = true;
         return;
       }
-      var p = blockPaths(c.frame);
+      var f = framePaths(c.frame);
       c.slot = blocks.length;
-      blocks.push({ text: '', path: p[0], type_path: p[1], links: [] });
+      blocks.push({ text: '', path: f.path, type_path: f.typePath, links: [] });
       elements.push(c.element);
     }
     if (c.full) return;
@@ -179,12 +188,18 @@ function sincelastExtract(doc, options) {
   }
 
   function addText(data) {
-    var top = frames[frames.length - 1];
-    if (stopped || !top || top.skip || contexts.length === 0) return;
+    if (stopped || top < 0 || frames[top].skip || contexts.length === 0) return;
     var c = contexts[contexts.length - 1];
     if (c.full) return;
-    if (DROP_TEST.test(data)) data = data.replace(DROP_RE, '');
-    var s = data.replace(WS_RUNS, ' ');
+    var s = data;
+    if (NEEDS_WORK.test(s)) {
+      if (!HAS_WORD.test(s)) {
+        if (s.length) c.space = true;
+        return;
+      }
+      if (DROP_TEST.test(s)) s = s.replace(DROP_RE, '');
+      s = s.replace(WS_RUNS, ' ');
+    }
     var len = s.length;
     if (len === 0) return;
     var from = s.charCodeAt(0) === 32 ? 1 : 0;
@@ -195,20 +210,47 @@ function sincelastExtract(doc, options) {
     if (to < len) c.space = true;
   }
 
+  function pushFrame(tag, index, skip) {
+    top += 1;
+    var f = frames[top];
+    if (f === undefined) {
+      f = frames[top] = {
+        tag: tag,
+        index: index,
+        children: 0,
+        skip: skip,
+        block: false,
+        link: false,
+        path: null,
+        typePath: null
+      };
+    } else {
+      f.tag = tag;
+      f.index = index;
+      f.children = 0;
+      f.skip = skip;
+      f.block = false;
+      f.link = false;
+      f.path = null;
+      f.typePath = null;
+    }
+    return f;
+  }
+
   function enter(el) {
-    var parent = frames[frames.length - 1];
+    var parent = frames[top];
     var index = parent.children;
     parent.children += 1;
     var tag = el.localName;
     var skip = parent.skip || isSkipped(el, tag);
-    var frame = { tag: tag, index: index, children: 0, skip: skip, block: false, link: false };
+    var frame = pushFrame(tag, index, skip);
     if (!skip) {
-      var top = contexts.length ? contexts[contexts.length - 1] : null;
-      if (tag === 'br' && top) top.space = true;
+      var ctx = contexts.length ? contexts[contexts.length - 1] : null;
+      if (tag === 'br' && ctx) ctx.space = true;
       if (BLOCK[tag] === true) {
-        if (top) top.space = true;
+        if (ctx) ctx.space = true;
         contexts.push({
-          frame: frames.length,
+          frame: top,
           element: el,
           text: '',
           chars: 0,
@@ -229,7 +271,6 @@ function sincelastExtract(doc, options) {
         }
       }
     }
-    frames.push(frame);
   }
 
   function finish(c) {
@@ -253,7 +294,8 @@ function sincelastExtract(doc, options) {
   }
 
   function leave() {
-    var frame = frames.pop();
+    var frame = frames[top];
+    top -= 1;
     if (frame.link) openLinks.pop();
     if (frame.block) {
       finish(contexts.pop());
@@ -265,7 +307,9 @@ function sincelastExtract(doc, options) {
   var LEAVE = null;
   var nodes = [];
   var depths = [];
-  frames.push({ tag: '', index: 0, children: 0, skip: false, block: false, link: false });
+  pushFrame('', 0, false);
+  frames[0].path = '';
+  frames[0].typePath = '';
   for (var rc = doc.lastChild; rc; rc = rc.previousSibling) {
     nodes.push(rc);
     depths.push(1);
@@ -297,7 +341,11 @@ function sincelastExtract(doc, options) {
           depths.push(depth + 1);
         }
       }
-    } else if (frames[frames.length - 1].skip) {
+    } else if (frames[top].skip) {
+      leave();
+    } else if (node.firstElementChild === null) {
+      // Only text inside: its textContent is exactly its text nodes' data, read in one call.
+      addText(node.textContent);
       leave();
     } else {
       nodes.push(LEAVE);
@@ -308,7 +356,7 @@ function sincelastExtract(doc, options) {
       }
     }
   }
-  while (frames.length > 1) leave();
+  while (top > 0) leave();
 
   return { title: title, blocks: blocks, truncated: truncated, elements: elements };
 }

@@ -459,8 +459,10 @@ fn parse(html: &str, cap: usize, budget: usize) -> (Html, bool) {
     let tokenizer = Tokenizer::new(filter, TokenizerOpts::default());
     let input = BufferQueue::default();
     input.push_back(StrTendril::from_slice(html));
-    // A script end tag suspends the tokenizer so a browser could run it; just go on.
-    while let TokenizerResult::Script(_) = tokenizer.feed(&input) {}
+    // The tokenizer pauses after a script end tag (so a browser could run it) and after a
+    // `<meta charset>` (so a browser could switch encodings); the input is already text, so just
+    // go on until all of it is read.
+    while !matches!(tokenizer.feed(&input), TokenizerResult::Done) {}
     tokenizer.end();
     let exhausted = tokenizer.sink.exhausted.get();
     (tokenizer.sink.builder.sink.finish(), exhausted)
@@ -786,7 +788,7 @@ impl<'l> Walker<'l> {
 
     /// Adds a text node's data to the current block (spec section 5).
     fn text(&mut self, data: &str) {
-        if self.frames.last().is_none_or(|f| f.skip) {
+        if self.stopped || self.frames.last().is_none_or(|f| f.skip) {
             return;
         }
         let Walker {
@@ -999,6 +1001,16 @@ mod tests {
              <datalist><option>secret4</option></datalist><button>Send</button></form>",
         );
         assert_eq!(texts(&p), ["Name Send"]);
+    }
+
+    #[test]
+    fn meta_charset_and_scripts_do_not_stop_the_parse() {
+        let p = page(
+            "<meta charset=\"utf-8\"><title>T</title><script>1</script><p>a</p>\
+             <meta http-equiv=\"content-type\" content=\"text/html; charset=latin1\"><p>b</p>",
+        );
+        assert_eq!(p.title.as_deref(), Some("T"));
+        assert_eq!(texts(&p), ["a", "b"]);
     }
 
     #[test]
