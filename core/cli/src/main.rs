@@ -1,7 +1,8 @@
 //! `sincelast`: compare saved versions of a web page from the command line.
 //!
 //! ```text
-//! sincelast diff OLD NEW [--url URL] [--format text|json|html]
+//! sincelast diff OLD NEW [--url URL] [--history DIR] [--format text|json|html]
+//! sincelast templates DIR [--format text|json]
 //! sincelast metrics OLD NEW [--copy-cost A] [--move-cost B] [--shingle K] [--format text|json]
 //! sincelast extract FILE [--url URL]
 //! ```
@@ -10,6 +11,7 @@
 //! (missing, empty, binary or oversized file; invalid option value), 2 on a usage error.
 #![forbid(unsafe_code)]
 
+mod history;
 mod input;
 mod render;
 
@@ -18,7 +20,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use sincelast_core::{diff, metrics};
+use sincelast_core::metrics;
+use sincelast_core::site::{analyze, AnalyzeOptions, SiteModel, Visit};
 
 #[derive(Parser)]
 #[command(
@@ -55,10 +58,24 @@ enum Command {
         /// The page's address, to resolve relative links.
         #[arg(long)]
         url: Option<String>,
+        /// Learn noise and templates first from the HTML files in this folder (earlier versions
+        /// of this page and other pages of the same site; `YYYYmmddTHHMMSSZ` name prefixes or
+        /// modification times give the order).
+        #[arg(long)]
+        history: Option<PathBuf>,
         /// Output: a summary a person reads, JSON for scripts, or a self-contained HTML page
         /// with the changes highlighted.
         #[arg(long, value_enum, default_value = "text")]
         format: DiffFormat,
+    },
+    /// Print a site's templates learned from the HTML files in DIR, and the share of each
+    /// page's text they cover.
+    Templates {
+        /// Folder of pages of one site (versions and other pages).
+        dir: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: MetricsFormat,
     },
     /// Measure how much changed, with every metric of the core.
     Metrics {
@@ -113,11 +130,38 @@ fn run(cli: Cli) -> Result<String, String> {
             old,
             new,
             url,
+            history,
             format,
         } => {
             let old_page = input::load_page(&old, url.as_deref())?;
             let new_page = input::load_page(&new, url.as_deref())?;
-            let report = diff::diff_blocks(&old_page.blocks, &new_page.blocks, &Default::default());
+            let mut model = SiteModel::default();
+            if let Some(dir) = &history {
+                model = history::learn(&history::scan(dir)?).0;
+            }
+            // The page's identity in the site model: its URL, else the new file's page name.
+            let key = url.clone().unwrap_or_else(|| {
+                new.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            });
+            let report = analyze(
+                &Visit {
+                    url: &key,
+                    time: Some(history::file_time(&old)),
+                    blocks: &old_page.blocks,
+                },
+                &Visit {
+                    url: &key,
+                    time: Some(history::file_time(&new)),
+                    blocks: &new_page.blocks,
+                },
+                &mut model,
+                &AnalyzeOptions {
+                    learn: false,
+                    ..AnalyzeOptions::default()
+                },
+            );
             Ok(match format {
                 DiffFormat::Text => render::text(&report),
                 DiffFormat::Json => render::json(&report)?,
@@ -153,6 +197,18 @@ fn run(cli: Cli) -> Result<String, String> {
                     s
                 }
                 MetricsFormat::Text => render::metrics_text(&m),
+            })
+        }
+        Command::Templates { dir, format } => {
+            let (mut model, latest) = history::learn(&history::scan(&dir)?);
+            let report = render::templates(&mut model.templates, &latest);
+            Ok(match format {
+                MetricsFormat::Json => {
+                    let mut s = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+                    s.push('\n');
+                    s
+                }
+                MetricsFormat::Text => render::templates_text(&report),
             })
         }
         Command::Extract { file, url } => {

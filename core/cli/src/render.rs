@@ -2,8 +2,11 @@
 
 use std::fmt::Write;
 
-use sincelast_core::diff::{BlockDiff, Report, SpanKind, Status};
+use serde::Serialize;
+use sincelast_core::diff::{BlockDiff, Kind, Report, SpanKind, Status};
 use sincelast_core::metrics::Metrics;
+use sincelast_core::template::{PageCoverage, TemplateModel};
+use sincelast_core::Page;
 
 const PREVIEW_CHARS: usize = 160;
 
@@ -30,7 +33,15 @@ fn marker(status: Status) -> (&'static str, &'static str) {
 /// blocks, deleted words read `[-like this-]` and inserted words `{+like this+}`.
 pub fn text(report: &Report) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{}", report.summary);
+    let s = &report.summary;
+    let _ = writeln!(out, "{s}");
+    if s.noise + s.template > 0 {
+        let _ = writeln!(
+            out,
+            "{} meaningful; not shown by default: {} noise, {} template",
+            s.meaningful, s.noise, s.template
+        );
+    }
     let changes: Vec<&BlockDiff> = report
         .blocks
         .iter()
@@ -52,7 +63,12 @@ pub fn text(report: &Report) -> String {
                 .collect::<String>(),
             None => b.text.clone(),
         };
-        let _ = writeln!(out, "{sign} {word:<8} {}", preview(&body));
+        let label = match (b.kind, &b.reason) {
+            (Kind::Content, _) => String::new(),
+            (_, Some(r)) => format!("  ({r})"),
+            (k, None) => format!("  ({k:?})"),
+        };
+        let _ = writeln!(out, "{sign} {word:<8} {}{label}", preview(&body));
     }
     out
 }
@@ -143,14 +159,30 @@ pub fn html(report: &Report, title: Option<&str>) -> String {
         escape(&report.summary.to_string()),
     );
     for b in &report.blocks {
+        let meaningful = b.kind == Kind::Content;
+        if !meaningful && b.status == Status::Removed {
+            continue;
+        }
         let tag = tag_for(&b.path);
         let (_, word) = marker(b.status);
+        // Noise and template changes are shown as unchanged, with the reason in the tooltip.
+        let (status, title) = match (b.kind, &b.reason) {
+            (Kind::Content, _) => (word, word.to_string()),
+            (_, reason) => (
+                "unchanged",
+                format!(
+                    "{word}, not meaningful: {}",
+                    reason.as_deref().unwrap_or("")
+                ),
+            ),
+        };
         let _ = write!(
             out,
-            "<{tag} class=\"b\" data-status=\"{word}\" title=\"{word}\">"
+            "<{tag} class=\"b\" data-status=\"{status}\" title=\"{}\">",
+            escape(&title)
         );
         match &b.spans {
-            Some(spans) => {
+            Some(spans) if meaningful => {
                 for s in spans {
                     match s.kind {
                         SpanKind::Equal => out.push_str(&escape(&s.text)),
@@ -163,11 +195,78 @@ pub fn html(report: &Report, title: Option<&str>) -> String {
                     }
                 }
             }
-            None => out.push_str(&escape(&b.text)),
+            _ => out.push_str(&escape(&b.text)),
         }
         let _ = writeln!(out, "</{tag}>");
     }
     out.push_str("</main></body></html>\n");
+    out
+}
+
+/// The `templates` report: per page, how much is template; and the template blocks.
+#[derive(Debug, Serialize)]
+pub struct TemplatesReport {
+    /// Distinct pages observed.
+    pub pages: usize,
+    /// Per page (latest version), its template coverage.
+    pub coverage: Vec<PageCoverage>,
+    /// Template block texts with the number of pages they are template on, most common first.
+    pub templates: Vec<(String, usize)>,
+}
+
+/// Builds the `templates` report from the learned model and each page's latest version.
+pub fn templates(model: &mut TemplateModel, latest: &[(String, Page)]) -> TemplatesReport {
+    let mut coverage = Vec::new();
+    let mut counts: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for (url, page) in latest {
+        let flags = model.template_blocks(&page.blocks);
+        let mut seen = std::collections::HashSet::new();
+        for (b, f) in page.blocks.iter().zip(&flags) {
+            if *f && seen.insert(b.text.as_str()) {
+                *counts.entry(b.text.as_str()).or_default() += 1;
+            }
+        }
+        coverage.push(model.coverage(url, &page.blocks));
+    }
+    let mut templates: Vec<(String, usize)> = counts
+        .into_iter()
+        .map(|(t, c)| (t.to_string(), c))
+        .collect();
+    templates.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    TemplatesReport {
+        pages: model.pages(),
+        coverage,
+        templates,
+    }
+}
+
+/// The `templates` report as text.
+pub fn templates_text(r: &TemplatesReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} pages\n", r.pages);
+    let _ = writeln!(
+        out,
+        "{:>8}  {:>6}  {:>8}  page",
+        "template", "blocks", "template"
+    );
+    let _ = writeln!(out, "{:>8}  {:>6}  {:>8}", "text", "", "blocks");
+    for c in &r.coverage {
+        let _ = writeln!(
+            out,
+            "{:>7.1}%  {:>6}  {:>8}  {}",
+            c.template_share * 100.0,
+            c.blocks,
+            c.template_blocks,
+            c.url
+        );
+    }
+    let _ = writeln!(out, "\nTemplate blocks (pages):");
+    for (t, n) in r.templates.iter().take(40) {
+        let _ = writeln!(out, "{n:>5}  {}", preview(t));
+    }
+    if r.templates.len() > 40 {
+        let _ = writeln!(out, "  … and {} more", r.templates.len() - 40);
+    }
     out
 }
 

@@ -49,6 +49,37 @@ use crate::text;
 
 /// Blocks with at most this many words are counter-like: a changed number in them is noise.
 pub const COUNTER_MAX_WORDS: usize = 6;
+/// Blocks with at most this many words are timestamp-like: a changed date or clock is noise.
+pub const TIMESTAMP_MAX_WORDS: usize = 12;
+/// Words that announce a timestamp: a date or clock after one is noise even in a long block.
+const TIMESTAMP_CUES: &[&str] = &[
+    "updated",
+    "update",
+    "modified",
+    "generated",
+    "published",
+    "posted",
+    "retrieved",
+    "fetched",
+    "stand",
+    "aktualisiert",
+    "aktualisierung",
+    "erstellt",
+    "veröffentlicht",
+    "zuletzt",
+    "abgerufen",
+    "generiert",
+    "now",
+    "today",
+    "heute",
+    "time",
+    "uhrzeit",
+    "datum",
+    "date",
+    "as",
+    "of",
+];
+
 /// A rotating slot holds short items: at most this many words.
 pub const ROTATING_MAX_WORDS: usize = 16;
 /// Two versions this close in time are near-simultaneous: any difference is automated.
@@ -344,6 +375,26 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             None
         };
         kinds[i] = kind;
+    }
+    // A clock or date inside prose ("the ferry leaves at 7:15", "the offer ends on 3 May") is
+    // content; in a short block or after a timestamp cue ("Updated", "Stand:") it is volatile.
+    if words.len() > TIMESTAMP_MAX_WORDS {
+        for (k, &i) in words.iter().enumerate() {
+            if matches!(kinds[i], Some(Volatile::Clock | Volatile::Date)) {
+                // Walk back over the run of date/clock tokens this one belongs to, then look
+                // for a cue among the few words before the run.
+                let mut q = k;
+                while q > 0 && matches!(kinds[words[q - 1]], Some(Volatile::Clock | Volatile::Date))
+                {
+                    q -= 1;
+                }
+                let cued =
+                    (q.saturating_sub(4)..q).any(|r| in_list(TIMESTAMP_CUES, tokens[words[r]]));
+                if !cued {
+                    kinds[i] = None;
+                }
+            }
+        }
     }
     kinds
 }
@@ -768,6 +819,15 @@ mod tests {
             ),
             None
         );
+        // A time or date inside prose is content; after a timestamp cue it is not.
+        assert_eq!(
+            noise(
+                "The morning ferry will leave at 7:15 instead of 7:00 from Monday onwards.",
+                "The morning ferry will leave at 7:30 instead of 7:00 from Monday onwards."
+            ),
+            None
+        );
+        assert_eq!(noise("This page was last updated on 21.11.2026 at 09:12 by the editorial team of the paper.", "This page was last updated on 22.11.2026 at 10:40 by the editorial team of the paper."), Some(vec!["clock", "date"]));
         // Any changed word is content.
         assert_eq!(
             noise("There are 665 users online", "There are 665 admins online"),

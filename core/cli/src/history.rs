@@ -1,0 +1,228 @@
+//! A folder of saved pages as a site's history: which files are versions of which page, in
+//! what order, and the site model learned from them.
+//!
+//! Every `.html`/`.htm` file below the folder is one version. Its **page** is its path relative
+//! to the folder with a leading timestamp `YYYYmmddTHHMMSSZ` (and what follows it up to the
+//! next `_`, `-` or `.`, such as a commit id) removed from the file name: `news/index.html`,
+//! `20220128T100000Z_index.html` and `index.html/20220128T100000Z_1a2b3c4d.html` name the pages
+//! `news/index.html`, `index.html` and `index.html/`. Its **time** is that timestamp, or else
+//! the file's modification time. Versions are taken oldest first.
+
+use std::path::{Path, PathBuf};
+
+use sincelast_core::site::{analyze, AnalyzeOptions, SiteModel, Visit};
+use sincelast_core::Page;
+
+use crate::input;
+
+/// One saved version of a page.
+pub struct Version {
+    /// The file.
+    pub path: PathBuf,
+    /// The page it is a version of.
+    pub page: String,
+    /// Seconds since the Unix epoch.
+    pub time: i64,
+}
+
+/// Parses `YYYYmmddTHHMMSSZ` at the start of `name` into Unix seconds.
+pub fn parse_stamp(name: &str) -> Option<i64> {
+    let b = name.as_bytes();
+    if b.len() < 16 || b[8] != b'T' || b[15] != b'Z' {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>| -> Option<i64> {
+        let s = name.get(r)?;
+        s.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    let (y, mo, d) = (num(0..4)?, num(4..6)?, num(6..8)?);
+    let (h, mi, s) = (num(9..11)?, num(11..13)?, num(13..15)?);
+    if !(1..=12).contains(&mo) || !(1..=31).contains(&d) || h > 23 || mi > 59 || s > 60 {
+        return None;
+    }
+    // Days from civil date (proleptic Gregorian), as in Howard Hinnant's algorithm.
+    let (y2, m2) = if mo <= 2 {
+        (y - 1, mo + 9)
+    } else {
+        (y, mo - 3)
+    };
+    let era = y2.div_euclid(400);
+    let yoe = y2 - era * 400;
+    let doy = (153 * m2 + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some(days * 86_400 + h * 3600 + mi * 60 + s)
+}
+
+fn page_key(rel: &Path) -> String {
+    let parent = rel
+        .parent()
+        .map(|p| p.to_string_lossy().replace('\\', "/"))
+        .unwrap_or_default();
+    let name = rel
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let stem = if parse_stamp(&name).is_some() {
+        let rest = &name[16..];
+        let rest = rest.strip_prefix(['_', '-']).unwrap_or(rest);
+        // Drop an id that follows the stamp (up to the next separator), keep the page name.
+        match rest.find(['_', '-']) {
+            Some(k) => rest[k + 1..].to_string(),
+            None if rest
+                .split('.')
+                .next()
+                .is_some_and(|id| id.len() >= 6 && id.bytes().all(|c| c.is_ascii_hexdigit())) =>
+            {
+                String::new()
+            }
+            None => rest.to_string(),
+        }
+    } else {
+        name
+    };
+    match (parent.is_empty(), stem.is_empty()) {
+        (true, _) => stem,
+        (false, true) => format!("{parent}/"),
+        (false, false) => format!("{parent}/{stem}"),
+    }
+}
+
+fn mtime(path: &Path) -> i64 {
+    std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// The time of a single file (its name's stamp, else its modification time).
+pub fn file_time(path: &Path) -> i64 {
+    path.file_name()
+        .and_then(|n| parse_stamp(&n.to_string_lossy()))
+        .unwrap_or_else(|| mtime(path))
+}
+
+/// Every version below `dir`, oldest first. Errors when `dir` is not a readable folder or
+/// holds no HTML file.
+pub fn scan(dir: &Path) -> Result<Vec<Version>, String> {
+    let meta =
+        std::fs::metadata(dir).map_err(|e| format!("{}: cannot read: {e}", dir.display()))?;
+    if !meta.is_dir() {
+        return Err(format!("{}: not a folder", dir.display()));
+    }
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let entries =
+            std::fs::read_dir(&d).map_err(|e| format!("{}: cannot read: {e}", d.display()))?;
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p
+                .extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| x.eq_ignore_ascii_case("html") || x.eq_ignore_ascii_case("htm"))
+            {
+                let rel = p.strip_prefix(dir).unwrap_or(&p).to_path_buf();
+                out.push(Version {
+                    page: page_key(&rel),
+                    time: file_time(&p),
+                    path: p,
+                });
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(format!("{}: no .html files", dir.display()));
+    }
+    out.sort_by(|a, b| a.time.cmp(&b.time).then_with(|| a.path.cmp(&b.path)));
+    Ok(out)
+}
+
+/// Learns a site model from the versions, oldest first: consecutive versions of a page are
+/// analyzed (teaching noise rules and flips), every version joins the template model. Files
+/// that cannot be read are skipped with a warning on stderr; the rest still count.
+pub fn learn(versions: &[Version]) -> (SiteModel, Vec<(String, Page)>) {
+    let mut model = SiteModel::default();
+    let mut last: std::collections::HashMap<String, (i64, Page)> = std::collections::HashMap::new();
+    let opts = AnalyzeOptions::default();
+    for v in versions {
+        let page = match input::load_page(&v.path, None) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("sincelast: skipping {e}");
+                continue;
+            }
+        };
+        match last.get(&v.page) {
+            Some((t, prev)) => {
+                analyze(
+                    &Visit {
+                        url: &v.page,
+                        time: Some(*t),
+                        blocks: &prev.blocks,
+                    },
+                    &Visit {
+                        url: &v.page,
+                        time: Some(v.time),
+                        blocks: &page.blocks,
+                    },
+                    &mut model,
+                    &opts,
+                );
+            }
+            None => model.observe(&Visit {
+                url: &v.page,
+                time: Some(v.time),
+                blocks: &page.blocks,
+            }),
+        }
+        last.insert(v.page.clone(), (v.time, page));
+    }
+    let mut latest: Vec<(String, Page)> = last.into_iter().map(|(k, (_, p))| (k, p)).collect();
+    latest.sort_by(|a, b| a.0.cmp(&b.0));
+    (model, latest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stamps_parse_to_unix_seconds() {
+        assert_eq!(parse_stamp("19700101T000000Z"), Some(0));
+        assert_eq!(
+            parse_stamp("20220128T100000Z_1a2b3c4d.html"),
+            Some(1_643_364_000)
+        );
+        assert_eq!(parse_stamp("index.html"), None);
+        assert_eq!(parse_stamp("20221399T000000Z"), None);
+    }
+
+    #[test]
+    fn page_keys_drop_stamps_and_ids() {
+        assert_eq!(page_key(Path::new("news/index.html")), "news/index.html");
+        assert_eq!(
+            page_key(Path::new("20220128T100000Z_index.html")),
+            "index.html"
+        );
+        assert_eq!(
+            page_key(Path::new("a.html/20220128T100000Z_1a2b3c4d.html")),
+            "a.html/"
+        );
+        assert_eq!(
+            page_key(Path::new("20220128T100000Z_1a2b3c4d_index.html")),
+            "index.html"
+        );
+        assert_eq!(
+            page_key(Path::new("20220128T100000Z_homepage.html")),
+            "homepage.html"
+        );
+    }
+}
