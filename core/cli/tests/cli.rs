@@ -1,4 +1,5 @@
 //! The CLI contract, run as a person or a script would run it.
+#![allow(clippy::unwrap_used)] // a panic in a test is a failed test
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
