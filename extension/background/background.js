@@ -69,6 +69,20 @@ async function lastVersion(url) {
   return db.loadLastVersion(url);
 }
 
+// Settings (and, in test builds, the test hooks) read from storage.local once per worker and
+// dropped whenever they change there.
+let settingsCache = null;
+let hooksCache = null;
+function currentSettings() {
+  if (!settingsCache) settingsCache = readSettings(api).catch((e) => { settingsCache = null; throw e; });
+  return settingsCache;
+}
+function currentHooks() {
+  if (!TEST_HOOKS) return Promise.resolve({});
+  if (!hooksCache) hooksCache = api.storage.local.get('testHooks').then((r) => r.testHooks || {});
+  return hooksCache;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Per-tab results, in storage.session (memory only, survives the worker being stopped).
 
@@ -143,29 +157,40 @@ async function onVisit(msg, sender) {
     return { status: 'skipped', reason };
   };
   if (incognito) return skip('private');
-  const settings = await readSettings(api);
+  const settings = await currentSettings();
   if (isExcluded(settings, site)) return skip('excluded');
   const visit = validateVisit(msg);
   if (visit.hasPassword) return skip('password');
   const { blocks } = visit;
   if (blocks.length === 0) return skip('empty');
 
-  const hooks = TEST_HOOKS ? (await api.storage.local.get('testHooks')).testHooks || {} : {};
+  const hooks = await currentHooks();
   let reply;
   let replied;
   const replyReady = new Promise((r) => { replied = r; });
   const work = serialized(async () => {
+    const steps = { queued: performance.now() - t0 };
+    let mark = performance.now();
+    const step = (name) => {
+      const now = performance.now();
+      steps[name] = now - mark;
+      mark = now;
+    };
     await core.coreReady();
+    step('core');
     const ids = await core.blockIds(blocks.map((b) => b.text));
     const listId = await core.blockId(ids.join('\n'));
     const pathsetId = await core.blockId(`${blocks.map((b) => b.path).join('\n')}\u0000${blocks.map((b) => b.type_path).join('\n')}`);
+    step('ids');
     const previous = await lastVersion(url);
+    step('load');
     const time = Date.now();
     let changes = [];
     let summary = null;
     let status = 'first';
     if (previous) {
       const diff = await core.diffBlocks(previous.blocks, blocks);
+      step('diff');
       summary = diff.summary;
       changes = changesOf(diff.blocks);
       status = changes.length ? 'changed' : 'unchanged';
@@ -176,6 +201,7 @@ async function onVisit(msg, sender) {
       changes,
       lastVisitTime: previous ? previous.visit.time : null,
       analyzeMs: performance.now() - t0,
+      steps,
     };
     replied(reply);
     const state = {
@@ -277,6 +303,7 @@ async function settingsSet(msg) {
     const before = await readSettings(api);
     const next = { ...before, ...patch };
     await writeSettings(api, next);
+    settingsCache = null;
     const added = (next.excludedSites || []).filter((s) => !before.excludedSites.includes(s));
     let deleted = { visits: 0, pages: 0 };
     if (added.length) {
@@ -360,6 +387,12 @@ api.runtime.onMessage.addListener((msg, sender, sendResponse) => {
     (e) => sendResponse({ ok: false, error: { kind: e && e.kind ? String(e.kind) : 'internal', message: String(e && e.message || e) } }),
   );
   return true;
+});
+
+api.storage.onChanged.addListener((changes, area) => {
+  if (area !== 'local') return;
+  if (changes.settings) settingsCache = null;
+  if (changes.testHooks) hooksCache = null;
 });
 
 api.commands.onCommand.addListener((command, tab) => {

@@ -220,9 +220,12 @@ async function start() {
   timing.painted = performance.now();
   if (SINCELAST_TEST_HOOKS) {
     testMark('timing', JSON.stringify({
+      settledAt: timing.settled,
+      startedAt: timing.start,
       extract: timing.extracted - timing.settled,
       message: timing.answered - timing.extracted,
       analyze: result.analyzeMs,
+      steps: result.steps,
       paint: timing.painted - timing.answered,
       total: timing.painted - timing.settled,
       blocks: blocks.length,
@@ -281,7 +284,7 @@ function indexText(el) {
   const nodes = [];
   const nodeOf = [];
   const offOf = [];
-  let out = '';
+  const chars = [];
   let pending = false;
   const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {
     acceptNode(n) {
@@ -293,24 +296,30 @@ function indexText(el) {
     const k = nodes.push(n) - 1;
     const data = n.data;
     for (let i = 0; i < data.length; i++) {
-      const ch = data[i];
-      if (ch === '\u200B' || ch === '\uFEFF' || ch === '\u00AD') continue;
-      if (/\s/.test(ch)) {
+      const c = data.charCodeAt(i);
+      if (c === 0x200b || c === 0xfeff || c === 0xad) continue;
+      if (isSpace(c)) {
         pending = true;
         continue;
       }
-      if (pending && out.length) {
-        out += ' ';
+      if (pending && chars.length) {
+        chars.push(' ');
         nodeOf.push(k);
         offOf.push(i);
       }
       pending = false;
-      out += ch;
+      chars.push(data[i]);
       nodeOf.push(k);
       offOf.push(i);
     }
   }
-  return { text: out, nodes, nodeOf, offOf };
+  return { text: chars.join(''), nodes, nodeOf, offOf };
+}
+
+/** White space as the core's normalization sees it (Unicode White_Space). */
+function isSpace(c) {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x85 || c === 0x1680
+    || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
 }
 
 /** Wraps normalized range [from, to) of an indexed element in <mark> elements (one per text node). */
@@ -486,7 +495,7 @@ function paint(result) {
   document.documentElement.appendChild(host);
 
   painting = { undo, targets, host, root, layer, style, removedShown: false, removedButton, cursor: -1, focusTimer: null, markers: [] };
-  placeMarkers();
+  // Markers need the layout: place them with the next frame instead of forcing one now.
   painting.onResize = () => {
     if (painting && !painting.raf) {
       painting.raf = requestAnimationFrame(() => {
@@ -496,6 +505,7 @@ function paint(result) {
       });
     }
   };
+  painting.onResize();
   addEventListener('resize', painting.onResize);
   painting.resizeObserver = new ResizeObserver(painting.onResize);
   painting.resizeObserver.observe(document.body || document.documentElement);
@@ -508,6 +518,7 @@ function paint(result) {
 
 function placeMarkers() {
   const p = painting;
+  const t0 = performance.now();
   for (const m of p.markers) m.remove();
   p.markers = [];
   for (const { change, el } of p.targets) {
@@ -525,6 +536,7 @@ function placeMarkers() {
     p.layer.appendChild(m);
     p.markers.push(m);
   }
+  if (SINCELAST_TEST_HOOKS) testMark('markers', `${p.markers.length}|${(performance.now() - t0).toFixed(1)}`);
 }
 
 function toggleRemoved(show = !painting.removedShown) {
