@@ -76,6 +76,14 @@ impl SiteModel {
         self.observe_flips(visit);
     }
 
+    /// Forgets one page: its template contribution and its flip history (learned rules stay:
+    /// they belong to the site).
+    pub fn forget(&mut self, url: &str) {
+        self.templates.forget(url);
+        let prefix = format!("{url}\u{1f}");
+        self.noise.recent.retain(|k, _| !k.starts_with(&prefix));
+    }
+
     fn observe_flips(&mut self, visit: &Visit) {
         for b in visit.blocks {
             if !b.path.is_empty() && text::word_count(&b.text) <= ROTATING_MAX_WORDS {

@@ -80,15 +80,51 @@ impl Default for TemplateOptions {
     }
 }
 
-/// The hashes one page contributes.
+/// The hashes one page contributes, folded to 32 bits (they are only counted, and a rare
+/// collision merely merges two counts) and stored packed: 4 bytes each, base64.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 struct PageHashes {
     /// Order of observation (for dropping the oldest page).
     seq: u64,
     /// Element template-hashes (deduplicated).
-    dom: Vec<u64>,
+    #[serde(with = "packed")]
+    dom: Vec<u32>,
     /// Sampled window hashes (deduplicated).
-    text: Vec<u64>,
+    #[serde(with = "packed")]
+    text: Vec<u32>,
+}
+
+/// `Vec<u32>` as base64 of little-endian bytes: a site model stays small enough to be
+/// rewritten on every visit.
+mod packed {
+    use base64::engine::general_purpose::STANDARD_NO_PAD;
+    use base64::Engine;
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &[u32], s: S) -> Result<S::Ok, S::Error> {
+        let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+        s.serialize_str(&STANDARD_NO_PAD.encode(bytes))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Error> {
+        let text = String::deserialize(d)?;
+        let bytes = STANDARD_NO_PAD
+            .decode(text.as_bytes())
+            .map_err(D::Error::custom)?;
+        if bytes.len() % 4 != 0 {
+            return Err(D::Error::custom(
+                "packed hashes: length is not a multiple of 4",
+            ));
+        }
+        Ok(bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect())
+    }
+}
+
+fn fold(h: u64) -> u32 {
+    (h ^ (h >> 32)) as u32
 }
 
 /// One site's template model. Serialize it to keep it; counts are rebuilt from the pages.
@@ -100,9 +136,9 @@ pub struct TemplateModel {
     pages: BTreeMap<String, PageHashes>,
     next_seq: u64,
     #[serde(skip)]
-    dom_counts: HashMap<u64, u32>,
+    dom_counts: HashMap<u32, u32>,
     #[serde(skip)]
-    text_counts: HashMap<u64, u32>,
+    text_counts: HashMap<u32, u32>,
     #[serde(skip)]
     counted: bool,
 }
@@ -197,7 +233,8 @@ fn windows(words: &[u64], w: usize, d: u64) -> Vec<(usize, u64)> {
     out
 }
 
-fn dedup(mut v: Vec<u64>) -> Vec<u64> {
+fn dedup(v: impl Iterator<Item = u64>) -> Vec<u32> {
+    let mut v: Vec<u32> = v.map(fold).collect();
     v.sort_unstable();
     v.dedup();
     v
@@ -265,13 +302,12 @@ impl TemplateModel {
     /// Adds (or replaces) the page at `url` in the site model.
     pub fn observe(&mut self, url: &str, blocks: &[Block]) {
         self.ensure_counts();
-        let dom = dedup(dom_nodes(blocks).into_iter().map(|n| n.hash).collect());
+        let dom = dedup(dom_nodes(blocks).into_iter().map(|n| n.hash));
         let (words, _) = words_with_blocks(blocks);
         let text = dedup(
             windows(&words, self.options.window, self.options.modulus)
                 .into_iter()
-                .map(|(_, h)| h)
-                .collect(),
+                .map(|(_, h)| h),
         );
         let page = PageHashes {
             seq: self.next_seq,
@@ -332,7 +368,7 @@ impl TemplateModel {
                         continue;
                     }
                 }
-                if within(self.dom_counts.get(&n.hash).copied().unwrap_or(0)) {
+                if within(self.dom_counts.get(&fold(n.hash)).copied().unwrap_or(0)) {
                     for f in &mut flags[n.first..=n.last] {
                         *f = true;
                     }
@@ -345,7 +381,7 @@ impl TemplateModel {
             let w = self.options.window;
             let mut covered = vec![false; words.len()];
             for (start, h) in windows(&words, w, self.options.modulus) {
-                if within(self.text_counts.get(&h).copied().unwrap_or(0)) {
+                if within(self.text_counts.get(&fold(h)).copied().unwrap_or(0)) {
                     for c in &mut covered[start..start + w] {
                         *c = true;
                     }

@@ -24,6 +24,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde::Serialize;
 use sincelast_core::diff::{self, DiffOptions};
 use sincelast_core::extract::{self, ExtractOptions};
+use sincelast_core::site::{self, AnalyzeOptions, SiteModel, Visit};
 use sincelast_core::{metrics, Block, Error};
 use wasm_bindgen::prelude::*;
 
@@ -179,6 +180,134 @@ pub fn extract_html(html: &str, url: Option<String>) -> Result<JsValue, JsValue>
     };
     let page = extract::extract_html(html, &opts).map_err(core_error)?;
     to_js(&page)
+}
+
+/// A visit as JavaScript passes it: `{ url, time, blocks }`, `time` in milliseconds since the
+/// Unix epoch (as `Date.now()` gives it).
+#[derive(serde::Deserialize)]
+struct JsVisit {
+    url: String,
+    time: Option<f64>,
+    blocks: Vec<Block>,
+}
+
+fn visit_from_js(value: JsValue, which: &str) -> Result<JsVisit, JsValue> {
+    let v: JsVisit = serde_wasm_bindgen::from_value(value)
+        .map_err(|e| js_error("bad_input", &format!("{which} visit: {e}")))?;
+    if v.blocks.len() > MAX_BLOCKS {
+        return Err(core_error(Error::TooLarge {
+            size: v.blocks.len(),
+            limit: MAX_BLOCKS,
+        }));
+    }
+    let bytes: usize = v.blocks.iter().map(|b| b.text.len()).sum();
+    if bytes > MAX_TEXT_BYTES {
+        return Err(core_error(Error::TooLarge {
+            size: bytes,
+            limit: MAX_TEXT_BYTES,
+        }));
+    }
+    Ok(v)
+}
+
+/// A site model from its stored JSON (`null`/`undefined`/empty → a fresh one). A model that
+/// does not parse is replaced by a fresh one (`reset` = true): it is derived data, relearned
+/// from later visits.
+fn model_from_js(model: Option<String>) -> (SiteModel, bool) {
+    match model.as_deref() {
+        None | Some("") => (SiteModel::default(), false),
+        Some(json) => match serde_json::from_str(json) {
+            Ok(m) => (m, false),
+            Err(_) => (SiteModel::default(), true),
+        },
+    }
+}
+
+fn model_to_js(model: &SiteModel) -> Result<String, JsValue> {
+    serde_json::to_string(model).map_err(|e| js_error("bad_output", &e.to_string()))
+}
+
+fn as_visit(v: &JsVisit) -> Visit<'_> {
+    Visit {
+        url: &v.url,
+        time: v.time.map(|ms| (ms / 1000.0).floor() as i64),
+        blocks: &v.blocks,
+    }
+}
+
+/// Compares two visits of one page with the site's learned model, classifying every change as
+/// content, template or noise, and teaches the model. Returns
+/// `{ report, model, model_reset }`: `report` as [`diffBlocks`](diff_blocks) gives it plus
+/// `kind`/`reason` per block and `summary.meaningful`/`noise`/`template`; `model` is the
+/// updated site model to store (a JSON string).
+#[wasm_bindgen(js_name = analyzeVisit)]
+pub fn analyze_visit(
+    old: JsValue,
+    new: JsValue,
+    model: Option<String>,
+) -> Result<JsValue, JsValue> {
+    let old = visit_from_js(old, "old")?;
+    let new = visit_from_js(new, "new")?;
+    let (mut m, reset) = model_from_js(model);
+    let report = site::analyze(
+        &as_visit(&old),
+        &as_visit(&new),
+        &mut m,
+        &AnalyzeOptions::default(),
+    );
+    #[derive(Serialize)]
+    struct Out<'a> {
+        report: &'a sincelast_core::diff::Report,
+        model: String,
+        model_reset: bool,
+    }
+    to_js(&Out {
+        report: &report,
+        model: model_to_js(&m)?,
+        model_reset: reset,
+    })
+}
+
+/// Records a first visit in the site model; returns the updated model (JSON string).
+#[wasm_bindgen(js_name = observeVisit)]
+pub fn observe_visit(visit: JsValue, model: Option<String>) -> Result<String, JsValue> {
+    let v = visit_from_js(visit, "first")?;
+    let (mut m, _) = model_from_js(model);
+    m.observe(&as_visit(&v));
+    model_to_js(&m)
+}
+
+/// The site's learned noise rules: `[{ id, label, learned_from, hits, rule }]`, plus the
+/// number of pages its template model holds: `{ rules, template_pages }`.
+#[wasm_bindgen(js_name = siteSummary)]
+pub fn site_summary(model: Option<String>) -> Result<JsValue, JsValue> {
+    let (m, _) = model_from_js(model);
+    #[derive(Serialize)]
+    struct Out<'a> {
+        rules: &'a [sincelast_core::noise::NoiseRule],
+        template_pages: usize,
+    }
+    to_js(&Out {
+        rules: &m.noise.rules,
+        template_pages: m.templates.pages(),
+    })
+}
+
+/// Removes one learned noise rule by id; returns the updated model.
+#[wasm_bindgen(js_name = removeNoiseRule)]
+pub fn remove_noise_rule(model: Option<String>, id: &str) -> Result<String, JsValue> {
+    let (mut m, _) = model_from_js(model);
+    m.noise.remove(id);
+    model_to_js(&m)
+}
+
+/// Forgets one page of the site (its template contribution and flip history); returns the
+/// updated model.
+#[wasm_bindgen(js_name = forgetPage)]
+pub fn forget_page(model: Option<String>, url: &str) -> Result<String, JsValue> {
+    let (mut m, _) = model_from_js(model);
+    m.forget(url);
+    model_to_js(&m)
 }
 
 /// The persisted id of a block's text: XXH3-64 as 16 hex digits (hash spec version 1).

@@ -104,3 +104,42 @@ fn extract_html_in_wasm() {
         Some("http://127.0.0.1/x")
     );
 }
+
+#[wasm_bindgen_test]
+fn analyze_visit_classifies_and_returns_the_model() {
+    let visit = |counter: u32, para: &str, time: u64| {
+        js(&format!(
+            r#"{{"url":"https://h.example/a","time":{time},"blocks":[
+                {{"text":"{para}","path":"/html[0]/body[0]/p[0]","type_path":"/html/body/p"}},
+                {{"text":"Visitor number {counter}","path":"/html[0]/body[0]/p[1]","type_path":"/html/body/p"}}]}}"#
+        ))
+    };
+    let model = observe_visit(
+        visit(1, "The ferry leaves at seven in the morning.", 0),
+        None,
+    )
+    .expect("observe");
+    let out = analyze_visit(
+        visit(1, "The ferry leaves at seven in the morning.", 0),
+        visit(2, "The ferry leaves at eight in the morning.", 86_400_000),
+        Some(model),
+    )
+    .expect("analyze");
+    assert_eq!(
+        get(&out, &["report", "summary", "meaningful"]).as_f64(),
+        Some(1.0)
+    );
+    assert_eq!(
+        get(&out, &["report", "summary", "noise"]).as_f64(),
+        Some(1.0)
+    );
+    assert_eq!(get(&out, &["model_reset"]).as_bool(), Some(false));
+    let model = get(&out, &["model"]).as_string().expect("model string");
+    let summary = site_summary(Some(model.clone())).expect("summary");
+    assert_eq!(get(&summary, &["template_pages"]).as_f64(), Some(1.0));
+    // A corrupt stored model is replaced, not fatal.
+    let out = analyze_visit(visit(1, "x", 0), visit(2, "x", 1), Some("{not json".into()))
+        .expect("analyze");
+    assert_eq!(get(&out, &["model_reset"]).as_bool(), Some(true));
+    assert!(forget_page(Some(model), "https://h.example/a").is_ok());
+}
