@@ -276,8 +276,20 @@ div { font: inherit; padding: 4px 8px 4px 28px; position: relative; border-left:
 div::before { content: "−"; position: absolute; left: 8px; font-weight: bold; }
 s { text-decoration-thickness: 1px; }
 small { display: block; font-size: 11px; text-transform: uppercase; letter-spacing: .04em; }
-@media (prefers-color-scheme: dark) { div { color: #b5b5b5; } }
+div.dark { color: #c9c9c9; background: rgba(255,255,255,.08); border-left-color: #8a8a8a; }
 `;
+
+/** True when the page's own background is dark (then removed text is drawn light). */
+function pageIsDark() {
+  for (const el of [document.body, document.documentElement]) {
+    if (!el) continue;
+    const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?/.exec(getComputedStyle(el).backgroundColor);
+    if (!m || (m[4] !== undefined && Number(m[4]) < 0.5)) continue;
+    const [r, g, b] = [m[1], m[2], m[3]].map(Number);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b < 110;
+  }
+  return false;
+}
 
 /** The normalized text of an element with, per character, the text node and offset it came from. */
 function indexText(el) {
@@ -391,12 +403,13 @@ function markWords(el, change, undo) {
   return ranges.length > 0;
 }
 
-function makeRemoved(text) {
+function makeRemoved(text, dark) {
   const host = document.createElement(REMOVED_TAG);
   const root = host.attachShadow({ mode: 'closed' });
   const style = document.createElement('style');
   style.textContent = REMOVED_CSS;
   const box = document.createElement('div');
+  if (dark) box.className = 'dark';
   box.setAttribute('role', 'note');
   const label = document.createElement('small');
   label.textContent = LABELS.removed.text;
@@ -543,10 +556,11 @@ function toggleRemoved(show = !painting.removedShown) {
   const p = painting;
   if (!p || show === p.removedShown) return;
   p.removedShown = show;
+  const dark = show && pageIsDark();
   for (const t of p.targets) {
     if (t.change.status !== 'removed') continue;
     if (show) {
-      const node = makeRemoved(t.change.text || '');
+      const node = makeRemoved(t.change.text || '', dark);
       const anchor = t.change.at != null ? elements[t.change.at] : null;
       if (anchor && anchor.isConnected) anchor.before(node);
       else {

@@ -303,57 +303,57 @@ function sincelastExtract(doc, options) {
     }
   }
 
-  // The walk (spec sections 2-6). Work items: a node with its depth (<html> = 1), or LEAVE.
-  var LEAVE = null;
-  var nodes = [];
-  var depths = [];
+  // The walk (spec sections 2-6), iterative, following sibling and parent links. `depth` is the
+  // node's depth (<html> = 1). Elements deeper than maxDepth are read flat: their own text at
+  // once, then their element children as further children of the depth-maxDepth element (their
+  // text nodes, already read, are passed over).
   pushFrame('', 0, false);
   frames[0].path = '';
   frames[0].typePath = '';
-  for (var rc = doc.lastChild; rc; rc = rc.previousSibling) {
-    nodes.push(rc);
-    depths.push(1);
-  }
-  while (nodes.length && !stopped) {
-    var node = nodes.pop();
-    var depth = depths.pop();
-    if (node === LEAVE) {
-      leave();
-      continue;
-    }
+  var node = doc.firstChild;
+  var depth = 1;
+  var ch;
+  while (node !== null && !stopped) {
     var type = node.nodeType;
+    var descend = false;
     if (type === 3) {
-      addText(node.data);
+      if (depth <= maxDepth + 1) addText(node.data);
+    } else if (type === 1) {
+      enter(node);
+      if (depth > maxDepth) {
+        for (ch = node.firstChild; ch !== null; ch = ch.nextSibling) {
+          if (ch.nodeType === 3) addText(ch.data);
+        }
+        leave();
+        descend = node.firstElementChild !== null;
+      } else if (frames[top].skip) {
+        leave();
+      } else if (node.firstElementChild === null) {
+        // Only text inside: its textContent is exactly its text nodes' data, read in one call.
+        addText(node.textContent);
+        leave();
+      } else {
+        descend = true;
+      }
+    }
+    if (descend) {
+      node = node.firstChild;
+      depth += 1;
       continue;
     }
-    if (type !== 1) continue;
-    enter(node);
-    var ch;
-    if (depth > maxDepth) {
-      // Flattened: own text now, element children afterwards as siblings.
-      for (ch = node.firstChild; ch; ch = ch.nextSibling) {
-        if (ch.nodeType === 3) addText(ch.data);
+    for (;;) {
+      var next = node.nextSibling;
+      if (next !== null) {
+        node = next;
+        break;
       }
-      leave();
-      for (ch = node.lastChild; ch; ch = ch.previousSibling) {
-        if (ch.nodeType === 1) {
-          nodes.push(ch);
-          depths.push(depth + 1);
-        }
+      node = node.parentNode;
+      depth -= 1;
+      if (node === null || depth < 1) {
+        node = null;
+        break;
       }
-    } else if (frames[top].skip) {
-      leave();
-    } else if (node.firstElementChild === null) {
-      // Only text inside: its textContent is exactly its text nodes' data, read in one call.
-      addText(node.textContent);
-      leave();
-    } else {
-      nodes.push(LEAVE);
-      depths.push(0);
-      for (ch = node.lastChild; ch; ch = ch.previousSibling) {
-        nodes.push(ch);
-        depths.push(depth + 1);
-      }
+      if (depth <= maxDepth) leave();
     }
   }
   while (top > 0) leave();

@@ -70,6 +70,7 @@ function layout({ title, theme, body, script = '' }) {
          background: ${dark ? '#15171a' : '#fdfcf8'}; color: ${dark ? '#e6e6e6' : '#1d1d1d'}; }
   header, footer { font-family: system-ui, sans-serif; }
   nav a { margin-right: 1rem; color: inherit; }
+  a { color: ${dark ? '#8ab4f8' : '#1a4f9c'}; }
   article { border-bottom: 1px solid ${dark ? '#333' : '#ddd'}; padding: .25rem 0; }
   .spacer { height: 1400px; }
 </style></head>
@@ -168,7 +169,7 @@ export function startSite(port = 0) {
   const server = http.createServer((req, res) => {
     const u = new URL(req.url, 'http://127.0.0.1');
     const send = (status, type, body) => {
-      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache' });
       res.end(body);
     };
     if (u.pathname === '/__advance' || u.pathname === '/__version') {
