@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the extension for Chromium and Firefox from the one manifest source.
 //
-//   node scripts/build-extension.mjs [--skip-wasm] [--wasm-pkg DIR] [--extract-js FILE]
+//   node scripts/build-extension.mjs [--skip-wasm] [--wasm-pkg DIR]
 //
 // 1. wasm-pack builds core/wasm into core/wasm/pkg (skipped with --skip-wasm when a pkg is
 //    there already; --wasm-pkg takes the glue and the .wasm from another folder).
@@ -31,7 +31,6 @@ function parseArgs(argv) {
     const a = argv[i];
     if (a === '--skip-wasm') args.skipWasm = true;
     else if (a === '--wasm-pkg') { args.wasmPkg = path.resolve(argv[++i]); args.skipWasm = true; }
-    else if (a === '--extract-js') args.extractJs = path.resolve(argv[++i]);
     else throw new Error(`unknown argument ${a}`);
   }
   return args;
