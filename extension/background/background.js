@@ -178,10 +178,6 @@ async function onVisit(msg, sender) {
     };
     await core.coreReady();
     step('core');
-    const ids = await core.blockIds(blocks.map((b) => b.text));
-    const listId = await core.blockId(ids.join('\n'));
-    const pathsetId = await core.blockId(`${blocks.map((b) => b.path).join('\n')}\u0000${blocks.map((b) => b.type_path).join('\n')}`);
-    step('ids');
     const previous = await lastVersion(url);
     step('load');
     const time = Date.now();
@@ -219,6 +215,10 @@ async function onVisit(msg, sender) {
       })),
     };
     await Promise.all([setBadge(tabId, changes.length), writeTabPage(tabId, url, state)]);
+    // Content addresses, needed only for storing: computed after the page has its answer.
+    const ids = await core.blockIds(blocks.map((b) => b.text));
+    const listId = await core.blockId(ids.join('\n'));
+    const pathsetId = await core.blockId(`${blocks.map((b) => b.path).join('\n')}\u0000${blocks.map((b) => b.type_path).join('\n')}`);
     const written = await db.writeVisit({
       url, site, time, title: visit.title, truncated: visit.truncated, blocks, ids, listId, pathsetId,
       summary, previous, hold: TEST_HOOKS ? Number(hooks.holdWriteMs) || 0 : 0,

@@ -5,7 +5,9 @@
 //                                         stays the same across visits (or pages) is stored once
 //   lists    { id, ids }                  the block ids of one page version, content-addressed
 //                                         (an unchanged revisit adds no list)
-//   pathsets { id, paths, typePaths }     the block paths of one version, content-addressed
+//   pathsets { id, paths, typePaths }     the block paths of one version, content-addressed;
+//                                         paths front-coded (see encodePaths), typePaths null
+//                                         when every one is its path without the [i] indices
 //   visits   { id, url, site, time, title, listId, pathsetId, summary, truncated }
 //   pages    { url, site, title, lastVisitId, lastTime, visits }
 // A visit is written in ONE transaction (blocks, list, pathset, visit, page): it is all there
@@ -89,6 +91,32 @@ export async function loadLastVersion(url) {
   return { page, visit, blocks, ids };
 }
 
+/**
+ * Front coding: each path as "<length of the prefix shared with the previous path>|<rest>".
+ * Block paths of one page share long prefixes, so this keeps about a fifth of the bytes.
+ */
+export function encodePaths(paths) {
+  let prev = '';
+  return paths.map((p) => {
+    let n = 0;
+    const max = Math.min(p.length, prev.length);
+    while (n < max && p.charCodeAt(n) === prev.charCodeAt(n)) n++;
+    prev = p;
+    return `${n}|${p.slice(n)}`;
+  });
+}
+
+export function decodePaths(encoded) {
+  let prev = '';
+  return encoded.map((e) => {
+    const bar = e.indexOf('|');
+    prev = prev.slice(0, Number(e.slice(0, bar))) + e.slice(bar + 1);
+    return prev;
+  });
+}
+
+const typePathOf = (path) => path.replace(/\[\d+\]/g, '');
+
 /** The blocks of one stored visit, inside an open transaction. */
 async function loadVersionBlocks(tx, visit) {
   const [list, pathset] = await Promise.all([
@@ -104,9 +132,11 @@ async function loadVersionBlocks(tx, visit) {
     if (!r) throw new Error(`visit ${visit.id} names a missing block ${unique[i]}`);
     byId.set(r.id, r);
   });
+  const paths = decodePaths(pathset.paths);
   const blocks = list.ids.map((id, i) => {
     const r = byId.get(id);
-    return { text: r.text, path: pathset.paths[i] || '', type_path: pathset.typePaths[i] || '', links: r.links || [] };
+    const path = paths[i] || '';
+    return { text: r.text, path, type_path: pathset.typePaths ? pathset.typePaths[i] || '' : typePathOf(path), links: r.links || [] };
   });
   return { blocks, ids: list.ids };
 }
@@ -149,10 +179,11 @@ export async function writeVisit({ url, site, time, title, truncated, blocks, id
     bytes += listId.length + ids.length * 19;
   }
   if (!previous || previous.visit.pathsetId !== pathsetId) {
-    const paths = blocks.map((b) => b.path);
-    const typePaths = blocks.map((b) => b.type_path);
+    const paths = encodePaths(blocks.map((b) => b.path));
+    const derivable = blocks.every((b) => b.type_path === typePathOf(b.path));
+    const typePaths = derivable ? null : blocks.map((b) => b.type_path);
     tx.objectStore('pathsets').put({ id: pathsetId, paths, typePaths });
-    bytes += pathsetId.length + paths.reduce((n, p) => n + p.length + 3, 0) + typePaths.reduce((n, p) => n + p.length + 3, 0);
+    bytes += pathsetId.length + paths.reduce((n, p) => n + p.length + 3, 0) + (typePaths ? typePaths.reduce((n, p) => n + p.length + 3, 0) : 4);
   }
   if (hold > 0) await keepAlive(tx, hold);
   const visit = { url, site, time, title, listId, pathsetId, summary, truncated };

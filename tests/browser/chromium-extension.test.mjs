@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import {
   launch, visit, settled, badge, painted, dumpDb, integrityProblems, startSite, stopWorkers, tabIdOf, inExtension,
 } from './chromium.mjs';
+import { decodePaths } from '../../extension/background/db.js';
 
 let site;
 let ext;
@@ -55,8 +56,17 @@ test('first visit: saved, nothing painted, no badge; the popup says saved', asyn
   assert.equal(await p.locator('#main').getAttribute('data-status'), 'first');
   assert.match(await p.locator('#main').textContent(), /Saved/);
   const dump = await dumpDb(ext);
-  assert.equal(pageRecords(dump, url).visits.length, 1);
+  const [v] = pageRecords(dump, url).visits;
+  assert.ok(v);
   assert.deepEqual(integrityProblems(dump), []);
+  // The stored version: every block of the page, texts by content address, paths front-coded.
+  const ids = dump.lists.find((l) => l.id === v.listId).ids;
+  const texts = new Map(dump.blocks.map((b) => [b.id, b.text]));
+  const stored = ids.map((id) => texts.get(id));
+  assert.ok(stored.includes('The council meets on Thursday to discuss the budget for the coming year.'));
+  const paths = decodePaths(dump.pathsets.find((p) => p.id === v.pathsetId).paths);
+  assert.equal(paths.length, ids.length);
+  for (const p of paths) assert.match(p, /^\/html\[0\]\/body\[\d+\]\//);
   await p.close();
   await page.close();
 });

@@ -8,7 +8,10 @@
 //
 // Run: node --test tests/browser/extract-agreement.test.mjs
 // Env: CHROMIUM (default /usr/bin/chromium); SINCELAST_EXTRACT_BIN to force a native binary
-//      (called as `BIN FILE --url URL`, or `BIN extract FILE --url URL` when it is the CLI).
+//      (called as `BIN FILE --url URL`, or `BIN extract FILE --url URL` when it is the CLI);
+//      SINCELAST_HTML5LIB=1 to also compare every document of html5lib-tests' tree-construction
+//      suite (HTML5LIB_DIR, default /work/shared/data/html5lib-tests/tree-construction; a few
+//      minutes).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -57,6 +60,11 @@ function pickNative() {
   }
 }
 
+/** Blocks with their keys in one order, so JSON strings compare. */
+function canonical(blocks) {
+  return blocks.map((b) => ({ text: b.text, path: b.path, type_path: b.type_path, links: b.links }));
+}
+
 function nativeExtract(file, url) {
   const [bin, ...prefix] = native.argv;
   const out = execFileSync(bin, [...prefix, file, '--url', url], {
@@ -64,11 +72,11 @@ function nativeExtract(file, url) {
     maxBuffer: 256 * 1024 * 1024
   });
   const page = JSON.parse(out);
-  return { title: page.title ?? null, blocks: page.blocks, truncated: page.truncated };
+  return { title: page.title ?? null, blocks: canonical(page.blocks), truncated: page.truncated };
 }
 
-async function browserExtract(url) {
-  const page = await browser.newPage();
+async function browserExtract(url, reuse) {
+  const page = reuse || (await browser.newPage());
   try {
     await page.goto(url, { waitUntil: 'load' });
     await page.addScriptTag({ path: extractJs });
@@ -80,7 +88,7 @@ async function browserExtract(url) {
       const ms = performance.now() - t0;
       return {
         title: r.title,
-        blocks: r.blocks,
+        blocks: r.blocks.map((b) => ({ text: b.text, path: b.path, type_path: b.type_path, links: b.links })),
         truncated: r.truncated,
         ms,
         elementsOk:
@@ -89,7 +97,7 @@ async function browserExtract(url) {
       };
     });
   } finally {
-    await page.close();
+    if (!reuse) await page.close();
   }
 }
 
@@ -265,4 +273,57 @@ test('Chromium flattens nesting past depth 512 as the spec says', async () => {
   } finally {
     await page.close();
   }
+});
+
+/** The `#data` documents of html5lib tree-construction files (not fragments, not script-off). */
+function html5libDocuments(dir) {
+  const out = [];
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.dat')).sort()) {
+    const lines = fs.readFileSync(path.join(dir, file), 'utf8').split('\n');
+    let data = null;
+    let current = null;
+    for (const line of lines) {
+      if (line.startsWith('#')) {
+        if (data !== null) {
+          current = { file, index: out.length, html: data.slice(0, -1), skip: false };
+          out.push(current);
+          data = null;
+        }
+        if (line === '#data') data = '';
+        if ((line === '#document-fragment' || line === '#script-off') && current) current.skip = true;
+      } else if (data !== null) {
+        data += line + '\n';
+      }
+    }
+  }
+  return out.filter((c) => !c.skip && !c.html.includes('\0') && !/<script/i.test(c.html));
+}
+
+test('agreement on html5lib tree-construction documents', { skip: !process.env.SINCELAST_HTML5LIB }, async (t) => {
+  const dir = process.env.HTML5LIB_DIR || '/work/shared/data/html5lib-tests/tree-construction';
+  if (!fs.existsSync(dir)) {
+    t.skip(`${dir} is absent`);
+    return;
+  }
+  // Documents with scripts are left out: Chromium runs them (document.write and all).
+  const docs = html5libDocuments(dir);
+  const file = path.join(tmpDir, 'case.html');
+  const page = await browser.newPage();
+  const failures = [];
+  try {
+    for (const doc of docs) {
+      generated.set('/html5lib/case.html', doc.html);
+      fs.writeFileSync(file, doc.html);
+      const url = `${origin}/html5lib/case.html`;
+      const nat = nativeExtract(file, url);
+      const js = await browserExtract(url, page);
+      if (js.title !== nat.title || JSON.stringify(js.blocks) !== JSON.stringify(nat.blocks)) {
+        failures.push(`${doc.file}: ${JSON.stringify(doc.html).slice(0, 200)}`);
+      }
+    }
+  } finally {
+    await page.close();
+  }
+  t.diagnostic(`html5lib: ${docs.length} documents, ${failures.length} disagree`);
+  assert.deepEqual(failures, []);
 });

@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import zlib from 'node:zlib';
 import { ROOT } from './chromium.mjs';
 import { validateVisit, validateSettings, normalizeSite, pageKey, hostInSite, LIMITS } from '../../extension/shared/protocol.js';
+import { encodePaths, decodePaths } from '../../extension/background/db.js';
 
 const dist = (p) => path.join(ROOT, 'dist', p);
 
@@ -134,4 +135,12 @@ test('settings and sites: normalized, validated', () => {
   assert.equal(pageKey('file:///etc/passwd'), null);
   assert.ok(hostInSite('news.a.org', 'a.org'));
   assert.ok(!hostInSite('nota.org', 'a.org'));
+});
+
+test('stored paths: front coding round-trips', () => {
+  const paths = ['/html[0]/body[0]/main[1]/p[0]', '/html[0]/body[0]/main[1]/p[1]', '/html[0]/body[0]/main[1]/p[10]|x',
+    '/html[0]/body[0]/footer[2]', '', '/html[0]', '/html[0]/body[0]/main[1]/p[1]'];
+  const enc = encodePaths(paths);
+  assert.deepEqual(decodePaths(enc), paths);
+  assert.ok(enc.join('').length < paths.join('').length);
 });
