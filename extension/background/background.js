@@ -180,7 +180,8 @@ async function onVisit(msg, sender) {
     step('core');
     const previous = await lastVersion(url);
     step('load');
-    const time = Date.now();
+    // Test builds only: visits can be dated in the past, to test retention.
+    const time = Date.now() + (TEST_HOOKS ? Number(hooks.timeShiftMs) || 0 : 0);
     let changes = [];
     let summary = null;
     let status = 'first';

@@ -297,6 +297,45 @@ test('settings: excluding a site deletes its data and stops recording it; delete
   await page.close();
 });
 
+test('retention: visits older than the setting are deleted at once, newer ones kept', async () => {
+  const oldUrl = site.url('ret-old', 'static');
+  const newUrl = site.url('ret-new', 'static');
+  await inExtension(ext, () => chrome.storage.local.set({ testHooks: { timeShiftMs: -40 * 86400000 } }));
+  const a = await visit(ext, oldUrl);
+  await inExtension(ext, () => chrome.storage.local.remove('testHooks'));
+  const b = await visit(ext, newUrl);
+  let dump = await dumpDb(ext);
+  assert.equal(pageRecords(dump, oldUrl).visits.length, 1);
+  const r = await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'settings-set', settings: { retentionDays: 30 } }));
+  assert.equal(r.ok, true);
+  assert.ok(r.result.deleted.visits >= 1);
+  dump = await dumpDb(ext);
+  assert.equal(pageRecords(dump, oldUrl).visits.length + pageRecords(dump, oldUrl).pages.length, 0);
+  assert.equal(pageRecords(dump, newUrl).visits.length, 1);
+  assert.deepEqual(integrityProblems(dump), []);
+  // Nothing left that no visit refers to.
+  const live = new Set(dump.visits.flatMap((v) => dump.lists.find((l) => l.id === v.listId).ids));
+  assert.deepEqual(dump.blocks.filter((x) => !live.has(x.id)), []);
+  await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'settings-set', settings: { retentionDays: 90 } }));
+  await a.page.close();
+  await b.page.close();
+});
+
+test('messages: extension pages cannot send page messages, unknown types are refused', async () => {
+  const visitReply = await inExtension(ext, () => chrome.runtime.sendMessage({
+    type: 'visit', title: 'x', truncated: false, hasPassword: false,
+    blocks: [{ text: 'forged', path: '/html[0]', type_path: '/html', links: [] }],
+  }));
+  assert.equal(visitReply.ok, false);
+  assert.equal(visitReply.error.kind, 'forbidden');
+  const unknown = await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'drop-tables' }));
+  assert.equal(unknown.error.kind, 'forbidden');
+  const bad = await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'settings-set', settings: { retentionDays: -1 } }));
+  assert.equal(bad.error.kind, 'invalid-message');
+  const dump = await dumpDb(ext);
+  assert.equal(dump.blocks.some((x) => x.text === 'forged'), false);
+});
+
 test('extension reloaded under a painted page: the old content script removes every trace', async () => {
   const url = site.url('orphan', 'news');
   const { page } = await visit(ext, url);

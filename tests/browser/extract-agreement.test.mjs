@@ -296,7 +296,10 @@ function html5libDocuments(dir) {
       }
     }
   }
-  return out.filter((c) => !c.skip && !c.html.includes('\0') && !/<script/i.test(c.html));
+  // Blank documents are left out too: the CLI refuses an empty file.
+  return out.filter(
+    (c) => !c.skip && c.html.trim() !== '' && !c.html.includes('\0') && !/<script/i.test(c.html)
+  );
 }
 
 test('agreement on html5lib tree-construction documents', { skip: !process.env.SINCELAST_HTML5LIB }, async (t) => {
