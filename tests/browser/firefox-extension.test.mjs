@@ -159,3 +159,30 @@ test('Firefox: unchanged revisit paints nothing; a password page is not stored',
   assert.equal(await load(site.url('ff-pw', 'login')), 'skipped:password');
   assert.equal(await badge(), '');
 });
+
+test('Firefox: back/forward cache: the painted page comes back with its highlights and its badge', async () => {
+  const url = site.url('ff-bf', 'news');
+  assert.equal(await load(url), 'first');
+  await site.advance('ff-bf');
+  assert.equal(await load(url), 'changed');
+  const count = (await painted()).count;
+  await driver.executeScript("addEventListener('pageshow', (e) => { document.documentElement.dataset.persisted = String(e.persisted); })");
+  assert.equal(await load(site.url('ff-bf', 'static')), 'first');
+  assert.equal(await badge(), '');
+  await driver.navigate().back();
+  let persisted = null;
+  for (let i = 0; i < 50 && persisted === null; i++) {
+    persisted = await driver.executeScript('return document.documentElement.dataset.persisted || null');
+    if (persisted === null) await sleep(100);
+  }
+  assert.equal(persisted, 'true', 'the page came from the back/forward cache');
+  const shown = await painted();
+  assert.equal(shown.ui, 1);
+  assert.equal(shown.count, count);
+  let b = '';
+  for (let i = 0; i < 30 && b !== String(count); i++) {
+    b = await badge();
+    if (b !== String(count)) await sleep(100);
+  }
+  assert.equal(b, String(count), 'the badge is this page\'s again');
+});
