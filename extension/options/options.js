@@ -36,7 +36,9 @@ function renderSites() {
 async function refreshStats() {
   const s = await ask({ type: 'stats' });
   const kb = s.usage != null ? `, about ${Math.round(s.usage / 1024)} KB in use` : '';
-  $('stats').textContent = `${s.counts.pages} pages, ${s.counts.visits} visits, ${s.counts.blocks} distinct blocks${kb}.`;
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  $('stats').textContent = `${n(s.counts.pages, 'page', 'pages')}, ${n(s.counts.visits, 'visit', 'visits')}, `
+    + `${n(s.counts.blocks, 'distinct block', 'distinct blocks')}${kb}.`;
   $('stats').dataset.pages = String(s.counts.pages);
   $('stats').dataset.visits = String(s.counts.visits);
 }

@@ -77,7 +77,9 @@ function render(tabId, state) {
     const rows = IED_LABELS.map(([k, label]) => el('tr', {}, el('th', {}, label), el('td', { 'data-metric': k }, String(state.metrics.ied[k]))));
     rows.push(el('tr', {}, el('th', { title: 'Dice similarity of the old and new text (1 = same words)' }, 'Dice'),
       el('td', { 'data-metric': 'dice' }, state.metrics.dice.toFixed(3))));
-    main.append(el('h2', {}, 'How much changed'), el('table', { class: 'metrics' }, el('tbody', {}, ...rows)));
+    main.append(el('h2', {}, 'How much changed'),
+      el('p', { class: 'muted' }, 'Edit operations from the old text to the new (IED change types), and how alike the two are (Dice, 1 = same words).'),
+      el('table', { class: 'metrics' }, el('tbody', {}, ...rows)));
   }
   const list = el('ol', { class: 'changes' });
   for (const c of state.changes) {
