@@ -10,9 +10,12 @@
 //!   in the longest increasing order (patience sorting, `O(k log k)`); the gaps between anchors
 //!   are solved recursively (uniqueness is recounted inside each gap), at most [`MAX_DEPTH`]
 //!   levels deep.
-//! - What is still too large and has no anchors (pathological input: huge shuffled pages over a
-//!   small vocabulary) is solved by a **sliding window**: exact LCS of the next
-//!   [`WINDOW`]×[`WINDOW`] block, keeping the part of the path inside its first half.
+//! - What is still too large and has no anchors (a long page over a small vocabulary, or
+//!   pathological input such as huge shuffled pages) is solved by a **sliding window**: equal
+//!   words at the front are matched directly, then the exact LCS of the next
+//!   [`WINDOW`]×[`WINDOW`] block is kept up to where its path leaves the first half. This
+//!   follows any shift of up to half a window exactly; it is approximate only when the best
+//!   alignment needs a longer jump with no rare word to anchor it.
 //!
 //! Work is therefore `O((m + n) · (MAX_DEPTH + WINDOW/64))` word operations in the worst case
 //! and close to linear on real pages. The result is always a valid common subsequence; it is
@@ -216,6 +219,15 @@ impl Solver<'_> {
         let (mut pa, mut pb) = (0usize, 0usize);
         let mut pairs = std::mem::take(&mut self.pairs);
         while pa < la && pb < lb {
+            // Equal words at the front are always part of some LCS: take them for free.
+            while pa < la && pb < lb && self.a[fa[pa] as usize] == self.b[fb[pb] as usize] {
+                self.mark(fa[pa], fb[pb]);
+                pa += 1;
+                pb += 1;
+            }
+            if pa == la || pb == lb {
+                break;
+            }
             let (ea, eb) = ((pa + WINDOW).min(la), (pb + WINDOW).min(lb));
             let ta: Vec<u32> = fa[pa..ea].iter().map(|&i| self.a[i as usize]).collect();
             let tb: Vec<u32> = fb[pb..eb].iter().map(|&j| self.b[j as usize]).collect();

@@ -60,9 +60,9 @@
 //! # Definitions and the choices made where the papers are unclear
 //!
 //! **Words.** Those of [`crate::text::words`]: maximal runs of letters, digits, `_` and
-//! combining marks, lower-cased. [`word_hashes`] maps each to its XXH3-64
-//! ([`crate::hash::stable_hash`]); sets and multisets of words are sets and multisets of these
-//! hashes (a false "same word" needs a 64-bit collision).
+//! combining marks, lower-cased. [`word_hashes`] maps each to a 64-bit in-memory hash
+//! ([`word_hash`]); sets and multisets of words are sets and multisets of these hashes (a false
+//! "same word" needs a 64-bit collision; two different words of up to 8 bytes never collide).
 //!
 //! **Dice** uses *sets* of words (Adar et al.: "W = set of words").
 //!
@@ -147,13 +147,14 @@ mod lcs;
 mod shingles;
 mod tokens;
 
-use std::hash::Hash;
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hash};
 
 use serde::{Deserialize, Serialize};
 
 use crate::errors::Error;
-pub use tokens::word_hashes;
-use tokens::{item_hasher, Interned};
+pub use tokens::{word_hash, word_hashes};
+use tokens::{Interned, ItemState};
 
 /// Largest accepted shingle size: longer fragments than this say nothing more.
 pub const MAX_SHINGLE: usize = 1000;
@@ -272,36 +273,55 @@ pub fn compute(old_text: &str, new_text: &str, opts: &MetricOptions) -> Result<M
         opts.copy_cost,
         opts.move_cost,
     );
+    let (fragment_staleness, shingling) = shingles::distances(&ha, &hb, opts.shingle);
     Ok(Metrics {
         dice: dice_counts(&it.count_a, &it.count_b),
-        fragment_staleness: shingle_distance(&ha, &hb, opts.shingle, false),
+        fragment_staleness,
         ied,
         cosine: cosine_counts(&it.count_a, &it.count_b),
         word_distance: word_distance_counts(&it.count_a, &it.count_b),
         edit_distance: edit_from_lcs(ha.len(), hb.len(), lcs.len),
         bytewise: bytewise(old_text.as_bytes(), new_text.as_bytes()),
-        shingling: shingle_distance(&ha, &hb, opts.shingle, true),
+        shingling,
     })
 }
 
 /// Dice similarity of the *sets* of items: `2|A∩B| / (|A|+|B|)`; 1 when both are empty.
 pub fn dice<T: Hash + Eq>(a: &[T], b: &[T]) -> f64 {
-    let it = Interned::from_items(a, b);
-    dice_counts(&it.count_a, &it.count_b)
+    // One table over both vocabularies: bit 0 = in A, bit 1 = in B.
+    let mut seen: HashMap<&T, u8, ItemState> =
+        HashMap::with_capacity_and_hasher(a.len().min(1 << 16), ItemState::default());
+    for x in a {
+        seen.insert(x, 1);
+    }
+    for x in b {
+        *seen.entry(x).or_insert(0) |= 2;
+    }
+    let (mut na, mut nb, mut both) = (0usize, 0usize, 0usize);
+    for &f in seen.values() {
+        na += (f & 1) as usize;
+        nb += (f >> 1) as usize;
+        both += (f == 3) as usize;
+    }
+    if na + nb == 0 {
+        1.0
+    } else {
+        2.0 * both as f64 / (na + nb) as f64
+    }
 }
 
 /// Olston & Pandey's fragment staleness: `1 − |F(A)∩F(B)| / |F(A)∪F(B)|`, `F` = the set of
 /// contiguous `k`-grams (a sequence shorter than `k` is one fragment); 0 when both are empty.
 /// `k = 0` is treated as 1. Work `O(m + n + k)`.
 pub fn fragment_staleness<T: Hash>(a: &[T], b: &[T], k: usize) -> f64 {
-    shingle_distance(&item_hashes(a), &item_hashes(b), k.max(1), false)
+    shingles::distance(&item_hashes(a), &item_hashes(b), k.max(1), false)
 }
 
 /// Kwon's k-shingling distance: every item starts a `k`-shingle wrapping around the end;
 /// `1 − |S(A)∩S(B)| / |S(A)∪S(B)|`; 0 when both are empty. `k = 0` is treated as 1.
 /// Work `O(m + n + k)`.
 pub fn shingling<T: Hash>(a: &[T], b: &[T], k: usize) -> f64 {
-    shingle_distance(&item_hashes(a), &item_hashes(b), k.max(1), true)
+    shingles::distance(&item_hashes(a), &item_hashes(b), k.max(1), true)
 }
 
 /// Kwon et al.'s extended edit distance from `a` to `b` with `opts.copy_cost` and
@@ -352,14 +372,8 @@ pub fn bytewise<T: PartialEq>(a: &[T], b: &[T]) -> f64 {
 }
 
 fn item_hashes<T: Hash>(xs: &[T]) -> Vec<u64> {
-    let s = item_hasher();
+    let s = ItemState::default();
     xs.iter().map(|x| s.hash_one(x)).collect()
-}
-
-fn shingle_distance(ha: &[u64], hb: &[u64], k: usize, wrap: bool) -> f64 {
-    let ka = shingles::shingle_keys(ha, k, wrap);
-    let kb = shingles::shingle_keys(hb, k, wrap);
-    shingles::jaccard_distance(&ka, &kb)
 }
 
 fn dice_counts(ca: &[u32], cb: &[u32]) -> f64 {

@@ -4,25 +4,20 @@
 //! arithmetic, odd multiplier), finished by a 64-bit mixer: one multiply-add per word whatever
 //! `k` is. Two different shingles share a key only by a 64-bit hash collision.
 //!
-//! The distinct-count of large key sets is done cache-friendly: keys are first partitioned by
-//! their top bits into buckets of a few thousand keys, then each bucket is deduplicated in a
-//! small hash set that stays in cache.
-
-use std::collections::HashSet;
-
-use super::tokens::PreHashedState;
+//! The distinct counts of the key sets are taken cache-friendly: keys are partitioned by their
+//! top bits into buckets of a few thousand keys, then each bucket is tallied in a small
+//! open-addressing table that stays in cache. A key's four low bits are replaced by tags
+//! (old/new page × fragment/wrap-around shingle), so fragment staleness and Kwon's shingling,
+//! which share all but `k − 1` keys per page, are counted in one pass.
 
 /// Multiplier of the rolling hash (odd, so every power of it is invertible mod 2^64).
 const P: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// MurmurHash3's 64-bit finalizer: spreads the rolling value over all bits.
+/// Spreads the rolling value over all bits (its inputs are already well-mixed word hashes).
 #[inline]
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    x ^ (x >> 33)
+fn mix(x: u64) -> u64 {
+    let y = (x ^ (x >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    y ^ (y >> 29)
 }
 
 fn pow(mut base: u64, mut exp: u64) -> u64 {
@@ -37,7 +32,7 @@ fn pow(mut base: u64, mut exp: u64) -> u64 {
     acc
 }
 
-/// Keys of the word `k`-grams of `h` (word hashes), `k ≥ 1`.
+/// Calls `f` with the key of every word `k`-gram of `h` (word hashes), `k ≥ 1`, in order.
 ///
 /// - `wrap == false` (Olston's fragments): the `len − k + 1` contiguous k-grams; a sequence
 ///   shorter than `k` (but not empty) is one fragment, the whole sequence.
@@ -45,17 +40,18 @@ fn pow(mut base: u64, mut exp: u64) -> u64 {
 ///   (repeatedly, if the sequence is shorter than `k`): `len` shingles.
 ///
 /// Work is `O(len + k)`.
-pub(crate) fn shingle_keys(h: &[u64], k: usize, wrap: bool) -> Vec<u64> {
+fn for_each_key(h: &[u64], k: usize, wrap: bool, mut f: impl FnMut(u64)) {
     let n = h.len();
     if n == 0 || k == 0 {
-        return Vec::new();
+        return;
     }
     if !wrap && n < k {
         let r = h
             .iter()
             .fold(0u64, |r, &x| r.wrapping_mul(P).wrapping_add(x));
         // Tag with the length so a short page's single fragment is its own kind of key.
-        return vec![mix(r ^ (n as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93))];
+        f(mix(r ^ (n as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93)));
+        return;
     }
     let count = if wrap { n } else { n - k + 1 };
     let at = |i: usize| -> u64 {
@@ -70,22 +66,127 @@ pub(crate) fn shingle_keys(h: &[u64], k: usize, wrap: bool) -> Vec<u64> {
     for i in 0..k {
         r = r.wrapping_mul(P).wrapping_add(at(i));
     }
-    let mut out = Vec::with_capacity(count);
-    out.push(mix(r));
-    for i in 1..count {
+    f(mix(r));
+    // Windows inside the sequence, then (with wrap-around) the ones reaching past its end.
+    let inner = n.saturating_sub(k - 1).min(count);
+    for (&old, &new) in h.iter().zip(&h[k.min(n)..]).take(inner.saturating_sub(1)) {
+        r = r
+            .wrapping_sub(old.wrapping_mul(top))
+            .wrapping_mul(P)
+            .wrapping_add(new);
+        f(mix(r));
+    }
+    for i in inner.max(1)..count {
         r = r
             .wrapping_sub(at(i - 1).wrapping_mul(top))
             .wrapping_mul(P)
             .wrapping_add(at(i + k - 1));
-        out.push(mix(r));
+        f(mix(r));
     }
+}
+
+/// The keys of [`for_each_key`] as a vector.
+#[cfg(test)]
+fn shingle_keys(h: &[u64], k: usize, wrap: bool) -> Vec<u64> {
+    let mut out = Vec::new();
+    for_each_key(h, k, wrap, |key| out.push(key));
     out
 }
 
-/// `1 − |X ∩ Y| / |X ∪ Y|` of the sets of (well-mixed) keys `xs` and `ys`; 0 when both are
-/// empty.
-pub(crate) fn jaccard_distance(xs: &[u64], ys: &[u64]) -> f64 {
-    let (inter, union) = intersect_union(xs, ys);
+/// Keys per bucket aimed at by the partitioning (a table of twice as many slots stays in L2).
+const BUCKET: usize = 4096;
+
+/// Membership tags, kept in the four low bits of a key: the old page's fragments (no wrap),
+/// the new page's fragments, the old page's wrap-around shingles, the new page's.
+const OLD_FRAG: u64 = 1;
+const NEW_FRAG: u64 = 2;
+const OLD_WRAP: u64 = 4;
+const NEW_WRAP: u64 = 8;
+const TAGS: u64 = 15;
+
+/// Calls `f` with every key of `h` tagged with the sets it belongs to. For `len ≥ k` the
+/// contiguous k-grams are both fragments and shingles, and the `k − 1` that wrap around are
+/// shingles only; a shorter sequence has one fragment (itself) and `len` wrapped shingles.
+fn for_each_tagged(h: &[u64], k: usize, old: bool, mut f: impl FnMut(u64)) {
+    let (frag, wrap) = if old {
+        (OLD_FRAG, OLD_WRAP)
+    } else {
+        (NEW_FRAG, NEW_WRAP)
+    };
+    let n = h.len();
+    if n >= k {
+        let inner = n - k + 1;
+        let mut i = 0;
+        for_each_key(h, k, true, |key| {
+            f((key & !TAGS) | if i < inner { frag | wrap } else { wrap });
+            i += 1;
+        });
+    } else {
+        for_each_key(h, k, false, |key| f((key & !TAGS) | frag));
+        for_each_key(h, k, true, |key| f((key & !TAGS) | wrap));
+    }
+}
+
+fn tagged_count(n: usize, k: usize) -> usize {
+    match n {
+        0 => 0,
+        _ if n >= k => n,
+        _ => n + 1,
+    }
+}
+
+/// `1 − |S(A) ∩ S(B)| / |S(A) ∪ S(B)|` over the `k`-gram key sets of the word hashes `ha`
+/// and `hb` (wrap-around shingles if `wrap`, else contiguous fragments); 0 when both are empty.
+pub(crate) fn distance(ha: &[u64], hb: &[u64], k: usize, wrap: bool) -> f64 {
+    let (frag, shingle) = distances(ha, hb, k);
+    if wrap {
+        shingle
+    } else {
+        frag
+    }
+}
+
+/// Both distances at once: (fragments without wrap-around, shingles with wrap-around). The
+/// two key sets share all but `k − 1` keys per page, so one pass serves both.
+pub(crate) fn distances(ha: &[u64], hb: &[u64], k: usize) -> (f64, f64) {
+    let total = tagged_count(ha.len(), k) + tagged_count(hb.len(), k);
+    let mut table = FlagTable { slots: Vec::new() };
+    let mut counts = Counts::default();
+    if total <= 2 * BUCKET {
+        let mut keys = Vec::with_capacity(total);
+        for_each_tagged(ha, k, true, |key| keys.push(key));
+        for_each_tagged(hb, k, false, |key| keys.push(key));
+        table.tally(&keys, &mut counts);
+    } else {
+        let bits = (total / BUCKET)
+            .next_power_of_two()
+            .trailing_zeros()
+            .min(16);
+        let shift = 64 - bits;
+        let nb = 1usize << bits;
+        let mean = total / nb;
+        let cap = mean + 6 * (mean as f64).sqrt() as usize + 16;
+        // Partition by the top bits in one pass: keys are uniformly distributed, so a bucket
+        // reserved at its mean plus 6σ practically never grows (it may, on degenerate input
+        // such as one shingle repeated, and then simply does).
+        let mut buckets: Vec<Vec<u64>> = (0..nb).map(|_| Vec::with_capacity(cap)).collect();
+        for_each_tagged(ha, k, true, |key| {
+            buckets[(key >> shift) as usize].push(key)
+        });
+        for_each_tagged(hb, k, false, |key| {
+            buckets[(key >> shift) as usize].push(key)
+        });
+        for bucket in &buckets {
+            table.tally(bucket, &mut counts);
+        }
+    }
+    (
+        jaccard_distance(counts.frag_both, counts.frag_union),
+        jaccard_distance(counts.wrap_both, counts.wrap_union),
+    )
+}
+
+fn jaccard_distance(inter: u64, union: u64) -> f64 {
     if union == 0 {
         0.0
     } else {
@@ -93,78 +194,56 @@ pub(crate) fn jaccard_distance(xs: &[u64], ys: &[u64]) -> f64 {
     }
 }
 
-/// Keys per bucket aimed at by the partitioning (sets of this size stay in L1/L2 cache).
-const BUCKET: usize = 4096;
+/// Distinct-key counts of both set pairs.
+#[derive(Default)]
+struct Counts {
+    frag_both: u64,
+    frag_union: u64,
+    wrap_both: u64,
+    wrap_union: u64,
+}
 
-/// Distinct counts `(|X ∩ Y|, |X ∪ Y|)`.
-pub(crate) fn intersect_union(xs: &[u64], ys: &[u64]) -> (usize, usize) {
-    let total = xs.len() + ys.len();
-    let bits = if total <= 2 * BUCKET {
-        0
-    } else {
-        (total / BUCKET)
-            .next_power_of_two()
-            .trailing_zeros()
-            .min(16)
-    };
-    let mut sx: HashSet<u64, PreHashedState> = HashSet::default();
-    let mut sy: HashSet<u64, PreHashedState> = HashSet::default();
-    let mut tally = |bx: &[u64], by: &[u64], sx: &mut HashSet<u64, PreHashedState>| {
-        sx.clear();
-        sy.clear();
-        sx.extend(bx.iter().copied());
-        let mut inter = 0usize;
-        for &y in by {
-            if sy.insert(y) && sx.contains(&y) {
-                inter += 1;
+/// Linear-probing table of tagged keys: keys compare on their upper 60 bits and a slot
+/// accumulates the tags of every occurrence. An empty slot is 0 (an occupied one has a tag).
+struct FlagTable {
+    slots: Vec<u64>,
+}
+
+impl FlagTable {
+    fn tally(&mut self, keys: &[u64], counts: &mut Counts) {
+        let cap = (2 * keys.len()).next_power_of_two().max(16);
+        self.slots.clear();
+        self.slots.resize(cap, 0);
+        let mask = cap - 1;
+        // Indices are `& mask`, within this slice: no bounds checks in the loop.
+        let slots = &mut self.slots[..=mask];
+        for &key in keys {
+            let k = key & !TAGS;
+            // Bits 24.. are free of the partition prefix (at most the top 16 bits).
+            let mut i = (key >> 24) as usize & mask;
+            loop {
+                let s = slots[i];
+                if s == 0 || s & !TAGS == k {
+                    slots[i] = s | key;
+                    break;
+                }
+                i = (i + 1) & mask;
             }
         }
-        (inter, sx.len() + sy.len() - inter)
-    };
-    if bits == 0 {
-        return tally(xs, ys, &mut sx);
+        let (mut fx, mut fy, mut fb, mut wx, mut wy, mut wb) = (0, 0, 0, 0, 0, 0);
+        for &s in slots.iter() {
+            fx += s & 1;
+            fy += (s >> 1) & 1;
+            fb += s & (s >> 1) & 1;
+            wx += (s >> 2) & 1;
+            wy += (s >> 3) & 1;
+            wb += (s >> 2) & (s >> 3) & 1;
+        }
+        counts.frag_both += fb;
+        counts.frag_union += fx + fy - fb;
+        counts.wrap_both += wb;
+        counts.wrap_union += wx + wy - wb;
     }
-    let px = partition(xs, bits);
-    let py = partition(ys, bits);
-    let (mut inter, mut union) = (0, 0);
-    for b in 0..(1usize << bits) {
-        let (i, u) = tally(px.bucket(b), py.bucket(b), &mut sx);
-        inter += i;
-        union += u;
-    }
-    (inter, union)
-}
-
-/// Keys grouped by their top `bits` bits (a counting-sort pass).
-struct Partitioned {
-    keys: Vec<u64>,
-    starts: Vec<usize>,
-}
-
-impl Partitioned {
-    fn bucket(&self, b: usize) -> &[u64] {
-        &self.keys[self.starts[b]..self.starts[b + 1]]
-    }
-}
-
-fn partition(keys: &[u64], bits: u32) -> Partitioned {
-    let shift = 64 - bits;
-    let nb = 1usize << bits;
-    let mut starts = vec![0usize; nb + 1];
-    for &k in keys {
-        starts[(k >> shift) as usize + 1] += 1;
-    }
-    for b in 0..nb {
-        starts[b + 1] += starts[b];
-    }
-    let mut fill = starts.clone();
-    let mut out = vec![0u64; keys.len()];
-    for &k in keys {
-        let b = (k >> shift) as usize;
-        out[fill[b]] = k;
-        fill[b] += 1;
-    }
-    Partitioned { keys: out, starts }
 }
 
 #[cfg(test)]
@@ -201,20 +280,43 @@ mod tests {
     }
 
     #[test]
+    fn degenerate_pages_overflow_gracefully() {
+        // One word repeated: every shingle is the same key (one bucket takes them all).
+        let a = vec![7u64; 50_000];
+        let mut b = a.clone();
+        b.extend([1, 2, 3]);
+        assert_eq!(distance(&a, &a, 5, false), 0.0);
+        let d = distance(&a, &b, 2, false);
+        assert!((d - 3.0 / 4.0).abs() < 1e-12, "{d}");
+    }
+
+    #[test]
     fn partitioned_counts_equal_plain_counts() {
+        // Word hashes over a small vocabulary, so shingles repeat within and across pages.
         let mut s = 1u64;
         let mut next = || {
             s = s
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            mix(s % 30_000)
+            mix(s >> 52)
         };
-        let xs: Vec<u64> = (0..40_000).map(|_| next()).collect();
-        let ys: Vec<u64> = (0..25_000).map(|_| next()).collect();
-        let a: HashSet<u64> = xs.iter().copied().collect();
-        let b: HashSet<u64> = ys.iter().copied().collect();
-        let inter = a.intersection(&b).count();
-        let union = a.union(&b).count();
-        assert_eq!(intersect_union(&xs, &ys), (inter, union));
+        let ha: Vec<u64> = (0..40_000).map(|_| next()).collect();
+        let mut hb: Vec<u64> = ha[5_000..35_000].to_vec();
+        hb.extend((0..20_000).map(|_| next()));
+        for wrap in [false, true] {
+            let a: std::collections::HashSet<u64> = shingle_keys(&ha, 3, wrap)
+                .iter()
+                .map(|x| x & !TAGS)
+                .collect();
+            let b: std::collections::HashSet<u64> = shingle_keys(&hb, 3, wrap)
+                .iter()
+                .map(|x| x & !TAGS)
+                .collect();
+            let inter = a.intersection(&b).count();
+            let union = a.union(&b).count();
+            assert!(inter > 1000 && union > inter);
+            let expect = 1.0 - inter as f64 / union as f64;
+            assert_eq!(distance(&ha, &hb, 3, wrap), expect);
+        }
     }
 }

@@ -1,38 +1,35 @@
 //! Tokenization once, for every metric: words as 64-bit hashes, then as dense `u32` ids.
 //!
-//! [`word_hashes`] walks the text's bytes once with an ASCII fast path and never allocates a
-//! `String` per word. Its output is, by definition, `words(text).map(stable_hash)`: the word
-//! definition of [`crate::text::words`] (maximal runs of alphanumerics, `_` and combining marks
-//! U+0300–U+036F, lower-cased with [`str::to_lowercase`]) hashed with the crate's specified
-//! XXH3-64 ([`crate::hash::stable_hash`]), so the values are the same natively and under wasm.
+//! [`word_hashes`] walks the text once and never allocates a `String` per word: 64-byte blocks
+//! are classified into a bit mask of word bytes, runs are read off the mask's transitions, and
+//! an ASCII run is hashed eight bytes at a time straight from the text, lower-cased in
+//! register (SWAR). Runs with non-ASCII bytes take the general path (`char` by `char`, exactly
+//! as [`crate::text::words`]). By definition `word_hashes(text)` equals
+//! `words(text).iter().map(|w| word_hash(w))`: the same words (maximal runs of alphanumerics,
+//! `_` and combining marks U+0300–U+036F, lower-cased with [`str::to_lowercase`]) and the same
+//! hash, which is pure 64-bit arithmetic (identical natively and under wasm, no 128-bit
+//! multiplies). It is an in-memory hash: never persist it (persisted ids use
+//! [`crate::hash`]).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-/// Byte classes of the ASCII fast path.
-const SEP: u8 = 0;
-const LOWER: u8 = 1; // a–z, 0–9, `_`: part of a word, already lower-case
-const UPPER: u8 = 2; // A–Z
-const HIGH: u8 = 3; // first or continuation byte of a non-ASCII character
-
-const CLASS: [u8; 256] = {
-    let mut t = [SEP; 256];
+/// Byte classes: separator, or part of a run (ASCII word byte, or any non-ASCII byte).
+const RUN: [bool; 256] = {
+    let mut t = [false; 256];
     let mut i = 0;
     while i < 256 {
         let b = i as u8;
-        t[i] = if b >= 0x80 {
-            HIGH
-        } else if b.is_ascii_uppercase() {
-            UPPER
-        } else if b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' {
-            LOWER
-        } else {
-            SEP
-        };
+        t[i] = b >= 0x80 || b.is_ascii_alphanumeric() || b == b'_';
         i += 1;
     }
     t
 };
+
+const HI: u64 = 0x8080_8080_8080_8080;
+const LO: u64 = 0x0101_0101_0101_0101;
+const K1: u64 = 0x9E37_79B9_7F4A_7C15;
+const K2: u64 = 0xD6E8_FEB8_6659_FD93;
 
 /// The word-character predicate of [`crate::text::words`] (kept identical; a test checks it).
 #[inline]
@@ -40,102 +37,210 @@ fn is_word_char(ch: char) -> bool {
     ch.is_alphanumeric() || ch == '_' || matches!(ch, '\u{0300}'..='\u{036F}')
 }
 
+/// Adds 0x20 to every byte of `c` in `A..=Z`; leaves every other byte (including non-ASCII
+/// ones) unchanged.
 #[inline]
-fn hash_bytes(bytes: &[u8]) -> u64 {
-    xxhash_rust::xxh3::xxh3_64(bytes)
+fn ascii_lower(c: u64) -> u64 {
+    let low7 = c & !HI;
+    let ge_a = low7.wrapping_add(LO * (0x80 - b'A' as u64));
+    let gt_z = low7.wrapping_add(LO * (0x7F - b'Z' as u64));
+    c | ((ge_a & !gt_z & !c & HI) >> 2)
 }
 
-/// The words of `text` as hashes: element `i` is `crate::hash::stable_hash(&words(text)[i])`.
-///
-/// This is the one tokenizer of the metrics; [`super::compute`] calls it once per text. Runs
-/// of ASCII letters and digits are classified by a byte table and hashed in place (lower-cased
-/// into a small reused buffer only when they contain capitals); other characters are decoded
-/// and lower-cased with [`char::to_lowercase`] (a word containing `Σ` is lower-cased with
-/// [`str::to_lowercase`] for its final-sigma rule).
+/// One bit per byte of `c` (bit i for byte i, little-endian): set when the byte belongs to a
+/// run (ASCII letter, digit, `_`, or any non-ASCII byte). SWAR range tests on 7-bit lanes.
+#[inline]
+fn run_bits(c: u64) -> u64 {
+    let low7 = c & !HI;
+    let folded = low7 | (LO * 0x20); // ASCII letters to lower case
+    let letter = folded.wrapping_add(LO * (0x80 - b'a' as u64))
+        & !folded.wrapping_add(LO * (0x7F - b'z' as u64));
+    let digit = low7.wrapping_add(LO * (0x80 - b'0' as u64))
+        & !low7.wrapping_add(LO * (0x7F - b'9' as u64));
+    let underscore = !(low7 ^ (LO * b'_' as u64)).wrapping_add(LO * 0x7F);
+    let word = (letter | digit | underscore | c) & HI;
+    ((word >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+}
+
+#[inline]
+fn seed(len: usize) -> u64 {
+    K1 ^ ((len as u64) << 56)
+}
+
+/// One 8-byte block into the state: a bijection of `c` for a given state.
+#[inline]
+fn round(h: u64, c: u64) -> u64 {
+    let x = (h ^ c).wrapping_mul(K1);
+    x ^ (x >> 29)
+}
+
+/// Final avalanche of a word hash (one more multiply-xorshift).
+#[inline]
+fn finish(h: u64) -> u64 {
+    let x = (h ^ (h >> 32)).wrapping_mul(K2);
+    x ^ (x >> 31)
+}
+
+#[inline]
+fn load8(bytes: &[u8], at: usize) -> u64 {
+    let mut a = [0u8; 8];
+    a.copy_from_slice(&bytes[at..at + 8]);
+    u64::from_le_bytes(a)
+}
+
+/// The in-memory hash of one word: its bytes in little-endian 8-byte blocks (the last one
+/// zero-padded), ASCII letters lower-cased, mixed with the length. Pass words as
+/// [`crate::text::words`] returns them (already lower-cased); then
+/// `word_hash(w) == word_hashes(w)[0]`.
+pub fn word_hash(word: &str) -> u64 {
+    hash_bytes(word.as_bytes())
+}
+
+fn hash_bytes(bytes: &[u8]) -> u64 {
+    let mut h = seed(bytes.len());
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        h = round(h, ascii_lower(load8(c, 0)));
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut a = [0u8; 8];
+        a[..rest.len()].copy_from_slice(rest);
+        h = round(h, ascii_lower(u64::from_le_bytes(a)));
+    }
+    finish(h)
+}
+
+/// The words of `text` as hashes: `words(text).iter().map(|w| word_hash(w))`, computed in one
+/// pass without allocating per word. This is the one tokenizer of the metrics; [`super::compute`]
+/// calls it once per text.
 pub fn word_hashes(text: &str) -> Vec<u64> {
     let bytes = text.as_bytes();
     let n = bytes.len();
     let mut out = Vec::with_capacity(n / 6 + 1);
     let mut buf: Vec<u8> = Vec::with_capacity(64);
-    let mut i = 0;
-    while i < n {
-        let class = CLASS[bytes[i] as usize];
-        if class == SEP {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        if class != HIGH {
-            let mut upper = false;
-            while i < n {
-                match CLASS[bytes[i] as usize] {
-                    LOWER => i += 1,
-                    UPPER => {
-                        upper = true;
-                        i += 1;
-                    }
-                    _ => break,
-                }
+    let mut in_run = false;
+    let mut start = 0usize;
+    let mut base = 0usize;
+    while base < n {
+        let end = (base + 64).min(n);
+        let mut mask = 0u64;
+        if end - base == 64 {
+            for g in 0..8 {
+                mask |= run_bits(load8(bytes, base + 8 * g)) << (8 * g);
             }
-            if i == n || CLASS[bytes[i] as usize] != HIGH {
-                if upper {
-                    buf.clear();
-                    buf.extend(bytes[start..i].iter().map(u8::to_ascii_lowercase));
-                    out.push(hash_bytes(&buf));
-                } else {
-                    out.push(hash_bytes(&bytes[start..i]));
-                }
-                continue;
+        } else {
+            for (k, &b) in bytes[base..end].iter().enumerate() {
+                mask |= (RUN[b as usize] as u64) << k;
             }
-            // The word continues with a non-ASCII character: redo it on the general path.
         }
-        i = general_word(text, start, &mut buf, &mut out);
+        // Bit k of `edges`: a run starts or ends at base + k (bits past the text are 0, so
+        // a run reaching the end of a short last block ends at `n`).
+        let mut edges = mask ^ ((mask << 1) | in_run as u64);
+        while edges != 0 {
+            let pos = base + edges.trailing_zeros() as usize;
+            edges &= edges - 1;
+            if in_run {
+                run(text, start, pos, &mut buf, &mut out);
+            } else {
+                start = pos;
+            }
+            in_run = !in_run;
+        }
+        base = end;
+    }
+    if in_run {
+        run(text, start, n, &mut buf, &mut out);
     }
     out
 }
 
-/// The general path from `start` (a character boundary): skips one non-word character, or
-/// hashes the word starting there. Returns the byte offset to continue from.
-#[cold]
-fn general_word(text: &str, start: usize, buf: &mut Vec<u8>, out: &mut Vec<u64>) -> usize {
-    let rest = &text[start..];
-    let mut end = text.len();
-    let mut sigma = false;
-    buf.clear();
-    let mut utf8 = [0u8; 4];
-    for (off, ch) in rest.char_indices() {
-        if !is_word_char(ch) {
-            if off == 0 {
-                return start + ch.len_utf8();
-            }
-            end = start + off;
-            break;
+/// Hashes the run `text[s..e]` (a maximal run of ASCII word bytes and non-ASCII bytes).
+#[inline]
+fn run(text: &str, s: usize, e: usize, buf: &mut Vec<u8>, out: &mut Vec<u64>) {
+    let bytes = text.as_bytes();
+    let len = e - s;
+    if len <= 8 && s + 8 <= bytes.len() {
+        // The common case: one block, read in place.
+        let c = load8(bytes, s) & (u64::MAX >> (64 - 8 * len));
+        if c & HI == 0 {
+            out.push(finish(round(seed(len), ascii_lower(c))));
+            return;
         }
-        if ch.is_ascii() {
-            buf.push((ch as u8).to_ascii_lowercase());
-        } else {
-            sigma |= ch == 'Σ';
-            for lc in ch.to_lowercase() {
-                buf.extend_from_slice(lc.encode_utf8(&mut utf8).as_bytes());
-            }
-        }
-    }
-    if sigma {
-        out.push(hash_bytes(text[start..end].to_lowercase().as_bytes()));
     } else {
-        out.push(hash_bytes(buf));
+        let mut h = seed(len);
+        let mut seen = 0u64;
+        let mut p = s;
+        while p + 8 <= e {
+            let c = load8(bytes, p);
+            seen |= c;
+            h = round(h, ascii_lower(c));
+            p += 8;
+        }
+        if p < e {
+            let mut a = [0u8; 8];
+            a[..e - p].copy_from_slice(&bytes[p..e]);
+            let c = u64::from_le_bytes(a);
+            seen |= c;
+            h = round(h, ascii_lower(c));
+        }
+        if seen & HI == 0 {
+            out.push(finish(h));
+            return;
+        }
     }
-    end
+    general_run(&text[s..e], buf, out);
 }
 
-/// A pass-through hasher for keys that are already uniformly distributed 64-bit hashes.
+/// The general path: splits a run containing non-ASCII characters into words exactly as
+/// [`crate::text::words`] does and hashes each.
+#[cold]
+fn general_run(run: &str, buf: &mut Vec<u8>, out: &mut Vec<u64>) {
+    let mut utf8 = [0u8; 4];
+    let mut word_start: Option<usize> = None;
+    let mut sigma = false;
+    let mut flush = |ws: usize, we: usize, sigma: bool, buf: &mut Vec<u8>| {
+        if sigma {
+            out.push(hash_bytes(run[ws..we].to_lowercase().as_bytes()));
+        } else {
+            out.push(hash_bytes(buf));
+        }
+        buf.clear();
+    };
+    buf.clear();
+    for (off, ch) in run.char_indices() {
+        if is_word_char(ch) {
+            if word_start.is_none() {
+                word_start = Some(off);
+                sigma = false;
+            }
+            if ch.is_ascii() {
+                buf.push(ch as u8);
+            } else {
+                sigma |= ch == '\u{03A3}';
+                for lc in ch.to_lowercase() {
+                    buf.extend_from_slice(lc.encode_utf8(&mut utf8).as_bytes());
+                }
+            }
+        } else if let Some(ws) = word_start.take() {
+            flush(ws, off, sigma, buf);
+        }
+    }
+    if let Some(ws) = word_start {
+        flush(ws, run.len(), sigma, buf);
+    }
+}
+
+/// A pass-through hasher for keys that are already uniformly distributed 64-bit hashes. The
+/// halves are swapped so that keys partitioned by their top bits (see `shingles.rs`) still
+/// differ in the top bits the hash table uses as tags.
 #[derive(Default, Clone, Copy)]
 pub(crate) struct PreHashed(u64);
 
 impl Hasher for PreHashed {
     #[inline]
     fn finish(&self) -> u64 {
-        self.0
+        self.0.rotate_left(32)
     }
     #[inline]
     fn write(&mut self, bytes: &[u8]) {
@@ -153,16 +258,48 @@ impl Hasher for PreHashed {
 /// Build-hasher of [`PreHashed`].
 pub(crate) type PreHashedState = BuildHasherDefault<PreHashed>;
 
-/// A fixed-seed in-memory hasher for generic items. Results never depend on it (only set
-/// membership does), so fixed seeds just make runs reproducible.
-pub(crate) fn item_hasher() -> ahash::RandomState {
-    ahash::RandomState::with_seeds(
-        0x243F_6A88_85A3_08D3,
-        0x1319_8A2E_0370_7344,
-        0xA409_3822_299F_31D0,
-        0x082E_FA98_EC4E_6C89,
-    )
+/// A fast deterministic hasher for generic items: one multiply-xorshift round per 8 bytes (a
+/// `u64` key costs one multiply). Only set membership depends on it, never a result, and it
+/// has no 128-bit multiplies (slow under wasm).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct ItemHasher(u64);
+
+impl Hasher for ItemHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.0 = round(self.0, load8(c, 0));
+        }
+        let rest = chunks.remainder();
+        let mut a = [0u8; 8];
+        a[..rest.len()].copy_from_slice(rest);
+        self.0 = round(self.0, u64::from_le_bytes(a) ^ ((rest.len() as u64) << 59));
+    }
+    #[inline]
+    fn write_u8(&mut self, v: u8) {
+        self.0 = round(self.0, u64::from(v));
+    }
+    #[inline]
+    fn write_u32(&mut self, v: u32) {
+        self.0 = round(self.0, u64::from(v));
+    }
+    #[inline]
+    fn write_u64(&mut self, v: u64) {
+        self.0 = round(self.0, v);
+    }
+    #[inline]
+    fn write_usize(&mut self, v: usize) {
+        self.0 = round(self.0, v as u64);
+    }
 }
+
+/// Build-hasher of [`ItemHasher`].
+pub(crate) type ItemState = BuildHasherDefault<ItemHasher>;
 
 /// Two sequences of dense ids (`0..num`) with per-id occurrence counts.
 pub(crate) struct Interned {
@@ -196,8 +333,8 @@ impl Interned {
 
     /// Interns any hashable items.
     pub(crate) fn from_items<'t, T: Hash + Eq>(a: &'t [T], b: &'t [T]) -> Interned {
-        let mut map: HashMap<&'t T, u32, ahash::RandomState> =
-            HashMap::with_capacity_and_hasher((a.len() + b.len()) / 8 + 16, item_hasher());
+        let mut map: HashMap<&'t T, u32, ItemState> =
+            HashMap::with_capacity_and_hasher((a.len() + b.len()) / 8 + 16, ItemState::default());
         let mut id_of = |x: &'t T| -> u32 {
             let next = map.len() as u32;
             *map.entry(x).or_insert(next)
@@ -240,11 +377,10 @@ impl Interned {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hash::stable_hash;
     use crate::text::words;
 
     fn reference(text: &str) -> Vec<u64> {
-        words(text).iter().map(|w| stable_hash(w)).collect()
+        words(text).iter().map(|w| word_hash(w)).collect()
     }
 
     #[test]
@@ -259,7 +395,7 @@ mod tests {
     }
 
     #[test]
-    fn hashes_equal_stable_hash_of_words() {
+    fn hashes_equal_word_hash_of_words() {
         let samples = [
             "",
             "   ",
@@ -277,6 +413,21 @@ mod tests {
         ];
         for s in samples {
             assert_eq!(word_hashes(s), reference(s), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn run_bits_matches_table() {
+        for b in 0..=255u8 {
+            for lane in 0..8 {
+                let c =
+                    (u64::from(b) << (8 * lane)) | 0x2020_2020_2020_2020 & !(0xFF << (8 * lane));
+                assert_eq!(
+                    run_bits(c),
+                    (RUN[b as usize] as u64) << lane,
+                    "byte {b:#x} lane {lane}"
+                );
+            }
         }
     }
 
