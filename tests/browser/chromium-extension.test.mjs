@@ -186,12 +186,12 @@ test('service worker stopped between visits: the next visit still compares with 
 test('service worker stopped while saving a visit: no torn record, the next visit works', async () => {
   const url = site.url('torn', 'news');
   const { page } = await visit(ext, url);
-  // Test builds only: hold the visit's transaction open for 3 s before its last writes.
-  await inExtension(ext, () => chrome.storage.local.set({ testHooks: { holdWriteMs: 3000 } }));
+  // Test builds only: hold the visit's transaction open for 5 s before its last writes.
+  await inExtension(ext, () => chrome.storage.local.set({ testHooks: { holdWriteMs: 5000 } }));
   await site.advance('torn');
   assert.equal(await revisit(page), 'changed'); // answered; the write is still open
   await stopWorkers(ext.context, page);
-  await new Promise((r) => setTimeout(r, 4000)); // past the hold: a live worker would have written by now
+  await new Promise((r) => setTimeout(r, 5500)); // past the hold: a live worker would have written by now
   const dump = await dumpDb(ext);
   assert.deepEqual(integrityProblems(dump), []);
   const rec = pageRecords(dump, url);

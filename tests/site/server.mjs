@@ -127,7 +127,7 @@ let ticks = 0;
 const spin = setInterval(() => {
   ticks++;
   document.getElementById('spinner').textContent = 'Loading the latest news' + '.'.repeat(ticks % 4);
-  if (ticks < 12) return;
+  if (ticks < 24) return;
   clearInterval(spin);
   const items = ${json};
   const root = document.getElementById('late');
@@ -138,7 +138,7 @@ const spin = setInterval(() => {
     const p = document.createElement('p'); p.textContent = a.text;
     art.append(h, p); root.append(art);
   }
-}, 100);
+}, 50);
 </script>`,
   });
 }
