@@ -600,7 +600,8 @@ function step(dir) {
   for (let i = 1; i <= n; i++) {
     const k = (((p.cursor + dir * i) % n) + n) % n;
     const t = p.targets[k];
-    if (t.el || (t.change.status === 'removed' && p.removedShown)) return focusTarget(k);
+    // Removed text is shown when the walk reaches it.
+    if (t.el || t.change.status === 'removed') return focusTarget(k);
   }
   return false;
 }
