@@ -54,9 +54,14 @@
 //!
 //! Even with that cap some tags cost a scan of the whole stack (`</p>` with no open `<p>`, for
 //! one), so the parse has a work budget: the sum, over all tags given to the tree builder, of the
-//! number of open elements when the tag is read may not exceed `8 × max_input_bytes` (at least 2²⁰). Ordinary pages use a
-//! small fraction of it (a 16 MiB page averaging 60 open elements stays under it); when it is
-//! spent, the rest of the input is ignored and the page is marked truncated.
+//! number of open elements when the tag is read may not exceed `8 × max_input_bytes` (at least
+//! 2²⁰). Ordinary pages use a small fraction of it (a 16 MiB page averaging 60 open elements
+//! stays under it); when it is spent, the rest of the input is ignored and the page is marked
+//! truncated.
+//!
+//! The content script applies the same flattening rule to the live DOM. In Chromium it changes
+//! nothing (the parser already flattened); it matters for DOMs built deeper by scripts or by
+//! other engines (Firefox's parser limit was not checked).
 //!
 //! # 3. Which elements are skipped
 //!
