@@ -16,6 +16,7 @@ const api = globalThis.browser ?? globalThis.chrome;
 const LIMITS = { maxBlocks: 20000, maxBlockText: 100000, maxTotalText: 8000000 };
 const SETTLE_QUIET_MS = 300;
 const SETTLE_CAP_MS = 5000;
+const LOAD_CAP_MS = 10000; // a page whose load event never comes is read anyway
 const MAX_MARKERS = 400;
 const ATTR = 'data-sincelast';
 const WORD_ATTR = 'data-sincelast-word';
@@ -116,10 +117,12 @@ function whenSettled() {
   return new Promise((resolve) => {
     let quiet = null;
     let cap = null;
+    let loadCap = null;
     let observer = null;
     const stop = () => {
       clearTimeout(quiet);
       clearTimeout(cap);
+      clearTimeout(loadCap);
       if (observer) observer.disconnect();
       removeEventListener('load', begin);
       settle = null;
@@ -129,6 +132,9 @@ function whenSettled() {
       resolve();
     };
     function begin() {
+      if (observer) return;
+      clearTimeout(loadCap);
+      removeEventListener('load', begin);
       observer = new MutationObserver(() => {
         clearTimeout(quiet);
         quiet = setTimeout(done, SETTLE_QUIET_MS);
@@ -139,7 +145,10 @@ function whenSettled() {
     }
     settle = { stop };
     if (document.readyState === 'complete') begin();
-    else addEventListener('load', begin, { once: true });
+    else {
+      addEventListener('load', begin, { once: true });
+      loadCap = setTimeout(begin, LOAD_CAP_MS);
+    }
   });
 }
 

@@ -234,6 +234,15 @@ test('a page that renders late is read after it settles', async () => {
   await page.close();
 });
 
+test('a page whose load event never fires is still read (after a cap)', async () => {
+  const url = site.url('hang', 'hanging');
+  const page = await ext.context.newPage();
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  assert.equal(await settled(page, 30000), 'first');
+  assert.equal(await page.evaluate(() => document.readyState), 'interactive');
+  await page.close();
+});
+
 test('browser pages are not handled: the popup says so', async () => {
   const page = await ext.context.newPage();
   await page.goto('chrome://version');

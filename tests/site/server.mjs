@@ -8,6 +8,7 @@
 //   GET /s/<story>/static     a page that never changes
 //   GET /s/<story>/late       a page whose articles a script renders 1.2 s after load (spinner first)
 //   GET /s/<story>/long       a long page (the changes are far apart, for scrolling)
+//   GET /s/<story>/hanging    a page whose load event never fires (an image that never arrives)
 //   GET /__advance?story=<story>   bump that story's version (answers the new version);
 //   GET /__advance?back=1          the page's own link: bumps the referring page's story, goes back
 //   GET /__version?story=<story>   answers the current version
@@ -161,7 +162,16 @@ function staticPage(_version, theme) {
   });
 }
 
-const PAGES = { news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage };
+function hangingPage(version, theme) {
+  // An image that never arrives: the load event never fires.
+  return layout({
+    title: 'Hanging',
+    theme,
+    body: `<h2>Still loading</h2><p>This page never finishes loading (visit ${version + 1}).</p><img src="/__hang" alt="">`,
+  });
+}
+
+const PAGES = { news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage };
 
 /** Starts the demo server; resolves to { server, port, origin, url(story, page) }. */
 export function startSite(port = 0) {
@@ -172,6 +182,7 @@ export function startSite(port = 0) {
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache' });
       res.end(body);
     };
+    if (u.pathname === '/__hang') return; // never answered (closed when the server closes)
     if (u.pathname === '/__advance' || u.pathname === '/__version') {
       const back = u.searchParams.has('back') ? req.headers.referer : null;
       const fromReferer = back ? /^\/s\/([\w-]{1,64})\//.exec(new URL(back).pathname) : null;
