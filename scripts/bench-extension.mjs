@@ -113,6 +113,7 @@ async function measure(ext, site, id) {
     }
     return page.evaluate(() => ({
       markers: document.documentElement.getAttribute('data-sincelast-test-markers'),
+      paintSteps: document.documentElement.getAttribute('data-sincelast-test-paint-steps'),
       state: document.documentElement.getAttribute('data-sincelast-test-state'),
       timing: JSON.parse(document.documentElement.getAttribute('data-sincelast-test-timing') || 'null'),
       longTasks: window.__longTasks,
@@ -142,7 +143,7 @@ async function measure(ext, site, id) {
   const during = t ? second.longTasks.filter(([s, d]) => s + d > t.settledAt && s < t.settledAt + t.total) : [];
   return {
     id, state: second.state, blocks: t ? t.blocks : 0, extract: t?.extract, message: t?.message, analyze: t?.analyze,
-    paint: t?.paint, total: t?.total, steps: t?.steps,
+    paint: t?.paint, total: t?.total, steps: { ...t?.steps, paint: second.paintSteps },
     markers: second.markers ? Number(second.markers.split('|')[1]) : NaN, longTasks: during.length, longest: during.reduce((m, [, d]) => Math.max(m, d), 0),
     firstBytes, secondBytes, firstState: first.state,
   };

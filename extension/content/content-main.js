@@ -303,38 +303,52 @@ function pageIsDark() {
 /** The normalized text of an element with, per character, the text node and offset it came from. */
 function indexText(el) {
   const nodes = [];
-  const nodeOf = [];
-  const offOf = [];
-  const chars = [];
-  let pending = false;
-  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {
-    acceptNode(n) {
-      const p = n.parentElement;
-      return p && p.closest('script, style, noscript, template') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT;
-    },
-  });
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  let total = 0;
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const k = nodes.push(n) - 1;
-    const data = n.data;
-    for (let i = 0; i < data.length; i++) {
-      const c = data.charCodeAt(i);
-      if (c === 0x200b || c === 0xfeff || c === 0xad) continue;
-      if (isSpace(c)) {
-        pending = true;
+    const tag = n.parentNode && n.parentNode.nodeName;
+    if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'NOSCRIPT') continue;
+    nodes.push(n);
+    total += n.data.length;
+  }
+  // Per normalized character: its text node and offset there (typed arrays, filled in runs).
+  const nodeOf = new Int32Array(total + 1);
+  const offOf = new Int32Array(total + 1);
+  const parts = [];
+  let len = 0;
+  let pending = false;
+  for (let k = 0; k < nodes.length; k++) {
+    const data = nodes[k].data;
+    let run = -1; // start of the current run of kept characters
+    for (let i = 0; i <= data.length; i++) {
+      const c = i < data.length ? data.charCodeAt(i) : 32;
+      const drop = c === 0x200b || c === 0xfeff || c === 0xad;
+      const space = !drop && isSpace(c);
+      if (drop || space) {
+        if (run >= 0) {
+          parts.push(data.slice(run, i));
+          for (let j = run; j < i; j++, len++) {
+            nodeOf[len] = k;
+            offOf[len] = j;
+          }
+          run = -1;
+        }
+        if (space && i < data.length) pending = true;
         continue;
       }
-      if (pending && chars.length) {
-        chars.push(' ');
-        nodeOf.push(k);
-        offOf.push(i);
+      if (run < 0) {
+        if (pending && len) {
+          parts.push(' ');
+          nodeOf[len] = k;
+          offOf[len] = i;
+          len++;
+        }
+        pending = false;
+        run = i;
       }
-      pending = false;
-      chars.push(data[i]);
-      nodeOf.push(k);
-      offOf.push(i);
     }
   }
-  return { text: chars.join(''), nodes, nodeOf, offOf };
+  return { text: parts.join(''), nodes, nodeOf, offOf };
 }
 
 /** White space as the core's normalization sees it (Unicode White_Space). */
@@ -468,6 +482,8 @@ function paint(result) {
   style.textContent = CSS;
   (document.head || document.documentElement).appendChild(style);
 
+  const t0 = performance.now();
+  let wordsMs = 0;
   const undo = [];
   const targets = []; // per change: { change, el (null for removed until shown) }
   for (const change of result.changes) {
@@ -481,9 +497,14 @@ function paint(result) {
       continue;
     }
     el.setAttribute(ATTR, change.status);
-    if (change.status === 'changed') markWords(el, change, undo);
+    if (change.status === 'changed') {
+      const w0 = performance.now();
+      markWords(el, change, undo);
+      wordsMs += performance.now() - w0;
+    }
     targets.push({ change, el });
   }
+  const blocksMs = performance.now() - t0;
 
   const host = document.createElement(UI_TAG);
   host.setAttribute('style', 'all: initial !important; position: absolute !important; top: 0 !important; left: 0 !important; width: 0 !important; height: 0 !important; z-index: 2147483647 !important;');
@@ -533,6 +554,7 @@ function paint(result) {
   painting.resizeObserver.observe(document.body || document.documentElement);
   startOrphanWatch();
   if (SINCELAST_TEST_HOOKS) {
+    testMark('paint-steps', JSON.stringify({ blocks: blocksMs, words: wordsMs, ui: performance.now() - t0 - blocksMs }));
     testMark('painted', String(targets.length));
     testMark('bar', counts.textContent);
   }

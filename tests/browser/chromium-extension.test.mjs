@@ -129,6 +129,30 @@ test('revisit: exactly the changed blocks are painted, badge = their count, popu
   await page.close();
 });
 
+test('changed words inside inline markup are marked, and hiding restores the DOM exactly', async () => {
+  const url = site.url('inline', 'inline');
+  const { page } = await visit(ext, url);
+  await site.advance('inline');
+  assert.equal(await revisit(page), 'changed');
+  const before = await page.evaluate(() => {
+    // What the page's own markup is, without our marks.
+    const clone = document.getElementById('inline').cloneNode(true);
+    for (const m of clone.querySelectorAll('mark[data-sincelast-word]')) m.replaceWith(...m.childNodes);
+    clone.removeAttribute('data-sincelast');
+    clone.normalize();
+    return clone.outerHTML;
+  });
+  const shown = await painted(page);
+  assert.deepEqual(shown.blocks, { changed: ['inline'] });
+  assert.ok(shown.marks.some((m) => m.startsWith('Wednes')), shown.marks.join('|'));
+  assert.ok(shown.marks.includes('old'), shown.marks.join('|'));
+  assert.ok(!shown.marks.some((m) => /council|six/.test(m)), shown.marks.join('|'));
+  await page.evaluate(() => document.dispatchEvent(new CustomEvent('sincelast-test:press', { detail: 'hide' })));
+  const after = await page.evaluate(() => document.getElementById('inline').outerHTML);
+  assert.equal(after, before);
+  await page.close();
+});
+
 test('popup click scrolls the page to the change; the next-change command does too', async () => {
   const url = site.url('scroll', 'long');
   const { page, tabId } = await visit(ext, url);

@@ -9,6 +9,7 @@
 //   GET /s/<story>/late       a page whose articles a script renders 1.2 s after load (spinner first)
 //   GET /s/<story>/long       a long page (the changes are far apart, for scrolling)
 //   GET /s/<story>/hanging    a page whose load event never fires (an image that never arrives)
+//   GET /s/<story>/inline     a paragraph whose changed words sit in inline markup
 //   GET /__advance?story=<story>   bump that story's version (answers the new version);
 //   GET /__advance?back=1          the page's own link: bumps the referring page's story, goes back
 //   GET /__version?story=<story>   answers the current version
@@ -162,6 +163,19 @@ function staticPage(_version, theme) {
   });
 }
 
+function inlinePage(version, theme) {
+  // Changed words inside inline markup, entities and invisible characters.
+  const v = Math.min(version, 1);
+  const day = ['Thurs&shy;day', 'Wednes&shy;day'][v];
+  const hall = ['the town hall', 'the <b>old</b> town&nbsp;hall'][v];
+  return layout({
+    title: 'Inline',
+    theme,
+    body: `<p id="inline">The <b>council</b> meets on <em>${day}</em> at&nbsp;six in ${hall}.</p>
+<p id="same">Nothing&#8203;here changes, <i>ever</i>.</p>`,
+  });
+}
+
 function hangingPage(version, theme) {
   // An image that never arrives: the load event never fires.
   return layout({
@@ -171,7 +185,7 @@ function hangingPage(version, theme) {
   });
 }
 
-const PAGES = { news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage };
+const PAGES = { news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage };
 
 /** Starts the demo server; resolves to { server, port, origin, url(story, page) }. */
 export function startSite(port = 0) {
