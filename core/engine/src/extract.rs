@@ -163,7 +163,21 @@
 //!
 //! The walk is iterative (no recursion), and the tree is an arena, so no input can overflow the
 //! stack; time is linear in the size of the tree, after a parse whose cost is bounded by the
-//! open-element cap of section 2.
+//! open-element cap and the work budget of section 2. Measured (release build, on a busy 2-core
+//! machine): 1 MiB of HTML with 27,000 elements and 11,000 blocks in about 35 ms; 100,000 nested
+//! `<div>`s in about 0.1 s.
+//!
+//! # 10. The JavaScript twin
+//!
+//! `sincelastExtract(doc, { url, limits: { max_blocks, max_block_chars, max_depth } })` returns
+//! `{ title, blocks, truncated, elements }`, where `blocks` are exactly this module's blocks and
+//! `elements[i]` is the block element of `blocks[i]` (for a mixed-content block, the element
+//! whose own inline runs make the block: paint its direct inline content, not its nested
+//! blocks). It reads the DOM only (text nodes' data, attributes, `document.baseURI`; never
+//! `innerText`, so no layout), walks iteratively, and applies the same caps and flattening.
+//! There is no input-size cap (the DOM is already parsed) and no parser cap (the browser's
+//! parser has its own limits). Links resolve against `document.baseURI`; `url` is used only
+//! when the document has none.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
