@@ -44,7 +44,7 @@ const args = [
 ];
 if (!headed) args.push('--headless=new');
 const context = await chromium.launchPersistentContext(profile, {
-  executablePath: CHROMIUM, headless: false, args, viewport: headed ? null : { width: 1100, height: 1250 },
+  executablePath: CHROMIUM, headless: false, args, viewport: headed ? null : { width: 1100, height: 1400 },
 });
 const cleanup = async () => {
   await context.close().catch(() => {});

@@ -21,7 +21,7 @@ const MAX_MARKERS = 400;
 const ATTR = 'data-sincelast';
 const WORD_ATTR = 'data-sincelast-word';
 const FOCUS_ATTR = 'data-sincelast-focus';
-const STYLE_ID = 'sincelast-style';
+const SAVED_STYLE_ATTR = 'data-sincelast-style'; // the page's own inline style, while we add to it
 const UI_TAG = 'sincelast-ui';
 const REMOVED_TAG = 'sincelast-removed';
 const TAKEOVER_EVENT = 'sincelast:takeover';
@@ -83,10 +83,14 @@ function sweepLeftovers() {
     if (parent) parent.normalize();
   }
   for (const el of document.querySelectorAll(`[${ATTR}], [${FOCUS_ATTR}]`)) {
+    const saved = el.getAttribute(SAVED_STYLE_ATTR);
+    if (saved === null) el.removeAttribute('style');
+    else el.setAttribute('style', saved);
+    el.removeAttribute(SAVED_STYLE_ATTR);
     el.removeAttribute(ATTR);
     el.removeAttribute(FOCUS_ATTR);
   }
-  for (const el of document.querySelectorAll(`${UI_TAG}, ${REMOVED_TAG}, style#${STYLE_ID}`)) el.remove();
+  for (const el of document.querySelectorAll(`${UI_TAG}, ${REMOVED_TAG}`)) el.remove();
 }
 
 function onPageHide() {
@@ -246,17 +250,30 @@ async function start() {
 // ---------------------------------------------------------------------------------------------
 // Painting.
 
-const CSS = `
-[${ATTR}="new"] { background-color: rgba(255, 204, 0, 0.2) !important; box-shadow: -6px 0 0 0 #d99a00 !important; }
-[${ATTR}="changed"] { box-shadow: -6px 0 0 0 #d99a00 !important; }
-[${ATTR}="moved"] { box-shadow: -6px 0 0 0 #6f8ba6 !important; }
-mark[${WORD_ATTR}] { all: unset; background-color: #ffe36e !important; color: #141414 !important;
-  text-decoration: underline 2px #8a5a00 !important; text-underline-offset: 2px !important;
-  border-radius: 2px !important; box-decoration-break: clone; -webkit-box-decoration-break: clone; }
-[${FOCUS_ATTR}] { outline: 3px solid #d99a00 !important; outline-offset: 4px !important; }
-${REMOVED_TAG} { display: block !important; margin: 0.4em 0 !important; }
-@media (prefers-reduced-motion: no-preference) { [${FOCUS_ATTR}] { transition: outline-color 0.3s; } }
-`;
+// Highlights are inline styles on the elements they mark: a page-wide style sheet would make
+// the browser restyle every element of the page (costly on big pages); this way only the
+// marked elements are restyled. The page's own inline style is kept and given back as it was.
+const BLOCK_STYLE = {
+  new: 'background-color: rgba(255, 204, 0, 0.2) !important; box-shadow: -6px 0 0 0 #d99a00 !important;',
+  changed: 'box-shadow: -6px 0 0 0 #d99a00 !important;',
+  moved: 'box-shadow: -6px 0 0 0 #6f8ba6 !important;',
+};
+const MARK_STYLE = 'all: unset; background-color: #ffe36e !important; color: #141414 !important; '
+  + 'text-decoration: underline 2px #8a5a00 !important; text-underline-offset: 2px !important; '
+  + 'border-radius: 2px !important; box-decoration-break: clone; -webkit-box-decoration-break: clone;';
+const FOCUS_STYLE = 'outline: 3px solid #d99a00 !important; outline-offset: 4px !important;';
+const REMOVED_HOST_STYLE = 'all: initial !important; display: block !important; margin: 0.4em 0 !important;';
+
+/** Adds `css` to an element's inline style; returns how to give the page's style back. */
+function addStyle(el, css) {
+  const before = el.getAttribute('style');
+  if (before !== null && !el.hasAttribute(SAVED_STYLE_ATTR)) el.setAttribute(SAVED_STYLE_ATTR, before);
+  el.setAttribute('style', before ? `${before}; ${css}` : css);
+  return () => {
+    if (before === null) el.removeAttribute('style');
+    else el.setAttribute('style', before);
+  };
+}
 
 const UI_CSS = `
 :host { all: initial; }
@@ -380,6 +397,7 @@ function wrapSegments(index, segmentsByNode, undo) {
       const rest = middle.splitText(end - start);
       const mark = document.createElement('mark');
       mark.setAttribute(WORD_ATTR, '');
+      mark.setAttribute('style', MARK_STYLE);
       middle.replaceWith(mark);
       mark.appendChild(middle);
       undo.push({ node, mark, rest });
@@ -428,6 +446,7 @@ function markWords(el, change, undo) {
 
 function makeRemoved(text, dark) {
   const host = document.createElement(REMOVED_TAG);
+  host.setAttribute('style', REMOVED_HOST_STYLE);
   const root = host.attachShadow({ mode: 'closed' });
   const style = document.createElement('style');
   style.textContent = REMOVED_CSS;
@@ -477,14 +496,10 @@ function button(action, label, title, onClick, plain = false) {
 /** Paints a 'changed' answer: block attributes, word marks, margin markers and the bar. */
 function paint(result) {
   unpaint();
-  const style = document.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = CSS;
-  (document.head || document.documentElement).appendChild(style);
-
   const t0 = performance.now();
   let wordsMs = 0;
   const undo = [];
+  const restyle = []; // functions giving the page's inline styles back
   const targets = []; // per change: { change, el (null for removed until shown) }
   for (const change of result.changes) {
     if (change.status === 'removed') {
@@ -497,6 +512,7 @@ function paint(result) {
       continue;
     }
     el.setAttribute(ATTR, change.status);
+    restyle.push(addStyle(el, BLOCK_STYLE[change.status]));
     if (change.status === 'changed') {
       const w0 = performance.now();
       markWords(el, change, undo);
@@ -537,7 +553,7 @@ function paint(result) {
   root.append(uiStyle, layer, bar);
   document.documentElement.appendChild(host);
 
-  painting = { undo, targets, host, root, layer, style, removedShown: false, removedButton, cursor: -1, focusTimer: null, markers: [] };
+  painting = { undo, restyle, targets, host, root, layer, unfocus: null, removedShown: false, removedButton, cursor: -1, focusTimer: null, markers: [] };
   // Markers need the layout: place them with the next frame instead of forcing one now.
   painting.onResize = () => {
     if (painting && !painting.raf) {
@@ -616,12 +632,23 @@ function focusTarget(k) {
   if (!t.el && t.change.status === 'removed') toggleRemoved(true);
   if (!t.el) return false;
   p.cursor = k;
-  for (const x of p.targets) if (x.el) x.el.removeAttribute(FOCUS_ATTR);
-  t.el.setAttribute(FOCUS_ATTR, '');
-  t.el.scrollIntoView({ block: 'center', behavior: 'auto' });
-  clearTimeout(p.focusTimer);
-  p.focusTimer = setTimeout(() => t.el && t.el.removeAttribute(FOCUS_ATTR), 1500);
+  unfocus(p);
+  const el = t.el;
+  el.setAttribute(FOCUS_ATTR, '');
+  const giveBack = addStyle(el, FOCUS_STYLE);
+  p.unfocus = () => {
+    el.removeAttribute(FOCUS_ATTR);
+    giveBack();
+  };
+  el.scrollIntoView({ block: 'center', behavior: 'auto' });
+  p.focusTimer = setTimeout(() => unfocus(p), 1500);
   return true;
+}
+
+function unfocus(p) {
+  clearTimeout(p.focusTimer);
+  if (p.unfocus) p.unfocus();
+  p.unfocus = null;
 }
 
 function step(dir) {
@@ -642,7 +669,7 @@ function unpaint() {
   const p = painting;
   if (!p) return;
   painting = null;
-  clearTimeout(p.focusTimer);
+  unfocus(p);
   if (p.raf) cancelAnimationFrame(p.raf);
   removeEventListener('resize', p.onResize);
   if (p.resizeObserver) p.resizeObserver.disconnect();
@@ -656,14 +683,16 @@ function unpaint() {
       mark.replaceWith(document.createTextNode(mark.textContent));
     }
   }
+  for (let i = p.restyle.length - 1; i >= 0; i--) p.restyle[i]();
   for (const t of p.targets) {
     if (!t.el) continue;
-    t.el.removeAttribute(FOCUS_ATTR);
     if (t.change.status === 'removed') t.el.remove();
-    else t.el.removeAttribute(ATTR);
+    else {
+      t.el.removeAttribute(ATTR);
+      t.el.removeAttribute(SAVED_STYLE_ATTR);
+    }
   }
   p.host.remove();
-  p.style.remove();
   clearInterval(orphanTimer);
   if (SINCELAST_TEST_HOOKS) testMark('painted', 'hidden');
 }

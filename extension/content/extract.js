@@ -85,7 +85,27 @@ function sincelastExtract(doc, options) {
   // Links (spec section 7): the browser's base URL, http(s) results only.
   var base = doc.baseURI || opts.url || null;
   var resolved = new Map();
+  // Root-relative paths of plain characters (no dot segments, no escapes, no query) resolve to
+  // the base's scheme, authority and the path as written: no need for the URL parser.
+  var PLAIN_ROOT_PATH = /^\/[A-Za-z0-9_.\-\/]*$/;
+  var rootPrefix = null;
+  try {
+    var rootUrl = base ? new URL('/', base) : null;
+    if (rootUrl && (rootUrl.protocol === 'http:' || rootUrl.protocol === 'https:')) {
+      rootPrefix = rootUrl.href.slice(0, -1);
+    }
+  } catch (e) {
+    rootPrefix = null;
+  }
   function resolve(href) {
+    if (
+      rootPrefix !== null &&
+      PLAIN_ROOT_PATH.test(href) &&
+      href.charCodeAt(1) !== 47 &&
+      href.indexOf('/.') === -1
+    ) {
+      return rootPrefix + href;
+    }
     var hit = resolved.get(href);
     if (hit !== undefined) return hit;
     var out = null;

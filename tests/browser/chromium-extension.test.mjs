@@ -122,6 +122,7 @@ test('revisit: exactly the changed blocks are painted, badge = their count, popu
   assert.equal(hidden.marks.length, 0);
   assert.equal(hidden.ui + hidden.removed, 0);
   assert.equal(hidden.style, false);
+  assert.equal(await page.evaluate(() => document.querySelectorAll('[style*="sincelast"], [data-sincelast-style], #a-storm [style], #editorial-text[style]').length), 0);
   const text = await page.evaluate(() => document.getElementById('editorial-text').textContent);
   assert.equal(text, 'The council meets on Wednesday to discuss the budget and the new cycle lanes for the coming year.');
   const nodes = await page.evaluate(() => document.getElementById('editorial-text').childNodes.length);
@@ -139,6 +140,8 @@ test('changed words inside inline markup are marked, and hiding restores the DOM
     const clone = document.getElementById('inline').cloneNode(true);
     for (const m of clone.querySelectorAll('mark[data-sincelast-word]')) m.replaceWith(...m.childNodes);
     clone.removeAttribute('data-sincelast');
+    clone.setAttribute('style', clone.getAttribute('data-sincelast-style'));
+    clone.removeAttribute('data-sincelast-style');
     clone.normalize();
     return clone.outerHTML;
   });
@@ -150,6 +153,7 @@ test('changed words inside inline markup are marked, and hiding restores the DOM
   await page.evaluate(() => document.dispatchEvent(new CustomEvent('sincelast-test:press', { detail: 'hide' })));
   const after = await page.evaluate(() => document.getElementById('inline').outerHTML);
   assert.equal(after, before);
+  assert.match(after, /^<p id="inline" style="letter-spacing: 0.01em">/);
   await page.close();
 });
 

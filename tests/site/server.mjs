@@ -171,7 +171,7 @@ function inlinePage(version, theme) {
   return layout({
     title: 'Inline',
     theme,
-    body: `<p id="inline">The <b>council</b> meets on <em>${day}</em> at&nbsp;six in ${hall}.</p>
+    body: `<p id="inline" style="letter-spacing: 0.01em">The <b>council</b> meets on <em>${day}</em> at&nbsp;six in ${hall}.</p>
 <p id="same">Nothing&#8203;here changes, <i>ever</i>.</p>`,
   });
 }
