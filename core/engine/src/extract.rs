@@ -946,6 +946,13 @@ mod tests {
     }
 
     #[test]
+    fn text_outside_any_block_is_dropped() {
+        // A frameset page has no <body>; the text after it has no block ancestor.
+        let p = page("<frameset><frame src=\"a.html\"></frameset>stray");
+        assert!(p.blocks.is_empty());
+    }
+
+    #[test]
     fn lists_and_tables() {
         let p = page(
             "<ul><li>One</li><li>Two <ol><li>Two.a</li></ol></li></ul>\
