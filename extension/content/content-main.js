@@ -213,6 +213,10 @@ async function start() {
   const { blocks, truncated } = capBlocks(page);
   const hasPassword = !!document.querySelector('input[type="password" i]');
   timing.extracted = performance.now();
+  // Let the page have the main thread between extracting and sending (the message is
+  // serialized on this thread): two shorter tasks instead of one long one.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  if (dead) return;
   let result;
   try {
     result = await send({
