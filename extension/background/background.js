@@ -176,6 +176,13 @@ async function onVisit(msg, sender) {
       steps[name] = now - mark;
       mark = now;
     };
+    // The settings may have changed while this visit waited its turn.
+    if (isExcluded(await currentSettings(), site)) {
+      reply = { status: 'skipped', reason: 'excluded' };
+      replied(reply);
+      await setBadge(tabId, 0);
+      return;
+    }
     await core.coreReady();
     step('core');
     const previous = await lastVersion(url);
@@ -230,7 +237,7 @@ async function onVisit(msg, sender) {
     state.bytes = written.bytes;
     await writeTabPage(tabId, url, state);
   });
-  work.catch(() => {});
+  work.catch((e) => console.warn(`Since Last Visit: visit of ${url} not stored:`, e));
   return Promise.race([replyReady, work.then(() => reply)]);
 }
 
