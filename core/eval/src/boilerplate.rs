@@ -1,0 +1,194 @@
+//! Section 4: per-block precision and recall of template detection on L3S-GN1 and
+//! CleanPortalEval, for the DOM, text and combined methods.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use sincelast_core::block::Block;
+use sincelast_core::template::{Method, TemplateModel, TemplateOptions};
+use sincelast_eval::region::{l3s_boilerplate, l3s_labels};
+use sincelast_eval::{dec, extract_file, gold_content, unpack, Confusion, Table};
+
+use crate::{print_table, Ctx};
+
+/// Fewest pages a site needs to be evaluated.
+const MIN_PAGES: usize = 5;
+const METHODS: [(Method, &str); 3] = [
+    (Method::Dom, "dom"),
+    (Method::Text, "text"),
+    (Method::Both, "both"),
+];
+
+/// One page: blocks and, per block, gold boilerplate (None = no gold).
+struct Page {
+    url: String,
+    blocks: Vec<Block>,
+    gold: Vec<Option<bool>>,
+}
+
+fn evaluate(site_pages: &[Page]) -> [Confusion; 3] {
+    let mut out = [Confusion::default(); 3];
+    for (k, (method, _)) in METHODS.iter().enumerate() {
+        let mut model = TemplateModel::new(TemplateOptions {
+            method: *method,
+            ..TemplateOptions::default()
+        });
+        for p in site_pages {
+            model.observe(&p.url, &p.blocks);
+        }
+        for p in site_pages {
+            let flags = model.template_blocks(&p.blocks);
+            for (f, g) in flags.iter().zip(&p.gold) {
+                if let Some(g) = g {
+                    out[k].add(*f, *g);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn table(title: &str, sites: &BTreeMap<String, Vec<Page>>) {
+    let mut rows = vec![vec![
+        "site (pages, gold blocks, boilerplate)".to_string(),
+        "P dom".into(),
+        "R dom".into(),
+        "P text".into(),
+        "R text".into(),
+        "P both".into(),
+        "R both".into(),
+    ]];
+    let mut total = [Confusion::default(); 3];
+    let mut n_sites = 0;
+    for (site, pages) in sites {
+        if pages.len() < MIN_PAGES {
+            continue;
+        }
+        n_sites += 1;
+        let c = evaluate(pages);
+        let gold = c[0].tp + c[0].fp + c[0].fn_ + c[0].tn;
+        let bp = c[0].tp + c[0].fn_;
+        let mut r = vec![format!("{site} ({}, {gold}, {bp})", pages.len())];
+        for (k, ck) in c.iter().enumerate() {
+            total[k].merge(ck);
+            r.push(dec(ck.precision()));
+            r.push(dec(ck.recall()));
+        }
+        rows.push(r);
+    }
+    let mut r = vec![format!("all {n_sites} sites (micro)")];
+    for t in &total {
+        r.push(dec(t.precision()));
+        r.push(dec(t.recall()));
+    }
+    rows.push(r);
+    println!("\n{title}");
+    print_table(&rows);
+}
+
+/// Runs the section.
+pub fn run(ctx: &Ctx) -> Result<(), String> {
+    println!("\n4. Boilerplate: per-block template detection (positive = template/boilerplate)");
+    println!("   All pages of a site are observed into one TemplateModel (default thresholds), then each");
+    println!("   page's blocks are classified. Sites with ≥ {MIN_PAGES} pages. Target: precision ≥ 0.95,");
+    println!("   recall ≥ 0.9. P = precision, R = recall.");
+    let r1 = l3s(ctx);
+    let r2 = cleanportal(ctx);
+    r1.and(r2)
+}
+
+fn l3s(ctx: &Ctx) -> Result<(), String> {
+    let set = ctx.data.join("boilerplate-l3s-gn1");
+    if !set.is_dir() {
+        return Err(format!("{} is absent", set.display()));
+    }
+    let dir = unpack(&set.join("data.tar.zst"), &ctx.cache, "l3s-gn1")?;
+    let t = Table::read(&set.join("manifest.csv"))?;
+    let mut sites: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+    for r in &t.rows {
+        let domain = t.get(r, "domain");
+        if !domain.is_empty() {
+            sites.entry(domain.to_string()).or_default().push((
+                t.get(r, "gold_annotated_html").to_string(),
+                t.get(r, "url").to_string(),
+            ));
+        }
+    }
+    let mut pages: BTreeMap<String, Vec<Page>> = BTreeMap::new();
+    for (site, list) in sites.iter().filter(|(_, l)| l.len() >= MIN_PAGES) {
+        for (file, url) in list {
+            let Some((html, blocks)) = extract_file(&dir.join(file), url) else {
+                continue;
+            };
+            let labels = l3s_labels(&html);
+            let gold = blocks
+                .iter()
+                .map(|b| l3s_boilerplate(&labels, &b.path))
+                .collect();
+            pages.entry(site.clone()).or_default().push(Page {
+                url: url.clone(),
+                blocks,
+                gold,
+            });
+        }
+    }
+    table(
+        "4a. L3S-GN1 (annotated pages; a block is gold boilerplate when at most half of its characters\n   lie in x-nc-sel1..5 spans — headline, full text, supplemental, comments, related content)",
+        &pages,
+    );
+    Ok(())
+}
+
+fn cleanportal(ctx: &Ctx) -> Result<(), String> {
+    let set = ctx.data.join("boilerplate-cleanportaleval");
+    if !set.is_dir() {
+        return Err(format!("{} is absent", set.display()));
+    }
+    let t = Table::read(&set.join("manifest.csv"))?;
+    let mut pages: BTreeMap<String, Vec<Page>> = BTreeMap::new();
+    for r in &t.rows {
+        let url = t.get(r, "url").to_string();
+        let Some((_, blocks)) = extract_file(&set.join(t.get(r, "html")), &url) else {
+            continue;
+        };
+        let gold_text = read_lossy(&set.join(t.get(r, "gold_text")));
+        let gold_words = sincelast_eval::words(&cleaneval_text(&gold_text));
+        let gold = gold_content(&blocks, &gold_words)
+            .into_iter()
+            .map(|content| Some(!content))
+            .collect();
+        pages
+            .entry(t.get(r, "domain").to_string())
+            .or_default()
+            .push(Page { url, blocks, gold });
+    }
+    table(
+        "4b. CleanPortalEval (a block is gold content when at least half of its words lie in runs of\n   4 words found in the gold text; shorter blocks: found whole; every other block is boilerplate)",
+        &pages,
+    );
+    Ok(())
+}
+
+fn read_lossy(p: &Path) -> String {
+    String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned()
+}
+
+/// The gold text of a CleanEval file: the `URL:` line and the `<p>`/`<h>`/`<l>` markers
+/// dropped, common character references decoded.
+fn cleaneval_text(s: &str) -> String {
+    s.lines()
+        .filter(|l| !l.starts_with("URL:"))
+        .map(|l| {
+            l.trim_start_matches("<p>")
+                .trim_start_matches("<h>")
+                .trim_start_matches("<l>")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        .replace("&#039;", "'")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&nbsp;", " ")
+}

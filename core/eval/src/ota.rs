@@ -1,0 +1,481 @@
+//! Sections 1 and 2: false alarms on the Open Terms Archive pure-noise runs, recall on its
+//! real-change pairs.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use sincelast_core::block::Block;
+use sincelast_core::site::{analyze, AnalyzeOptions, SiteModel, Visit};
+use sincelast_eval::region::{ElementIndex, RegionSpec};
+use sincelast_eval::{
+    extract_file, ignore_numbers, markdown_changes, parse_time, pct, plain, ratio, recalls, unpack,
+    Outcome, Table,
+};
+
+use crate::{excerpt, print_table, Ctx};
+
+struct Snap {
+    id: String,
+    service: String,
+    doc: String,
+    file: String,
+    time: i64,
+    index: i64,
+    version: String,
+    noise: bool,
+    before: bool,
+    after: bool,
+}
+
+struct Decl {
+    current: HashMap<String, serde_json::Value>,
+    /// doc → [(valid until, declaration)], ascending.
+    history: HashMap<String, Vec<(i64, serde_json::Value)>>,
+}
+
+impl Decl {
+    fn load(dir: &Path, service: &str) -> Decl {
+        let read = |p: PathBuf| -> Option<serde_json::Value> {
+            serde_json::from_str(&std::fs::read_to_string(p).ok()?).ok()
+        };
+        let mut current = HashMap::new();
+        if let Some(v) = read(dir.join(format!("{service}.json"))) {
+            if let Some(terms) = v.get("terms").and_then(|t| t.as_object()) {
+                for (k, d) in terms {
+                    current.insert(k.clone(), d.clone());
+                }
+            }
+        }
+        let mut history: HashMap<String, Vec<(i64, serde_json::Value)>> = HashMap::new();
+        if let Some(v) = read(dir.join(format!("{service}.history.json"))) {
+            if let Some(o) = v.as_object() {
+                for (k, list) in o {
+                    for d in list.as_array().into_iter().flatten() {
+                        if let Some(t) = d
+                            .get("validUntil")
+                            .and_then(|t| t.as_str())
+                            .and_then(parse_time)
+                        {
+                            history.entry(k.clone()).or_default().push((t, d.clone()));
+                        }
+                    }
+                }
+            }
+        }
+        for v in history.values_mut() {
+            v.sort_by_key(|x| x.0);
+        }
+        Decl { current, history }
+    }
+
+    /// The declaration valid at `time`: the earliest historical one still valid, else the
+    /// current one.
+    fn at(&self, doc: &str, time: i64) -> Option<&serde_json::Value> {
+        self.history
+            .get(doc)
+            .and_then(|h| h.iter().find(|(t, _)| *t > time).map(|(_, d)| d))
+            .or_else(|| self.current.get(doc))
+    }
+}
+
+struct Seen {
+    blocks: Vec<Block>,
+    region: Vec<bool>,
+    region_found: bool,
+    time: i64,
+    index: i64,
+    noise: bool,
+    before: bool,
+    url: String,
+}
+
+#[derive(Default, Clone, Copy)]
+struct Alarm {
+    inside: usize,
+    outside: usize,
+}
+
+/// Runs the section.
+pub fn run(ctx: &Ctx) -> Result<(), String> {
+    let set = ctx.data.join("opentermsarchive-terms-snapshots/dating");
+    if !set.is_dir() {
+        return Err(format!("{} is absent", set.display()));
+    }
+    let cache = ctx.cache.join("ota-dating");
+    let snaps_t = Table::read(&set.join("snapshots_manifest.csv"))?;
+    let vers_t = Table::read(&set.join("versions_manifest.csv"))?;
+    let md_dir = unpack(&set.join("versions_markdown.tar.zst"), &cache, "markdown")?;
+
+    // Versions: commit → (id, file, time, kind); per id, files by time.
+    let mut version_of: HashMap<String, (String, String, String)> = HashMap::new();
+    let mut files_of: HashMap<String, Vec<(i64, String)>> = HashMap::new();
+    for r in &vers_t.rows {
+        let id = vers_t.get(r, "id").to_string();
+        let file = vers_t.get(r, "file").to_string();
+        let t = parse_time(vers_t.get(r, "time_utc")).unwrap_or(0);
+        version_of.insert(
+            vers_t.get(r, "version_commit").to_string(),
+            (id.clone(), file.clone(), vers_t.get(r, "kind").to_string()),
+        );
+        files_of.entry(id).or_default().push((t, file));
+    }
+    for v in files_of.values_mut() {
+        v.sort();
+    }
+
+    let mut by_service: HashMap<String, Vec<Snap>> = HashMap::new();
+    for r in &snaps_t.rows {
+        let sel = snaps_t.get(r, "selected_as");
+        let noise = sel.contains("dense_noise_run");
+        let before = sel.contains("change_before");
+        let after = sel.contains("change_after");
+        if !(noise || before || after) {
+            continue;
+        }
+        let doc_path = snaps_t.get(r, "doc_path");
+        let (service, doc) = doc_path.split_once('/').unwrap_or((doc_path, ""));
+        let Some(time) = parse_time(snaps_t.get(r, "time_utc")) else {
+            continue;
+        };
+        by_service
+            .entry(service.to_string())
+            .or_default()
+            .push(Snap {
+                id: snaps_t.get(r, "id").to_string(),
+                service: service.to_string(),
+                doc: doc.to_string(),
+                file: snaps_t.get(r, "file").to_string(),
+                time,
+                index: snaps_t.get(r, "index_in_doc_history").parse().unwrap_or(-9),
+                version: snaps_t.get(r, "content_change_version_commit").to_string(),
+                noise,
+                before,
+                after,
+            });
+    }
+    let mut services: Vec<String> = by_service.keys().cloned().collect();
+    services.sort();
+
+    let mut alarms = [Alarm::default(); 3];
+    let mut noise_visits = 0usize;
+    let mut noise_no_region = 0usize;
+    let mut recalled = [0usize; 3];
+    let mut change_pairs = 0usize;
+    let mut change_skipped_invisible = 0usize;
+    let mut change_skipped_noversion = 0usize;
+    let mut unmapped_blocks = 0usize;
+    let mut total_blocks = 0usize;
+    let mut examples: Vec<String> = Vec::new();
+    let mut unreadable = 0usize;
+    let mut misses: std::collections::BTreeMap<&str, usize> = Default::default();
+
+    for service in &services {
+        let Some(snaps) = by_service.get_mut(service) else {
+            continue;
+        };
+        snaps.sort_by(|a, b| (a.time, &a.id).cmp(&(b.time, &b.id)));
+        let decl = Decl::load(&set.join("declarations"), service);
+        let mut model = SiteModel::default();
+        let mut prev: HashMap<String, Seen> = HashMap::new();
+        for s in snaps.iter() {
+            let dir = unpack(
+                &set.join(format!("versions/{}.tar.zst", s.id)),
+                &cache.join("snapshots"),
+                &s.id,
+            )?;
+            let d = decl.at(&s.doc, s.time);
+            // One URL per document (the current declaration's), so a document whose fetch URL
+            // changed over the years stays one page of the site.
+            let url = decl
+                .current
+                .get(&s.doc)
+                .and_then(|d| d.get("fetch"))
+                .and_then(|u| u.as_str())
+                .map(str::to_string)
+                .unwrap_or_else(|| format!("https://{}.example/{}", s.service, s.doc));
+            let Some((html, blocks)) = extract_file(&dir.join(&s.file), &url) else {
+                unreadable += 1;
+                continue;
+            };
+            let spec = d.map(RegionSpec::from_json).unwrap_or_default();
+            let index = ElementIndex::new(&html);
+            let spans = index.region(&spec);
+            let (region, unmapped) = index.block_flags(&spec, &blocks);
+            unmapped_blocks += unmapped;
+            total_blocks += blocks.len();
+            let seen = Seen {
+                blocks,
+                region,
+                region_found: !spans.is_empty(),
+                time: s.time,
+                index: s.index,
+                noise: s.noise,
+                before: s.before,
+                url,
+            };
+            let Some(p) = prev.get(&s.id) else {
+                model.observe(&Visit {
+                    url: &seen.url,
+                    time: Some(seen.time),
+                    blocks: &seen.blocks,
+                });
+                prev.insert(s.id.clone(), seen);
+                continue;
+            };
+            let adjacent = seen.index == p.index + 1;
+            let report = analyze(
+                &Visit {
+                    url: &p.url,
+                    time: Some(p.time),
+                    blocks: &p.blocks,
+                },
+                &Visit {
+                    url: &seen.url,
+                    time: Some(seen.time),
+                    blocks: &seen.blocks,
+                },
+                &mut model,
+                &AnalyzeOptions::default(),
+            );
+            let is_noise = adjacent && p.noise && seen.noise;
+            let is_change = adjacent && p.before && s.after && !s.version.is_empty();
+            if is_noise || is_change {
+                let outs = [
+                    plain(&p.blocks, &seen.blocks),
+                    ignore_numbers(&p.blocks, &seen.blocks),
+                    Outcome::from_report(&report),
+                ];
+                if is_noise {
+                    if !seen.region_found {
+                        noise_no_region += 1;
+                    } else {
+                        noise_visits += 1;
+                        for (v, o) in outs.iter().enumerate() {
+                            let inside = o.highlighted.iter().any(|&j| seen.region[j]);
+                            let outside = o.highlighted.iter().any(|&j| !seen.region[j]);
+                            alarms[v].inside += inside as usize;
+                            alarms[v].outside += outside as usize;
+                            if v == 2 && inside && ctx.verbose {
+                                for &j in o.highlighted.iter().filter(|&&j| seen.region[j]).take(3)
+                                {
+                                    let b = report.blocks.iter().find(|b| b.new_index == Some(j));
+                                    examples.push(format!(
+                                        "false alarm {} {}: {:?} «{}»{}",
+                                        s.id,
+                                        s.file,
+                                        b.map(|b| b.status),
+                                        excerpt(&seen.blocks[j].text, 140),
+                                        b.and_then(|b| b.old_index)
+                                            .map(|i| format!(
+                                                " was «{}»",
+                                                excerpt(&p.blocks[i].text, 140)
+                                            ))
+                                            .unwrap_or_default()
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+                if is_change {
+                    match version_changes(&md_dir, &version_of, &files_of, &s.version) {
+                        None => change_skipped_noversion += 1,
+                        Some((added, deleted)) if added.is_empty() && deleted.is_empty() => {
+                            change_skipped_invisible += 1
+                        }
+                        Some((added, deleted)) => {
+                            change_pairs += 1;
+                            for (v, o) in outs.iter().enumerate() {
+                                let hit = recalls(o, &p.blocks, &seen.blocks, &added, &deleted);
+                                recalled[v] += hit as usize;
+                                if v == 2 && !hit {
+                                    let cf = added.iter().chain(&deleted).any(|l| {
+                                        l.windows(2).any(|w| w[0] == "email" && w[1] == "protected")
+                                    });
+                                    let cat = if cf {
+                                        "changed text is Cloudflare's \"[email protected]\" obfuscation"
+                                    } else if !recalls(
+                                        &outs[0],
+                                        &p.blocks,
+                                        &seen.blocks,
+                                        &added,
+                                        &deleted,
+                                    ) {
+                                        "the plain diff misses it too"
+                                    } else {
+                                        miss_kind(
+                                            &report,
+                                            &outs[0],
+                                            &p.blocks,
+                                            &seen.blocks,
+                                            &added,
+                                            &deleted,
+                                        )
+                                    };
+                                    *misses.entry(cat).or_default() += 1;
+                                }
+                                if v == 2 && !hit && ctx.verbose {
+                                    let why: Vec<String> = report
+                                        .blocks
+                                        .iter()
+                                        .filter(|b| {
+                                            b.status != sincelast_core::diff::Status::Unchanged
+                                        })
+                                        .take(4)
+                                        .map(|b| {
+                                            format!(
+                                                "{:?}/{:?} {} «{}»",
+                                                b.status,
+                                                b.kind,
+                                                b.reason.as_deref().unwrap_or(""),
+                                                excerpt(&b.text, 80)
+                                            )
+                                        })
+                                        .collect();
+                                    examples.push(format!(
+                                        "missed change {} {}: changed md «{}»; report: {}",
+                                        s.id,
+                                        s.file,
+                                        excerpt(
+                                            &added
+                                                .first()
+                                                .or(deleted.first())
+                                                .map(|w| w.join(" "))
+                                                .unwrap_or_default(),
+                                            100
+                                        ),
+                                        why.join(" | ")
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            prev.insert(s.id.clone(), seen);
+        }
+    }
+
+    println!("\n1. False alarms — Open Terms Archive (dating), pure-noise runs");
+    println!(
+        "   {} visits: consecutive snapshots inside a dense_noise_run (no terms-text change between",
+        noise_visits
+    );
+    println!("   them); region = the declaration's select/remove selectors valid at the snapshot's time;");
+    println!(
+        "   a block is inside when its element is inside a selected element (or range) and not"
+    );
+    println!("   inside a removed one. Target for ours: ≤ 1% inside the terms region.");
+    let mut rows = vec![vec![
+        "visits with a highlight".to_string(),
+        "plain".into(),
+        "digits".into(),
+        "ours".into(),
+    ]];
+    rows.push(
+        std::iter::once("inside the terms region".to_string())
+            .chain(alarms.iter().map(|a| pct(ratio(a.inside, noise_visits))))
+            .collect(),
+    );
+    rows.push(
+        std::iter::once("outside the terms region".to_string())
+            .chain(alarms.iter().map(|a| pct(ratio(a.outside, noise_visits))))
+            .collect(),
+    );
+    print_table(&rows);
+    println!(
+        "   ({} noise-run visits left out: the selectors select nothing on that snapshot; {} of {} blocks",
+        noise_no_region, unmapped_blocks, total_blocks
+    );
+    println!(
+        "   had no element path match and count as outside; {unreadable} snapshots unreadable)"
+    );
+
+    println!("\n2. Recall — Open Terms Archive (dating), real-change pairs (change_before → change_after)");
+    println!("   The changed terms text = lines of the versions' markdown (previous version → the version");
+    println!("   extracted from change_after) that a line diff marks added, changed or deleted, reduced to");
+    println!("   visible words (link targets dropped). A pair is recalled when a highlighted block (new text,");
+    println!("   or old text of a changed block) or a removed content block shares 4 consecutive words with a");
+    println!("   changed line (a shorter line: contains it whole). Target for ours: ≥ 99%.");
+    let mut rows = vec![vec![
+        "pairs".to_string(),
+        "plain".into(),
+        "digits".into(),
+        "ours".into(),
+    ]];
+    rows.push(
+        std::iter::once(format!("recalled of {change_pairs}"))
+            .chain(recalled.iter().map(|&r| pct(ratio(r, change_pairs))))
+            .collect(),
+    );
+    print_table(&rows);
+    println!(
+        "   ({} pairs left out: no earlier markdown version; {} pairs: the markdown changed only in",
+        change_skipped_noversion, change_skipped_invisible
+    );
+    println!("   invisible parts, e.g. link targets)");
+    println!("   Why ours misses a pair:");
+    for (k, n) in &misses {
+        println!("   - {n:4}  {k}");
+    }
+    if ctx.verbose {
+        for e in examples.iter().take(40) {
+            println!("   - {e}");
+        }
+    }
+    Ok(())
+}
+
+type Changes = (Vec<Vec<String>>, Vec<Vec<String>>);
+
+fn version_changes(
+    md_dir: &Path,
+    version_of: &HashMap<String, (String, String, String)>,
+    files_of: &HashMap<String, Vec<(i64, String)>>,
+    commit: &str,
+) -> Option<Changes> {
+    let (id, file, _kind) = version_of.get(commit)?;
+    let list = files_of.get(id)?;
+    let k = list.iter().position(|(_, f)| f == file)?;
+    if k == 0 {
+        return None;
+    }
+    let old = std::fs::read_to_string(md_dir.join(&list[k - 1].1)).ok()?;
+    let new = std::fs::read_to_string(md_dir.join(file)).ok()?;
+    Some(markdown_changes(&old, &new))
+}
+
+/// Why ours does not highlight a change the plain diff highlights: the kind it gave to the
+/// blocks the plain diff recalls with.
+fn miss_kind(
+    report: &sincelast_core::diff::Report,
+    plain_o: &Outcome,
+    old: &[Block],
+    new: &[Block],
+    added: &[Vec<String>],
+    deleted: &[Vec<String>],
+) -> &'static str {
+    use sincelast_core::diff::Kind;
+    for (k, &j) in plain_o.highlighted.iter().enumerate() {
+        let single = Outcome {
+            highlighted: vec![j],
+            removed: vec![],
+            changed_from: vec![plain_o.changed_from[k]],
+        };
+        if recalls(&single, old, new, added, deleted) {
+            if let Some(b) = report.blocks.iter().find(|b| b.new_index == Some(j)) {
+                return match (b.kind, b.reason.as_deref()) {
+                    (Kind::Template, _) => "classified template",
+                    (Kind::Noise, Some(r)) if r.starts_with("learned") => {
+                        "classified noise by a learned rule"
+                    }
+                    (Kind::Noise, _) => {
+                        "classified noise by a built-in detector (dates, counters, ids)"
+                    }
+                    (Kind::Content, _) => "aligned differently (the block is not highlighted)",
+                };
+            }
+        }
+    }
+    "other (removed blocks only)"
+}
