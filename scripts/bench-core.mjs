@@ -161,8 +161,9 @@ const nativeOut = JSON.parse(
   }).toString(),
 );
 
-// ---------- wasm (nodejs target) ----------
+// ---------- wasm (nodejs target), through the extension's packed boundary ----------
 const wasm = require(path.join(root, 'target', 'wasm-node', 'sincelast_wasm.js'));
+const { diffBlocksPacked, utf8 } = await import(path.join(root, 'extension', 'background', 'pack.js'));
 
 // ---------- peers ----------
 const jsdiff = require('diff');
@@ -182,16 +183,16 @@ for (const [i, p] of pairs.entries()) {
   const n = nativeOut[i];
   const oldBlocks = toBlocks(p.old);
   const newBlocks = toBlocks(p.new);
-  const mem0 = wasm.__wasm.memory.buffer.byteLength;
-  const wasmMs = time(() => wasm.diffBlocks(oldBlocks, newBlocks));
-  const memGrowth = wasm.__wasm.memory.buffer.byteLength - mem0;
-  const diceMs = time(() => wasm.dice(p.oldText, p.newText));
-  const shingleMs = time(() => wasm.fragmentStaleness(p.oldText, p.newText, 5));
+  const wasmMs = time(() => diffBlocksPacked(wasm, oldBlocks, newBlocks));
+  // Text arrives as UTF-8 in the background (from storage or a fetch): time the metric itself.
+  const [oldBytes, newBytes] = [utf8(p.oldText), utf8(p.newText)];
+  const diceMs = time(() => wasm.diceBytes(oldBytes, newBytes));
+  const shingleMs = time(() => wasm.fragmentStalenessBytes(oldBytes, newBytes, 5));
   // jsdiff diffWords is quadratic-ish: run it only where it finishes in reasonable time.
   let jsdiffMs = null;
   if (p.bytes <= 250e3) jsdiffMs = time(() => jsdiff.diffWords(p.oldText, p.newText), { budgetMs: 5000, maxRuns: 3 });
   const dmpMs = time(() => dmpLines(p.oldText, p.newText), { budgetMs: 3000, maxRuns: 7 });
-  rows.push({ p, n, wasmMs, memGrowth, diceMs, shingleMs, jsdiffMs, dmpMs });
+  rows.push({ p, n, wasmMs, diceMs, shingleMs, jsdiffMs, dmpMs });
 }
 
 const mb = (bytes, ms) => (bytes / 1e6 / (ms / 1e3)).toFixed(0);

@@ -249,13 +249,44 @@ impl<'a> Interner<'a> {
     }
 }
 
+/// A hasher for keys that already are good 64-bit hashes.
+#[derive(Default)]
+struct PassThrough(u64);
+
+impl std::hash::Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// Interns block texts by their XXH3-64 hash: each text is hashed once at memory speed and
+/// never compared again. (Two different texts with the same 64-bit hash would be taken as
+/// equal; among the blocks of two pages that has a probability below 10^-10.)
+fn intern_blocks(old: &[Block], new: &[Block]) -> (Vec<Token>, Vec<Token>, u32) {
+    type Map = std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<PassThrough>>;
+    let mut map = Map::with_capacity_and_hasher(old.len() + new.len(), Default::default());
+    let mut tok = |b: &Block| {
+        let next = map.len() as u32;
+        Token(*map.entry(crate::hash::stable_hash(&b.text)).or_insert(next))
+    };
+    let a: Vec<Token> = old.iter().map(&mut tok).collect();
+    let b: Vec<Token> = new.iter().map(&mut tok).collect();
+    (a, b, map.len() as u32)
+}
+
 /// Aligns `old` and `new` blocks; see the module docs.
 pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
-    let mut interner = Interner::with_capacity(old.len() + new.len());
-    let old_tok: Vec<Token> = old.iter().map(|b| interner.intern(&b.text)).collect();
-    let new_tok: Vec<Token> = new.iter().map(|b| interner.intern(&b.text)).collect();
+    let (old_tok, new_tok, num_tokens) = intern_blocks(old, new);
     let mut diff = Diff::default();
-    diff.compute_with(Algorithm::Histogram, &old_tok, &new_tok, interner.len());
+    diff.compute_with(Algorithm::Histogram, &old_tok, &new_tok, num_tokens);
 
     // old index -> new index (and status) for every old block that survives.
     let mut old_match: Vec<Option<usize>> = vec![None; old.len()];

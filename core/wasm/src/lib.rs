@@ -47,6 +47,8 @@ pub fn start() {
     std::panic::set_hook(Box::new(|info| {
         POISONED.store(true, Ordering::SeqCst);
         console_error(&format!("sincelast-wasm panicked: {info}"));
+        // The glue instantiates a fresh module before the next call.
+        wasm_bindgen::handler::schedule_reinit();
     }));
 }
 
@@ -308,6 +310,205 @@ pub fn forget_page(model: Option<String>, url: &str) -> Result<String, JsValue> 
     let (mut m, _) = model_from_js(model);
     m.forget(url);
     model_to_js(&m)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The packed boundary: for large pages, strings cross as one UTF-8 buffer (encoded by the
+// browser's native TextEncoder and copied in one go) plus the end offset of each string, and
+// results come back as one JSON string (decoded and parsed natively). Passing thousands of JS
+// strings or objects one by one costs more than the diff itself.
+
+/// Splits a packed buffer into strings: `ends[i]` is the byte offset where string i ends.
+fn unpack(bytes: &[u8], ends: &[u32], which: &str) -> Result<Vec<String>, JsValue> {
+    if bytes.len() > MAX_TEXT_BYTES {
+        return Err(core_error(Error::TooLarge {
+            size: bytes.len(),
+            limit: MAX_TEXT_BYTES,
+        }));
+    }
+    if ends.len() > 2 * MAX_BLOCKS {
+        return Err(core_error(Error::TooLarge {
+            size: ends.len(),
+            limit: 2 * MAX_BLOCKS,
+        }));
+    }
+    let mut out = Vec::with_capacity(ends.len());
+    let mut start = 0usize;
+    for &end in ends {
+        let end = end as usize;
+        let piece = bytes.get(start..end).ok_or_else(|| {
+            js_error(
+                "bad_input",
+                &format!("{which}: offsets out of order or past the end"),
+            )
+        })?;
+        let s = std::str::from_utf8(piece)
+            .map_err(|_| js_error("bad_input", &format!("{which}: not UTF-8")))?;
+        out.push(s.to_string());
+        start = end;
+    }
+    Ok(out)
+}
+
+/// Blocks from a packed buffer holding n texts then n paths (`ends.len()` = 2n).
+fn unpack_blocks(bytes: &[u8], ends: &[u32], which: &str) -> Result<Vec<Block>, JsValue> {
+    if ends.len() % 2 != 0 {
+        return Err(js_error(
+            "bad_input",
+            &format!("{which}: expected texts then paths"),
+        ));
+    }
+    let mut strings = unpack(bytes, ends, which)?;
+    let paths = strings.split_off(ends.len() / 2);
+    Ok(strings
+        .into_iter()
+        .zip(paths)
+        .map(|(text, path)| Block {
+            text,
+            path,
+            type_path: String::new(),
+            links: Vec::new(),
+        })
+        .collect())
+}
+
+/// The lean report: the summary and only the entries that are not unchanged, without the text
+/// the caller already has (new blocks' text; a removed block is named by `old_index`).
+#[derive(Serialize)]
+struct LeanReport<'a> {
+    summary: &'a sincelast_core::diff::Summary,
+    changes: Vec<LeanChange<'a>>,
+}
+
+#[derive(Serialize)]
+struct LeanChange<'a> {
+    status: sincelast_core::diff::Status,
+    old_index: Option<usize>,
+    new_index: Option<usize>,
+    spans: Option<&'a [sincelast_core::diff::Span]>,
+    kind: sincelast_core::diff::Kind,
+    reason: Option<&'a str>,
+}
+
+fn lean(report: &sincelast_core::diff::Report) -> LeanReport<'_> {
+    LeanReport {
+        summary: &report.summary,
+        changes: report
+            .blocks
+            .iter()
+            .filter(|b| b.status != sincelast_core::diff::Status::Unchanged)
+            .map(|b| LeanChange {
+                status: b.status,
+                old_index: b.old_index,
+                new_index: b.new_index,
+                spans: b.spans.as_deref(),
+                kind: b.kind,
+                reason: b.reason.as_deref(),
+            })
+            .collect(),
+    }
+}
+
+fn json<T: Serialize>(value: &T) -> Result<String, JsValue> {
+    serde_json::to_string(value).map_err(|e| js_error("bad_output", &e.to_string()))
+}
+
+/// [`diffBlocks`](diff_blocks) over packed blocks (texts then paths, see the module docs):
+/// returns the lean report as a JSON string `{ summary, changes: [{ status, old_index,
+/// new_index, spans, kind, reason }] }` (unchanged blocks are left out).
+#[wasm_bindgen(js_name = diffPacked)]
+pub fn diff_packed(
+    old_bytes: &[u8],
+    old_ends: &[u32],
+    new_bytes: &[u8],
+    new_ends: &[u32],
+) -> Result<String, JsValue> {
+    let old = unpack_blocks(old_bytes, old_ends, "old")?;
+    let new = unpack_blocks(new_bytes, new_ends, "new")?;
+    json(&lean(&diff::diff_blocks(
+        &old,
+        &new,
+        &DiffOptions::default(),
+    )))
+}
+
+/// [`analyzeVisit`](analyze_visit) over packed blocks: returns `{ report, model, model_reset }`
+/// where `report` is the lean report as a JSON string and `model` the updated site model.
+/// Times are milliseconds since the Unix epoch (or undefined).
+#[wasm_bindgen(js_name = analyzePacked)]
+#[allow(clippy::too_many_arguments)]
+pub fn analyze_packed(
+    url: &str,
+    old_time: Option<f64>,
+    old_bytes: &[u8],
+    old_ends: &[u32],
+    new_time: Option<f64>,
+    new_bytes: &[u8],
+    new_ends: &[u32],
+    model: Option<String>,
+) -> Result<JsValue, JsValue> {
+    let old = unpack_blocks(old_bytes, old_ends, "old")?;
+    let new = unpack_blocks(new_bytes, new_ends, "new")?;
+    let (mut m, reset) = model_from_js(model);
+    let secs = |t: Option<f64>| t.map(|ms| (ms / 1000.0).floor() as i64);
+    let report = site::analyze(
+        &Visit {
+            url,
+            time: secs(old_time),
+            blocks: &old,
+        },
+        &Visit {
+            url,
+            time: secs(new_time),
+            blocks: &new,
+        },
+        &mut m,
+        &AnalyzeOptions::default(),
+    );
+    #[derive(Serialize)]
+    struct Out {
+        report: String,
+        model: String,
+        model_reset: bool,
+    }
+    to_js(&Out {
+        report: json(&lean(&report))?,
+        model: model_to_js(&m)?,
+        model_reset: reset,
+    })
+}
+
+/// Dice similarity of two UTF-8 texts' word sets (the packed form of [`dice`]).
+#[wasm_bindgen(js_name = diceBytes)]
+pub fn dice_bytes(old: &[u8], new: &[u8]) -> Result<f64, JsValue> {
+    let (a, b) = (utf8(old, "old")?, utf8(new, "new")?);
+    Ok(metrics::dice(
+        &metrics::word_hashes(a),
+        &metrics::word_hashes(b),
+    ))
+}
+
+/// Fragment staleness of two UTF-8 texts (the packed form of
+/// [`fragmentStaleness`](fragment_staleness)).
+#[wasm_bindgen(js_name = fragmentStalenessBytes)]
+pub fn fragment_staleness_bytes(old: &[u8], new: &[u8], k: usize) -> Result<f64, JsValue> {
+    if k == 0 {
+        return Err(js_error(
+            "invalid_argument",
+            "shingle size k must be at least 1",
+        ));
+    }
+    let (a, b) = (utf8(old, "old")?, utf8(new, "new")?);
+    Ok(metrics::fragment_staleness(
+        &metrics::word_hashes(a),
+        &metrics::word_hashes(b),
+        k,
+    ))
+}
+
+fn utf8<'a>(bytes: &'a [u8], which: &str) -> Result<&'a str, JsValue> {
+    std::str::from_utf8(bytes)
+        .map_err(|_| js_error("bad_input", &format!("{which} text: not UTF-8")))
 }
 
 /// The persisted id of a block's text: XXH3-64 as 16 hex digits (hash spec version 1).
