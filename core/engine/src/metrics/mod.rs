@@ -273,7 +273,7 @@ pub fn compute(old_text: &str, new_text: &str, opts: &MetricOptions) -> Result<M
         opts.copy_cost,
         opts.move_cost,
     );
-    let (fragment_staleness, shingling) = shingles::distances(&ha, &hb, opts.shingle);
+    let (fragment_staleness, shingling) = shingles::distances(&ha, &hb, |&x| x, opts.shingle);
     Ok(Metrics {
         dice: dice_counts(&it.count_a, &it.count_b),
         fragment_staleness,
@@ -314,14 +314,16 @@ pub fn dice<T: Hash + Eq>(a: &[T], b: &[T]) -> f64 {
 /// contiguous `k`-grams (a sequence shorter than `k` is one fragment); 0 when both are empty.
 /// `k = 0` is treated as 1. Work `O(m + n + k)`.
 pub fn fragment_staleness<T: Hash>(a: &[T], b: &[T], k: usize) -> f64 {
-    shingles::distance(&item_hashes(a), &item_hashes(b), k.max(1), false)
+    let s = ItemState::default();
+    shingles::distance(a, b, |x| s.hash_one(x), k.max(1), false)
 }
 
 /// Kwon's k-shingling distance: every item starts a `k`-shingle wrapping around the end;
 /// `1 − |S(A)∩S(B)| / |S(A)∪S(B)|`; 0 when both are empty. `k = 0` is treated as 1.
 /// Work `O(m + n + k)`.
 pub fn shingling<T: Hash>(a: &[T], b: &[T], k: usize) -> f64 {
-    shingles::distance(&item_hashes(a), &item_hashes(b), k.max(1), true)
+    let s = ItemState::default();
+    shingles::distance(a, b, |x| s.hash_one(x), k.max(1), true)
 }
 
 /// Kwon et al.'s extended edit distance from `a` to `b` with `opts.copy_cost` and
@@ -369,11 +371,6 @@ pub fn bytewise<T: PartialEq>(a: &[T], b: &[T]) -> f64 {
     } else {
         1.0
     }
-}
-
-fn item_hashes<T: Hash>(xs: &[T]) -> Vec<u64> {
-    let s = ItemState::default();
-    xs.iter().map(|x| s.hash_one(x)).collect()
 }
 
 fn dice_counts(ca: &[u32], cb: &[u32]) -> f64 {

@@ -37,14 +37,12 @@ fn is_word_char(ch: char) -> bool {
     ch.is_alphanumeric() || ch == '_' || matches!(ch, '\u{0300}'..='\u{036F}')
 }
 
-/// Adds 0x20 to every byte of `c` in `A..=Z`; leaves every other byte (including non-ASCII
-/// ones) unchanged.
+/// Case-folds the ASCII bytes of `c` by setting their 0x20 bit (letters become lower case,
+/// digits are unchanged, `_` becomes 0x7F, which no other word character maps to); non-ASCII
+/// bytes (UTF-8, already lower-cased by the general path) are left alone.
 #[inline]
-fn ascii_lower(c: u64) -> u64 {
-    let low7 = c & !HI;
-    let ge_a = low7.wrapping_add(LO * (0x80 - b'A' as u64));
-    let gt_z = low7.wrapping_add(LO * (0x7F - b'Z' as u64));
-    c | ((ge_a & !gt_z & !c & HI) >> 2)
+fn fold(c: u64) -> u64 {
+    c | ((!c & HI) >> 2)
 }
 
 /// One bit per byte of `c` (bit i for byte i, little-endian): set when the byte belongs to a
@@ -60,11 +58,6 @@ fn run_bits(c: u64) -> u64 {
     let underscore = !(low7 ^ (LO * b'_' as u64)).wrapping_add(LO * 0x7F);
     let word = (letter | digit | underscore | c) & HI;
     ((word >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
-}
-
-#[inline]
-fn seed(len: usize) -> u64 {
-    K1 ^ ((len as u64) << 56)
 }
 
 /// One 8-byte block into the state: a bijection of `c` for a given state.
@@ -89,7 +82,8 @@ fn load8(bytes: &[u8], at: usize) -> u64 {
 }
 
 /// The in-memory hash of one word: its bytes in little-endian 8-byte blocks (the last one
-/// zero-padded), ASCII letters lower-cased, mixed with the length. Pass words as
+/// zero-padded), ASCII bytes case-folded, one multiply-xorshift round per block and a final
+/// avalanche. Folded bytes are never 0, so the padding marks the length. Pass words as
 /// [`crate::text::words`] returns them (already lower-cased); then
 /// `word_hash(w) == word_hashes(w)[0]`.
 pub fn word_hash(word: &str) -> u64 {
@@ -97,18 +91,24 @@ pub fn word_hash(word: &str) -> u64 {
 }
 
 fn hash_bytes(bytes: &[u8]) -> u64 {
-    let mut h = seed(bytes.len());
+    let mut h = K1;
     let mut chunks = bytes.chunks_exact(8);
     for c in &mut chunks {
-        h = round(h, ascii_lower(load8(c, 0)));
+        h = round(h, fold(load8(c, 0)));
     }
     let rest = chunks.remainder();
     if !rest.is_empty() {
         let mut a = [0u8; 8];
         a[..rest.len()].copy_from_slice(rest);
-        h = round(h, ascii_lower(u64::from_le_bytes(a)));
+        h = round(h, fold(u64::from_le_bytes(a)) & len_mask(rest.len()));
     }
     finish(h)
+}
+
+/// The low `len` bytes (1 ≤ len ≤ 8).
+#[inline]
+fn len_mask(len: usize) -> u64 {
+    u64::MAX >> (64 - 8 * len)
 }
 
 /// The words of `text` as hashes: `words(text).iter().map(|w| word_hash(w))`, computed in one
@@ -137,15 +137,30 @@ pub fn word_hashes(text: &str) -> Vec<u64> {
         // Bit k of `edges`: a run starts or ends at base + k (bits past the text are 0, so
         // a run reaching the end of a short last block ends at `n`).
         let mut edges = mask ^ ((mask << 1) | in_run as u64);
-        while edges != 0 {
-            let pos = base + edges.trailing_zeros() as usize;
+        if in_run && edges != 0 {
+            // The run carried over from the previous block ends here.
+            run(
+                text,
+                start,
+                base + edges.trailing_zeros() as usize,
+                &mut buf,
+                &mut out,
+            );
             edges &= edges - 1;
-            if in_run {
-                run(text, start, pos, &mut buf, &mut out);
-            } else {
-                start = pos;
+            in_run = false;
+        }
+        // Edges now alternate start, end, start, end…; a lone last start carries over.
+        while edges != 0 {
+            let s = base + edges.trailing_zeros() as usize;
+            edges &= edges - 1;
+            if edges == 0 {
+                start = s;
+                in_run = true;
+                break;
             }
-            in_run = !in_run;
+            let e = base + edges.trailing_zeros() as usize;
+            edges &= edges - 1;
+            run(text, s, e, &mut buf, &mut out);
         }
         base = end;
     }
@@ -156,25 +171,26 @@ pub fn word_hashes(text: &str) -> Vec<u64> {
 }
 
 /// Hashes the run `text[s..e]` (a maximal run of ASCII word bytes and non-ASCII bytes).
-#[inline]
+#[inline(always)]
 fn run(text: &str, s: usize, e: usize, buf: &mut Vec<u8>, out: &mut Vec<u64>) {
     let bytes = text.as_bytes();
     let len = e - s;
     if len <= 8 && s + 8 <= bytes.len() {
         // The common case: one block, read in place.
-        let c = load8(bytes, s) & (u64::MAX >> (64 - 8 * len));
+        let m = len_mask(len);
+        let c = load8(bytes, s) & m;
         if c & HI == 0 {
-            out.push(finish(round(seed(len), ascii_lower(c))));
+            out.push(finish(round(K1, (c | (LO * 0x20)) & m)));
             return;
         }
     } else {
-        let mut h = seed(len);
+        let mut h = K1;
         let mut seen = 0u64;
         let mut p = s;
         while p + 8 <= e {
             let c = load8(bytes, p);
             seen |= c;
-            h = round(h, ascii_lower(c));
+            h = round(h, fold(c));
             p += 8;
         }
         if p < e {
@@ -182,7 +198,7 @@ fn run(text: &str, s: usize, e: usize, buf: &mut Vec<u8>, out: &mut Vec<u64>) {
             a[..e - p].copy_from_slice(&bytes[p..e]);
             let c = u64::from_le_bytes(a);
             seen |= c;
-            h = round(h, ascii_lower(c));
+            h = round(h, fold(c) & len_mask(e - p));
         }
         if seen & HI == 0 {
             out.push(finish(h));
@@ -413,6 +429,68 @@ mod tests {
         ];
         for s in samples {
             assert_eq!(word_hashes(s), reference(s), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn hashes_equal_reference_on_long_random_texts() {
+        // Long texts exercise whole 64-byte blocks, runs spanning blocks, words longer than 8
+        // and 64 bytes, and the last partial block.
+        let alphabet: Vec<&str> = vec![
+            "a",
+            "b",
+            "Z",
+            "Q",
+            "e",
+            "0",
+            "7",
+            "_",
+            " ",
+            " ",
+            " ",
+            "\n",
+            ",",
+            ".",
+            "-",
+            "'",
+            "é",
+            "É",
+            "Σ",
+            "ς",
+            "日",
+            "本",
+            "—",
+            "\u{00A0}",
+            "\u{0301}",
+            "ǅ",
+            "İ",
+            "😀",
+            "ß",
+            "abcdefghij",
+            "KLMNOPQRSTUVWXYZ",
+            "0123456789",
+        ];
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for case in 0..300 {
+            let len = (case * 37) % 900 + 1;
+            let mut text = String::new();
+            for _ in 0..len {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // Favour ASCII so long ASCII runs occur.
+                let pick = if state % 4 == 0 {
+                    (state >> 8) as usize % alphabet.len()
+                } else {
+                    (state >> 8) as usize % 12
+                };
+                text.push_str(alphabet[pick]);
+            }
+            assert_eq!(
+                word_hashes(&text),
+                reference(&text),
+                "case {case}: {text:?}"
+            );
         }
     }
 
