@@ -3,7 +3,8 @@
 //! and the per-block gold labels of L3S-GN1 (`<span class="x-nc-selN">`).
 //!
 //! Elements are named by the block path of the extraction spec (`/html[0]/body[1]/div[0]`:
-//! tag and index among the parent's element children), computed here over scraper's parse of
+//! tag and index among the parent's element children, or among those with the same tag —
+//! [`per_tag_indices`] asks the core which), computed here over scraper's parse of
 //! the same HTML, so a block is found by its `path`. A block is *inside* an element when the
 //! block's own element is that element or one of its descendants.
 
@@ -13,6 +14,55 @@ use ego_tree::NodeId;
 use scraper::{ElementRef, Html, Node, Selector};
 use sincelast_core::block::Block;
 use sincelast_core::extract::{BLOCK_TAGS, SKIPPED_TAGS};
+
+/// Whether the extractor numbers an element among its parent's children *with the same tag*
+/// (XPath style, `/html[0]/body[0]`) rather than among all element children
+/// (`/html[0]/body[1]`): probed once on a tiny page, so the mapping follows the core's spec.
+pub fn per_tag_indices() -> bool {
+    static PROBE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *PROBE.get_or_init(|| {
+        sincelast_core::extract::extract_html(
+            "<html><head></head><body><p>x</p></body></html>",
+            &Default::default(),
+        )
+        .ok()
+        .and_then(|p| {
+            p.blocks
+                .first()
+                .map(|b| b.path.starts_with("/html[0]/body[0]"))
+        })
+        .unwrap_or(false)
+    })
+}
+
+/// Numbers element children as the extractor does ([`per_tag_indices`]).
+struct ChildCounter {
+    per_tag: bool,
+    all: usize,
+    tags: HashMap<String, usize>,
+}
+
+impl ChildCounter {
+    fn new() -> ChildCounter {
+        ChildCounter {
+            per_tag: per_tag_indices(),
+            all: 0,
+            tags: HashMap::new(),
+        }
+    }
+
+    /// The index of the next element child with this tag.
+    fn next(&mut self, tag: &str) -> usize {
+        if self.per_tag {
+            let n = self.tags.entry(tag.to_string()).or_default();
+            *n += 1;
+            *n - 1
+        } else {
+            self.all += 1;
+            self.all - 1
+        }
+    }
+}
 
 /// One end of a range selection: the first element matching `selector`; the range starts
 /// (or ends) before it or after it (after its whole subtree).
@@ -115,9 +165,17 @@ impl ElementIndex {
             counter += 1;
             open.push((el.id(), path.clone(), pre));
             stack.push((el, String::new(), true));
-            let kids: Vec<ElementRef> = el.children().filter_map(ElementRef::wrap).collect();
-            for (i, k) in kids.iter().enumerate().rev() {
-                stack.push((*k, format!("{path}/{}[{i}]", k.value().name()), false));
+            let mut counter = ChildCounter::new();
+            let kids: Vec<(ElementRef, String)> = el
+                .children()
+                .filter_map(ElementRef::wrap)
+                .map(|k| {
+                    let name = k.value().name();
+                    (k, format!("{path}/{name}[{}]", counter.next(name)))
+                })
+                .collect();
+            for (k, p) in kids.into_iter().rev() {
+                stack.push((k, p, false));
             }
         }
         ElementIndex {
@@ -253,20 +311,16 @@ pub fn l3s_labels(html_text: &str) -> HashMap<String, (usize, usize)> {
                     c.strip_prefix("x-nc-sel")
                         .is_some_and(|n| matches!(n, "1" | "2" | "3" | "4" | "5"))
                 }));
-        let mut idx = 0usize;
+        let mut counter = ChildCounter::new();
         let mut kids = Vec::new();
         for child in el.children() {
             match child.value() {
                 Node::Element(_) => {
                     if let Some(k) = ElementRef::wrap(child) {
-                        kids.push((
-                            k,
-                            format!("{path}/{}[{idx}]", k.value().name()),
-                            block.clone(),
-                            content,
-                        ));
+                        let name = k.value().name();
+                        let p = format!("{path}/{name}[{}]", counter.next(name));
+                        kids.push((k, p, block.clone(), content));
                     }
-                    idx += 1;
                 }
                 Node::Text(t) if !block.is_empty() => {
                     let n = t.chars().filter(|c| !c.is_whitespace()).count();
