@@ -12,10 +12,11 @@
 //!   levels deep.
 //! - What is still too large and has no anchors (a long page over a small vocabulary, or
 //!   pathological input such as huge shuffled pages) is solved by a **sliding window**: equal
-//!   words at the front are matched directly, then the exact LCS of the next
-//!   [`WINDOW`]×[`WINDOW`] block is kept up to where its path leaves the first half. This
-//!   follows any shift of up to half a window exactly; it is approximate only when the best
-//!   alignment needs a longer jump with no rare word to anchor it.
+//!   words at the front are matched directly, then the exact LCS of the next block (256×256,
+//!   widened to [`WINDOW`]×[`WINDOW`] when it matches poorly) is kept up to where its path
+//!   leaves the block's first half. This follows shifts of up to half a window exactly; it is
+//!   approximate only when the best alignment needs a longer jump with no rare word to anchor
+//!   it.
 //!
 //! Work is therefore `O((m + n) · (MAX_DEPTH + WINDOW/64))` word operations in the worst case
 //! and close to linear on real pages. The result is always a valid common subsequence; it is
@@ -27,7 +28,9 @@
 const EXACT_WORDS: usize = 1 << 18;
 /// Maximum depth of anchor recursion.
 const MAX_DEPTH: u32 = 12;
-/// Side of the sliding window of the fallback.
+/// Side of the sliding window of the fallback: small first (cheap on local edits), widened
+/// when fewer than half of its first half matches.
+const SMALL_WINDOW: usize = 256;
 const WINDOW: usize = 1024;
 
 /// Which positions of each side belong to the common subsequence.
@@ -214,10 +217,10 @@ impl Solver<'_> {
 
     /// Sliding-window approximation for large problems without anchors.
     fn window(&mut self, fa: &[u32], fb: &[u32]) {
-        let half = WINDOW / 2;
         let (la, lb) = (fa.len(), fb.len());
         let (mut pa, mut pb) = (0usize, 0usize);
         let mut pairs = std::mem::take(&mut self.pairs);
+        let mut size = SMALL_WINDOW;
         while pa < la && pb < lb {
             // Equal words at the front are always part of some LCS: take them for free.
             while pa < la && pb < lb && self.a[fa[pa] as usize] == self.b[fb[pb] as usize] {
@@ -228,7 +231,7 @@ impl Solver<'_> {
             if pa == la || pb == lb {
                 break;
             }
-            let (ea, eb) = ((pa + WINDOW).min(la), (pb + WINDOW).min(lb));
+            let (ea, eb) = ((pa + size).min(la), (pb + size).min(lb));
             let ta: Vec<u32> = fa[pa..ea].iter().map(|&i| self.a[i as usize]).collect();
             let tb: Vec<u32> = fb[pb..eb].iter().map(|&j| self.b[j as usize]).collect();
             self.exact_pairs(&ta, &tb, &mut pairs);
@@ -239,19 +242,26 @@ impl Solver<'_> {
                 break;
             }
             // Keep the path inside the first half-square; restart where it leaves it.
-            let (mut na, mut nb) = (ea, eb);
-            for &(x, y) in &pairs {
-                let (x, y) = (x as usize, y as usize);
-                if x < half && y < half {
-                    self.mark(fa[pa + x], fb[pb + y]);
-                } else {
-                    na = pa + x;
-                    nb = pb + y;
-                    break;
-                }
+            let half = size / 2;
+            let kept = pairs
+                .iter()
+                .take_while(|&&(x, y)| (x as usize) < half && (y as usize) < half)
+                .count();
+            if kept < half / 2 && size < WINDOW {
+                // Few matches: maybe a shift wider than this window. Look wider.
+                size = WINDOW;
+                continue;
+            }
+            let (na, nb) = match pairs.get(kept) {
+                Some(&(x, y)) => (pa + x as usize, pb + y as usize),
+                None => (ea, eb),
+            };
+            for &(x, y) in &pairs[..kept] {
+                self.mark(fa[pa + x as usize], fb[pb + y as usize]);
             }
             pa = na.min(pa + half);
             pb = nb.min(pb + half);
+            size = SMALL_WINDOW;
         }
         self.pairs = pairs;
     }
@@ -286,9 +296,9 @@ impl Solver<'_> {
         // Rows: V_j after each element of `ys`. A zero bit i in V_j means LCS(xs[..=i], ys[..=j])
         // gained one at i; the LCS of prefixes (i, j) is the number of zeros below bit i.
         self.rows.clear();
-        self.rows.resize(ys.len() * w, 0);
+        self.rows.reserve(ys.len() * w);
         let mut v = vec![u64::MAX; w];
-        for (j, &t) in ys.iter().enumerate() {
+        for &t in ys {
             let s = self.slot[t as usize];
             if s != u32::MAX {
                 let mask = &self.masks[s as usize * w..s as usize * w + w];
@@ -302,7 +312,7 @@ impl Solver<'_> {
                     v[k] = s2 | (vk & !mask[k]);
                 }
             }
-            self.rows[j * w..(j + 1) * w].copy_from_slice(&v);
+            self.rows.extend_from_slice(&v);
         }
         for &t in xs {
             self.slot[t as usize] = u32::MAX;
