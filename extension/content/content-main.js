@@ -646,6 +646,7 @@ function focusTarget(k) {
   };
   el.scrollIntoView({ block: 'center', behavior: 'auto' });
   p.focusTimer = setTimeout(() => unfocus(p), 1500);
+  testMark('focused', `${k}:${t.change.status}:${Date.now()}`);
   return true;
 }
 

@@ -237,7 +237,7 @@ function sincelastExtract(doc, options) {
       f = frames[top] = {
         tag: tag,
         index: index,
-        children: 0,
+        children: null, // per tag: { tag: count }
         skip: skip,
         block: false,
         link: false,
@@ -247,7 +247,7 @@ function sincelastExtract(doc, options) {
     } else {
       f.tag = tag;
       f.index = index;
-      f.children = 0;
+      f.children = null;
       f.skip = skip;
       f.block = false;
       f.link = false;
@@ -259,9 +259,11 @@ function sincelastExtract(doc, options) {
 
   function enter(el) {
     var parent = frames[top];
-    var index = parent.children;
-    parent.children += 1;
     var tag = el.localName;
+    // Index among the parent's element children with the same tag (spec section 6).
+    var counts = parent.children || (parent.children = Object.create(null));
+    var index = counts[tag] || 0;
+    counts[tag] = index + 1;
     var skip = parent.skip || isSkipped(el, tag);
     var frame = pushFrame(tag, index, skip);
     if (!skip) {

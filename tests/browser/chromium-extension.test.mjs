@@ -170,7 +170,7 @@ test('popup click scrolls the page to the change; the next-change command does t
   assert.equal(await farInView(), false);
   const p = await popup(tabId);
   await p.locator('ol.changes li.changed button').first().click();
-  await page.waitForFunction(() => document.getElementById('far').hasAttribute('data-sincelast-focus'));
+  await page.waitForFunction(() => /:changed:/.test(document.documentElement.getAttribute('data-sincelast-test-focused') || ''));
   assert.equal(await farInView(), true);
   await p.close();
 

@@ -246,8 +246,8 @@ test('caps and flattening behave as the native unit tests expect', async () => {
     r = await run('<div>a<div>b<div>c<div>d<div>e</div>f</div>g</div>h</div>i</div>', { max_depth: 5 });
     assert.deepEqual(r.texts, ['a i', 'b h', 'c g', 'df', 'e']);
     assert.deepEqual(r.paths.slice(3), [
-      '/html[0]/body[1]/div[0]/div[0]/div[0]/div[0]',
-      '/html[0]/body[1]/div[0]/div[0]/div[0]/div[1]'
+      '/html[0]/body[0]/div[0]/div[0]/div[0]/div[0]',
+      '/html[0]/body[0]/div[0]/div[0]/div[0]/div[1]'
     ]);
   } finally {
     await page.close();

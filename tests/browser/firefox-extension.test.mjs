@@ -144,7 +144,7 @@ test('Firefox: revisit paints the changed blocks, badge = their count, popup lis
   await driver.switchTo().window(pageHandle);
   let focused = false;
   for (let i = 0; i < 30 && !focused; i++) {
-    focused = await driver.executeScript("return !!document.querySelector('[data-sincelast-focus]')");
+    focused = await driver.executeScript("return /:changed:/.test(document.documentElement.getAttribute('data-sincelast-test-focused') || '')");
     if (!focused) await sleep(100);
   }
   assert.ok(focused, 'the clicked change is focused on the page');
