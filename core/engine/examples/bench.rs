@@ -81,6 +81,9 @@ fn main() {
         let diff_ms = median_ms(|| {
             std::hint::black_box(diff_blocks(&old, &new, &opts));
         });
+        if std::env::var_os("SINCELAST_BENCH_DIFF_ONLY").is_some() {
+            continue; // for profiling the diff alone
+        }
         let dice_ms = median_ms(|| {
             std::hint::black_box(metrics::dice(
                 &metrics::word_hashes(&old_text),

@@ -15,7 +15,7 @@
 //! ).unwrap();
 //! assert_eq!(page.title.as_deref(), Some("Hi"));
 //! assert_eq!(page.blocks[0].text, "Intro more");
-//! assert_eq!(page.blocks[0].path, "/html[0]/body[1]/div[0]");
+//! assert_eq!(page.blocks[0].path, "/html[0]/body[0]/div[0]");
 //! assert_eq!(page.blocks[0].links, ["https://example.org/a/b"]);
 //! assert_eq!(page.blocks[1].text, "Para one");
 //! assert_eq!(page.blocks[1].type_path, "/html/body/div/p");
@@ -121,10 +121,12 @@
 //!
 //! `path` lists the block element and its ancestors from `<html>` down, each as
 //! `/tag[i]`, where `tag` is the element's local name (lower case for HTML) and `i` is the
-//! zero-based index of the element among its parent's **element** children, all tags counted
-//! (skipped ones too; text and comments are not counted). The parser always creates `<head>`,
-//! so body blocks start `/html[0]/body[1]/…`. `type_path` is the same without indices:
-//! `/html/body/div/p`. Both use the flattened tree of section 2.
+//! zero-based index of the element among its parent's element children **with the same tag**
+//! (skipped ones too; text and comments are not counted), as in an XPath step: body blocks
+//! start `/html[0]/body[0]/…`, and `div[2]` is the third `<div>` child. Counting per tag keeps
+//! a block's path when a sibling of another kind (an ad `<div>` before a run of `<p>`s) comes or
+//! goes. `type_path` is the same without indices: `/html/body/div/p`. Both use the flattened
+//! tree of section 2.
 //!
 //! # 7. Links
 //!
@@ -597,10 +599,10 @@ fn is_skipped(node: Ref<'_>) -> bool {
 struct Frame {
     /// Local name, for the paths.
     tag: LocalName,
-    /// Index among the (flattened) parent's element children.
+    /// Index among the (flattened) parent's element children with the same tag.
     index: usize,
-    /// Element children seen so far.
-    children: usize,
+    /// Element children seen so far, per tag (few distinct tags: a linear scan is fastest).
+    children: Vec<(LocalName, usize)>,
     /// Inside a skipped element.
     skip: bool,
     /// This element opened a block context.
@@ -666,7 +668,7 @@ impl<'l> Walker<'l> {
         self.frames.push(Frame {
             tag: LocalName::from(""),
             index: 0,
-            children: 0,
+            children: Vec::new(),
             skip: false,
             block: false,
             link: false,
@@ -719,17 +721,25 @@ impl<'l> Walker<'l> {
         let Some(parent) = self.frames.last_mut() else {
             return;
         };
-        let index = parent.children;
-        parent.children += 1;
-        let skip = parent.skip || is_skipped(node);
         let tag = match node.value() {
             Node::Element(el) => el.name.local.clone(),
             _ => LocalName::from(""),
         };
+        let index = match parent.children.iter_mut().find(|(t, _)| *t == tag) {
+            Some((_, n)) => {
+                *n += 1;
+                *n - 1
+            }
+            None => {
+                parent.children.push((tag.clone(), 1));
+                0
+            }
+        };
+        let skip = parent.skip || is_skipped(node);
         let mut frame = Frame {
             tag,
             index,
-            children: 0,
+            children: Vec::new(),
             skip,
             block: false,
             link: false,
@@ -923,7 +933,7 @@ mod tests {
     fn block_elements_are_blocks_and_inline_text_joins_its_block() {
         let p = page("<h1>Title</h1><p>Some <b>bold</b><i>ital</i> <my-tag>custom</my-tag></p>");
         assert_eq!(texts(&p), ["Title", "Some boldital custom"]);
-        assert_eq!(p.blocks[1].path, "/html[0]/body[1]/p[1]");
+        assert_eq!(p.blocks[1].path, "/html[0]/body[0]/p[0]");
     }
 
     #[test]
@@ -942,7 +952,7 @@ mod tests {
     fn body_text_outside_any_other_block_is_the_body_block() {
         let p = page("Loose <span>text</span><p>P</p>more");
         assert_eq!(texts(&p), ["Loose text more", "P"]);
-        assert_eq!(p.blocks[0].path, "/html[0]/body[1]");
+        assert_eq!(p.blocks[0].path, "/html[0]/body[0]");
     }
 
     #[test]
@@ -959,10 +969,10 @@ mod tests {
              <table><caption>Cap</caption><tr><th>H</th><td>D</td></tr></table>",
         );
         assert_eq!(texts(&p), ["One", "Two", "Two.a", "Cap", "H", "D"]);
-        assert_eq!(p.blocks[2].path, "/html[0]/body[1]/ul[0]/li[1]/ol[0]/li[0]");
+        assert_eq!(p.blocks[2].path, "/html[0]/body[0]/ul[0]/li[1]/ol[0]/li[0]");
         assert_eq!(
             p.blocks[4].path,
-            "/html[0]/body[1]/table[1]/tbody[1]/tr[0]/th[0]"
+            "/html[0]/body[0]/table[0]/tbody[0]/tr[0]/th[0]"
         );
     }
 
@@ -988,12 +998,13 @@ mod tests {
     }
 
     #[test]
-    fn paths_count_every_element_child() {
+    fn paths_count_element_children_per_tag() {
         let p = page(
             "<div></div><script>s</script><!-- c --><div hidden>h</div>text<span></span><div>X</div>",
         );
         let x = p.blocks.iter().find(|b| b.text == "X").expect("X");
-        assert_eq!(x.path, "/html[0]/body[1]/div[4]");
+        // div, (script), (div hidden), (span), div: the third <div>.
+        assert_eq!(x.path, "/html[0]/body[0]/div[2]");
         assert_eq!(x.type_path, "/html/body/div");
     }
 
@@ -1135,11 +1146,11 @@ mod tests {
         assert_eq!(
             paths,
             [
-                "/html[0]/body[1]/div[0]",
-                "/html[0]/body[1]/div[0]/div[0]",
-                "/html[0]/body[1]/div[0]/div[0]/div[0]",
-                "/html[0]/body[1]/div[0]/div[0]/div[0]/div[0]",
-                "/html[0]/body[1]/div[0]/div[0]/div[0]/div[1]",
+                "/html[0]/body[0]/div[0]",
+                "/html[0]/body[0]/div[0]/div[0]",
+                "/html[0]/body[0]/div[0]/div[0]/div[0]",
+                "/html[0]/body[0]/div[0]/div[0]/div[0]/div[0]",
+                "/html[0]/body[0]/div[0]/div[0]/div[0]/div[1]",
             ]
         );
     }
@@ -1153,11 +1164,11 @@ mod tests {
         // div(3) > span hidden(4) > p(5): the p is flattened out of the hidden span.
         let p = with_limits("<div>x<span hidden>h<p>p</p></span></div>", limits.clone());
         assert_eq!(texts(&p), ["x", "p"]);
-        assert_eq!(p.blocks[1].path, "/html[0]/body[1]/div[0]/p[1]");
+        assert_eq!(p.blocks[1].path, "/html[0]/body[0]/div[0]/p[0]");
         // div(3) > p(4) > span(5): the span's text belongs to the div, not the p.
         let p = with_limits("<div><p>a<span>s</span>b</p></div>", limits);
         assert_eq!(texts(&p), ["ab", "s"]);
-        assert_eq!(p.blocks[1].path, "/html[0]/body[1]/div[0]");
+        assert_eq!(p.blocks[1].path, "/html[0]/body[0]/div[0]");
     }
 
     #[test]
