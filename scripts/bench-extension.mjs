@@ -6,7 +6,8 @@
 // (> 50 ms) on the page's main thread while the content script works; the wasm start-up on a
 // cold service worker; IndexedDB bytes written per visit.
 //
-//   node scripts/bench-extension.mjs [--pages N]
+//   node scripts/bench-extension.mjs [--pages N]     (BENCH_STEPS=1 also prints the background's
+//                                                     and the paint's sub-steps per page)
 //
 // Real pages: ../shared/data/news-frontpages-de-2022-2026 (two consecutive versions of each
 // site's front page, unpacked into a temporary folder and served on 127.0.0.1 with a CSP that
