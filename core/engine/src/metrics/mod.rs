@@ -6,7 +6,9 @@
 //! [`crate::Page::text`]), tokenizes each **once** ([`word_hashes`]: the words of
 //! [`crate::text::words`], hashed) and returns every metric in one [`Metrics`]. Each metric is
 //! also a public function over word slices, generic over `T: Hash + Eq` (`&str`, `String`, or
-//! the `u64`s of [`word_hashes`]) so it can be used on blocks, sentences or any sequence.
+//! the `u64`s of [`word_hashes`]) so it can be used on blocks, sentences or any sequence; their
+//! results equal [`compute`]'s on the same words. Items are hashed with a fixed in-memory
+//! hasher: results depend only on which items are equal, never on the hash values.
 //!
 //! ```
 //! use sincelast_core::metrics::{compute, MetricOptions};
@@ -86,7 +88,8 @@
 //! weighs about as much as adding one, which only the bag-of-words reading does.
 //!
 //! **Edit distance** (Lim et al.): insertions and deletions of words cost 1, so
-//! `δ = m + n − 2·|LCS(A, B)|` and the distance is `δ / (m + n)`.
+//! `δ = m + n − 2·|LCS(A, B)|` and the distance is `δ / (m + n)` (exact whenever the LCS is,
+//! see [Cost](#cost)).
 //!
 //! **Byte-wise** compares the two texts byte by byte ([`compute`] passes the texts it was given,
 //! not the words).
@@ -136,11 +139,32 @@
 //!
 //! # Cost
 //!
-//! Tokenization is one pass over the bytes with an ASCII fast path (no `String` per word).
-//! Dice, cosine, word distance and the IED phases are linear passes over dense per-word
-//! counters; shingle sets are rolling hashes deduplicated in cache-sized partitions. The LCS
-//! (edit distance and IED phase 1) is exact for small changes and near-linear with bounded work
-//! on anything larger (see `lcs.rs`): no input makes any metric quadratic.
+//! Everything is linear or near-linear in the text, and no input makes any metric quadratic.
+//!
+//! - **Tokenization** ([`word_hashes`]) is one pass: 64-byte blocks are classified with SWAR
+//!   bit tricks, words are hashed eight bytes at a time straight from the text (no `String`
+//!   per word); only runs with non-ASCII characters go `char` by `char`. [`compute`] does it
+//!   once per text and interns the hashes into dense `u32` ids.
+//! - **Dice, cosine, word distance and IED phases 2–5** are passes over the ids and dense
+//!   per-word counters (no nested scans: moves, copies and shrinks are matched per word).
+//! - **Fragment staleness and shingling** are rolling k-gram hashes partitioned by their top
+//!   bits into buckets of ~32,000 keys, each tallied in a 512 KiB table that stays in cache;
+//!   [`compute`] gets both from one pass.
+//! - **The LCS** (edit distance, IED phase 1; in `lcs.rs`) is exact whenever the changed
+//!   region fits a 2 MiB bit table (two pages of ~4,000 differing words, and anything smaller);
+//!   larger problems are split at words that occur exactly once on each side (recounted
+//!   inside each gap), and what has no such anchor is aligned by a sliding window that follows
+//!   shifts of up to 512 words. The result
+//!   is always a valid common subsequence (so the edit distance can only be overestimated, and
+//!   only on such inputs). imara-diff is not used here: its Myers took 13.7 s on two shuffled
+//!   800,000-word pages; this takes 0.2 s.
+//!
+//! Measured at the time of writing on a shared, busy 2-vCPU Xeon, for a synthetic pair of
+//! 5 MB pages (1.9 M words, a few % of blocks edited, moved, added, removed): natively
+//! [`word_hashes`] ≈ 700 MB/s of text, Dice from text ≈ 350 MB/s, fragment staleness from text
+//! ≈ 240 MB/s, [`compute`] (everything) ≈ 100 MB/s; as wasm under Node 20, Dice ≈ 270–320
+//! MB/s, fragment staleness ≈ 210–235 MB/s, [`compute`] ≈ 90 MB/s. Pathological 800,000-word
+//! pairs (shuffled over 40 or 1,000 words, disjoint, one word repeated) take ≤ 0.25 s natively.
 
 mod ied;
 mod lcs;
@@ -175,8 +199,9 @@ pub struct MetricOptions {
     /// Default **5**: large enough that fragments carry word order (k = 1 would be a plain
     /// word-set Jaccard, which Dice already gives), small enough that one changed word touches
     /// only 5 fragments, so small pages and blocks are not reported as wholly stale — the
-    /// over-sensitivity Kwon et al. show for 10-word shingles. Five-word shingles are also what
-    /// Fetterly et al. used to study page evolution at scale. Set 10 to reproduce Kwon's 10SH.
+    /// over-sensitivity Kwon et al. show for 10-word shingles; and a 5-word run (a name, a
+    /// price with its label, a short phrase) is about the smallest piece of text a person
+    /// notices as "changed". Set 10 to reproduce Kwon's 10SH.
     pub shingle: usize,
 }
 
