@@ -536,6 +536,44 @@ mod tests {
     }
 
     #[test]
+    fn ied_accounts_for_every_word() {
+        // Every new word is consumed once (LCS, add, copy, move, replace) and every old word
+        // once (LCS, drop, shrink, move, replace), whatever the costs.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |m: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % m
+        };
+        for case in 0..500 {
+            let vocab = 1 + next(9);
+            let a: Vec<u64> = (0..next(40)).map(|_| next(vocab)).collect();
+            let b: Vec<u64> = (0..next(40)).map(|_| next(vocab + 2)).collect();
+            let opts = MetricOptions {
+                copy_cost: [0.0, 0.3, 0.5, 0.75, 1.0][case % 5],
+                move_cost: [0.0, 0.9, 0.5, 1.0, 0.2][case / 5 % 5],
+                shingle: 5,
+            };
+            let r = ied(&a, &b, &opts);
+            let common = a.len() - r.drop - r.shrink - r.moved - r.replace;
+            assert_eq!(
+                b.len(),
+                common + r.add + r.copy + r.moved + r.replace,
+                "{a:?} {b:?} {r:?}"
+            );
+            let it = Interned::from_items(&a, &b);
+            assert_eq!(common, lcs::lcs(&it.a, &it.b, it.num()).len, "{a:?} {b:?}");
+            let delta = (r.add + r.drop + r.replace) as f64
+                + opts.copy_cost * (r.copy + r.shrink) as f64
+                + opts.move_cost * r.moved as f64;
+            assert!((r.delta - delta).abs() < 1e-9);
+            // No operation is worse than dropping and re-adding everything outside the LCS.
+            assert!(r.delta <= (a.len() + b.len() - 2 * common) as f64 + 1e-9);
+        }
+    }
+
+    #[test]
     fn edge_cases() {
         let o = MetricOptions::default();
         let m = compute("", "", &o).expect("valid input");

@@ -20,6 +20,26 @@ fn mix(x: u64) -> u64 {
     y ^ (y >> 29)
 }
 
+/// `1 + b + b² + … + b^(q−1)` (wrapping), by doubling: `O(log q)`.
+fn geometric(b: u64, q: u64) -> u64 {
+    if q == 0 {
+        return 0;
+    }
+    // s = sum of the first t powers, p = b^t; start at t = 1 and walk q's bits from the top.
+    let (mut s, mut p) = (1u64, b);
+    for bit in (0..63 - q.leading_zeros()).rev() {
+        // t → 2t
+        s = s.wrapping_add(s.wrapping_mul(p));
+        p = p.wrapping_mul(p);
+        if (q >> bit) & 1 == 1 {
+            // t → t + 1
+            s = s.wrapping_add(p);
+            p = p.wrapping_mul(b);
+        }
+    }
+    s
+}
+
 fn pow(mut base: u64, mut exp: u64) -> u64 {
     let mut acc = 1u64;
     while exp > 0 {
@@ -70,11 +90,22 @@ fn for_each_key<T>(
         }
     };
     let top = pow(P, k as u64 - 1); // weight of the oldest word in the window
-    let mut r = 0u64;
-    for i in 0..k {
-        r = r.wrapping_mul(P).wrapping_add(at(i));
-    }
+    let poly = |len: usize| (0..len).fold(0u64, |r, i| r.wrapping_mul(P).wrapping_add(at(i)));
+    let mut r = if k <= n {
+        poly(k)
+    } else {
+        // A wrapped window longer than the sequence is q whole cycles and a prefix:
+        // H(cycle^q · prefix) = H(cycle)·(1 + Pⁿ + … + P^(n(q−1)))·P^rem + H(prefix),
+        // computed in O(n + log k) rather than O(k).
+        let (q, rem) = ((k / n) as u64, k % n);
+        poly(n)
+            .wrapping_mul(geometric(pow(P, n as u64), q))
+            .wrapping_mul(pow(P, rem as u64))
+            .wrapping_add(poly(rem))
+    };
     f(mix(r));
+    // Index of the word entering the window that starts at i: (i + k − 1) mod n, overflow-free.
+    let last = (k - 1) % n;
     // Windows inside the sequence, then (with wrap-around) the ones reaching past its end.
     let inner = n.saturating_sub(k - 1).min(count);
     for (old, new) in items
@@ -92,7 +123,7 @@ fn for_each_key<T>(
         r = r
             .wrapping_sub(at(i - 1).wrapping_mul(top))
             .wrapping_mul(P)
-            .wrapping_add(at(i + k - 1));
+            .wrapping_add(at((i % n + last) % n));
         f(mix(r));
     }
 }
@@ -326,6 +357,28 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn windows_longer_than_the_page_wrap_in_log_time() {
+        let h: Vec<u64> = (1..=7u64).map(|x| mix(x)).collect();
+        for k in [7, 8, 13, 14, 15, 50, 701] {
+            let keys = shingle_keys(&h, k, true);
+            for (i, &key) in keys.iter().enumerate() {
+                let r = (0..k).fold(0u64, |r, j| r.wrapping_mul(P).wrapping_add(h[(i + j) % 7]));
+                assert_eq!(key, mix(r), "k={k} i={i}");
+            }
+        }
+        for q in 0..40u64 {
+            let b = 0x1234_5678_9ABC_DEF1u64;
+            let direct = (0..q).fold((0u64, 1u64), |(s, p), _| {
+                (s.wrapping_add(p), p.wrapping_mul(b))
+            });
+            assert_eq!(geometric(b, q), direct.0, "q={q}");
+        }
+        // A huge k must not take O(k).
+        let d = distance(&h, &h[1..], |&x| x, usize::MAX / 2, true);
+        assert!((0.0..=1.0).contains(&d));
     }
 
     #[test]
