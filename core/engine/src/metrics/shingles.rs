@@ -361,7 +361,7 @@ mod tests {
 
     #[test]
     fn windows_longer_than_the_page_wrap_in_log_time() {
-        let h: Vec<u64> = (1..=7u64).map(|x| mix(x)).collect();
+        let h: Vec<u64> = (1..=7u64).map(mix).collect();
         for k in [7, 8, 13, 14, 15, 50, 701] {
             let keys = shingle_keys(&h, k, true);
             for (i, &key) in keys.iter().enumerate() {
