@@ -285,6 +285,8 @@ fn intern_blocks(old: &[Block], new: &[Block]) -> (Vec<Token>, Vec<Token>, u32) 
 /// Aligns `old` and `new` blocks; see the module docs.
 pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
     let (old_tok, new_tok, num_tokens) = intern_blocks(old, new);
+    let mut old_sets = WordSets::new(old);
+    let mut new_sets = WordSets::new(new);
     let mut diff = Diff::default();
     diff.compute_with(Algorithm::Histogram, &old_tok, &new_tok, num_tokens);
 
@@ -340,7 +342,7 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
         if olds.is_empty() || news.is_empty() {
             continue;
         }
-        let (pairs, approx) = pair_blocks(old, new, &olds, &news, opts);
+        let (pairs, approx) = pair_blocks(&mut old_sets, &mut new_sets, &olds, &news, opts);
         approximate |= approx;
         for (i, j) in pairs {
             old_match[i] = Some(j);
@@ -360,7 +362,7 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
             .filter(|&j| new_status[j].is_none())
             .collect();
         if !olds.is_empty() && !news.is_empty() {
-            let (pairs, approx) = pair_displaced(old, new, &olds, &news, opts);
+            let (pairs, approx) = pair_displaced(&mut old_sets, &mut new_sets, &olds, &news, opts);
             approximate |= approx;
             for (i, j) in pairs {
                 old_match[i] = Some(j);
@@ -453,17 +455,36 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
     Report { summary, blocks }
 }
 
-/// Word-set fingerprint of a block for similarity: sorted, deduplicated in-memory word hashes.
-fn word_set(text: &str) -> Vec<u64> {
-    // Fixed seeds: the values never leave memory, but fixed seeds keep runs reproducible.
-    let state = ahash::RandomState::with_seeds(1, 2, 3, 4);
-    let mut v: Vec<u64> = text::words(text)
-        .iter()
-        .map(|w| state.hash_one(w))
-        .collect();
-    v.sort_unstable();
-    v.dedup();
-    v
+/// Word-set fingerprints of a page's blocks for similarity (sorted, deduplicated word hashes
+/// from [`crate::metrics::word_hashes`]), computed at most once per block.
+struct WordSets<'a> {
+    blocks: &'a [Block],
+    sets: Vec<Option<Vec<u64>>>,
+}
+
+impl<'a> WordSets<'a> {
+    fn new(blocks: &'a [Block]) -> Self {
+        WordSets {
+            blocks,
+            sets: vec![None; blocks.len()],
+        }
+    }
+
+    /// Computes the sets of these blocks (if not yet) and returns them in the same order.
+    fn of(&mut self, indices: &[usize]) -> Vec<&[u64]> {
+        for &i in indices {
+            if self.sets[i].is_none() {
+                let mut v = crate::metrics::word_hashes(&self.blocks[i].text);
+                v.sort_unstable();
+                v.dedup();
+                self.sets[i] = Some(v);
+            }
+        }
+        indices
+            .iter()
+            .map(|&i| self.sets[i].as_deref().unwrap_or(&[]))
+            .collect()
+    }
 }
 
 /// Dice similarity of two sorted, deduplicated sets.
@@ -490,15 +511,15 @@ fn dice_sorted(a: &[u64], b: &[u64]) -> f64 {
 /// of similarities of pairs at or above the threshold. Returns the pairs and whether the budget
 /// forced the positional fallback.
 fn pair_blocks(
-    old: &[Block],
-    new: &[Block],
+    old_sets: &mut WordSets<'_>,
+    new_sets: &mut WordSets<'_>,
     olds: &[usize],
     news: &[usize],
     opts: &DiffOptions,
 ) -> (Vec<(usize, usize)>, bool) {
     let (n, m) = (olds.len(), news.len());
-    let old_sets: Vec<Vec<u64>> = olds.iter().map(|&i| word_set(&old[i].text)).collect();
-    let new_sets: Vec<Vec<u64>> = news.iter().map(|&j| word_set(&new[j].text)).collect();
+    let old_sets = old_sets.of(olds);
+    let new_sets = new_sets.of(news);
     let sim = |a: usize, b: usize| -> f64 {
         let (x, y) = (&old_sets[a], &new_sets[b]);
         // Dice can reach the threshold only if the sizes are close enough.
@@ -560,8 +581,8 @@ fn pair_blocks(
 /// edited and moved. Only pairs at or above [`DiffOptions::displaced_threshold`] count; more
 /// candidate pairs than [`DiffOptions::max_pair_cells`] are not examined (approximate).
 fn pair_displaced(
-    old: &[Block],
-    new: &[Block],
+    old_sets: &mut WordSets<'_>,
+    new_sets: &mut WordSets<'_>,
     olds: &[usize],
     news: &[usize],
     opts: &DiffOptions,
@@ -569,8 +590,8 @@ fn pair_displaced(
     if olds.len().saturating_mul(news.len()) > opts.max_pair_cells {
         return (Vec::new(), true);
     }
-    let old_sets: Vec<Vec<u64>> = olds.iter().map(|&i| word_set(&old[i].text)).collect();
-    let new_sets: Vec<Vec<u64>> = news.iter().map(|&j| word_set(&new[j].text)).collect();
+    let old_sets = old_sets.of(olds);
+    let new_sets = new_sets.of(news);
     let mut candidates: Vec<(f64, usize, usize)> = Vec::new();
     for (a, x) in old_sets.iter().enumerate() {
         for (b, y) in new_sets.iter().enumerate() {
@@ -601,8 +622,12 @@ fn pair_displaced(
 /// Word-level spans turning `old` into `new`; see the module docs. Returns the spans and
 /// whether the block was too large to diff word by word.
 pub fn word_spans(old: &str, new: &str, opts: &DiffOptions) -> (Vec<Span>, bool) {
-    let old_t = text::tokens(old);
-    let new_t = text::tokens(new);
+    // Tokens never cross white space, so a common prefix and suffix cut at white space are
+    // equal runs as they stand: only the middle is tokenized and diffed.
+    let (p, q) = common_affixes(old, new);
+    let (old_mid, new_mid) = (&old[p..old.len() - q], &new[p..new.len() - q]);
+    let old_t = text::tokens(old_mid);
+    let new_t = text::tokens(new_mid);
     if old_t.len() + new_t.len() > opts.max_word_tokens {
         let mut v = Vec::with_capacity(2);
         if !old.is_empty() {
@@ -625,7 +650,6 @@ pub fn word_spans(old: &str, new: &str, opts: &DiffOptions) -> (Vec<Span>, bool)
     let mut diff = Diff::default();
     diff.compute_with(Algorithm::Histogram, &a, &b, interner.len());
 
-    // Raw runs in order: (kind, token range on its side).
     let mut out: Vec<Span> = Vec::new();
     let mut push = |kind: SpanKind, s: &str| {
         if s.is_empty() {
@@ -639,7 +663,8 @@ pub fn word_spans(old: &str, new: &str, opts: &DiffOptions) -> (Vec<Span>, bool)
             }),
         }
     };
-    let (mut i, mut j) = (0usize, 0usize);
+    push(SpanKind::Equal, &new[..p]);
+    let mut j = 0usize;
     let concat = |toks: &[&str]| toks.concat();
     for hunk in diff.hunks() {
         let (bs, be) = (hunk.before.start as usize, hunk.before.end as usize);
@@ -649,14 +674,39 @@ pub fn word_spans(old: &str, new: &str, opts: &DiffOptions) -> (Vec<Span>, bool)
         }
         push(SpanKind::Delete, &concat(&old_t[bs..be]));
         push(SpanKind::Insert, &concat(&new_t[as_..ae]));
-        i = be;
         j = ae;
     }
-    let _ = i;
     if j < new_t.len() {
         push(SpanKind::Equal, &concat(&new_t[j..]));
     }
+    push(SpanKind::Equal, &new[new.len() - q..]);
     (absorb_thin_equals(out), false)
+}
+
+/// Byte lengths of the common prefix and suffix of `a` and `b`, each cut at ASCII white space
+/// (the prefix ends just after a space, the suffix starts at one), so both are whole tokens
+/// and char boundaries. They never overlap.
+fn common_affixes(a: &str, b: &str) -> (usize, usize) {
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    let prefix = x.iter().zip(y).take_while(|(p, q)| p == q).count();
+    let p = x[..prefix]
+        .iter()
+        .rposition(u8::is_ascii_whitespace)
+        .map_or(0, |k| k + 1);
+    let room = x.len().min(y.len()) - p;
+    let suffix = x
+        .iter()
+        .rev()
+        .zip(y.iter().rev())
+        .take(room)
+        .take_while(|(p, q)| p == q)
+        .count();
+    let start = x.len() - suffix;
+    let q = x[start..]
+        .iter()
+        .position(u8::is_ascii_whitespace)
+        .map_or(0, |k| x.len() - (start + k));
+    (p, q)
 }
 
 /// Makes spans readable: an equal run with no word in it (a space, a comma) standing between
@@ -697,7 +747,8 @@ fn absorb_thin_equals(spans: Vec<Span>) -> Vec<Span> {
                 ins.push_str(&s.text);
             }
             SpanKind::Equal => {
-                let thin = !text::tokens(&s.text).iter().any(|t| text::is_word(t));
+                // No word in it (a space, a comma): only word characters start words.
+                let thin = !s.text.chars().any(text::is_word_char);
                 let between = in_region && spans.get(k + 1).is_some_and(is_change);
                 if thin && between {
                     del.push_str(&s.text);
@@ -835,6 +886,24 @@ mod tests {
     }
 
     #[test]
+    fn common_affixes_cut_at_white_space() {
+        assert_eq!(common_affixes("the cat sat", "the cot sat"), (4, 4));
+        assert_eq!(common_affixes("abc", "abd"), (0, 0));
+        assert_eq!(common_affixes("a b", "a b"), (2, 0));
+        assert_eq!(
+            common_affixes("Grüße aus Köln", "Grüße aus Bonn"),
+            ("Grüße aus ".len(), 0)
+        );
+        let (spans, _) = word_spans("x y", "x y z", &DiffOptions::default());
+        let rebuilt: String = spans
+            .iter()
+            .filter(|s| s.kind != SpanKind::Delete)
+            .map(|s| s.text.as_str())
+            .collect();
+        assert_eq!(rebuilt, "x y z");
+    }
+
+    #[test]
     fn dissimilar_blocks_are_not_paired() {
         let old = blocks(&["alpha beta gamma delta"]);
         let new = blocks(&["completely different words here"]);
@@ -866,7 +935,7 @@ mod tests {
             max_word_tokens: 10,
             ..DiffOptions::default()
         };
-        let (spans, approx) = word_spans("a b c d e f", "a b c d e g", &opts);
+        let (spans, approx) = word_spans("a b c d e f", "g b c d e h", &opts);
         assert!(approx);
         assert_eq!(spans.len(), 2);
     }

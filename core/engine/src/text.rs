@@ -29,7 +29,8 @@ pub fn normalize(input: &str) -> String {
     out
 }
 
-fn is_word_char(ch: char) -> bool {
+/// True for the characters words are made of: letters, digits, `_` and combining marks.
+pub fn is_word_char(ch: char) -> bool {
     ch.is_alphanumeric() || ch == '_' || matches!(ch, '\u{0300}'..='\u{036F}')
 }
 
