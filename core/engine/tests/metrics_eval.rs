@@ -379,3 +379,39 @@ fn classic_metrics_behave_as_reported() {
         );
     }
 }
+
+#[test]
+fn ied_is_the_closest_metric_for_every_change_type() {
+    // Kwon §5.2: "IED returns the most effective results in all cases". Mean absolute error
+    // against the criterion over the range of x, per change type, for each metric.
+    let mut w = Words::new(seed() ^ 6);
+    for change in ALL {
+        let mut err = [0.0f64; 5]; // IED, 10SH, COS, WD, ED
+        let xs = xs(change);
+        for &x in &xs {
+            let (old, new) = synthesize(&mut w, change, N, x);
+            let m = measure(&old, &new);
+            let crit = change.criterion(N, x);
+            let values = [
+                m.ied.distance,
+                m.shingling,
+                m.cosine,
+                m.word_distance,
+                m.edit_distance,
+            ];
+            for (e, v) in err.iter_mut().zip(values) {
+                *e += (v - crit).abs() / xs.len() as f64;
+            }
+        }
+        let best_other = err[1..].iter().copied().fold(f64::INFINITY, f64::min);
+        assert!(
+            err[0] <= best_other + 1e-12,
+            "{change:?}: mean |error| IED {:.4}, 10SH {:.4}, COS {:.4}, WD {:.4}, ED {:.4}",
+            err[0],
+            err[1],
+            err[2],
+            err[3],
+            err[4]
+        );
+    }
+}
