@@ -20,9 +20,13 @@
 //!
 //! Work is therefore `O((m + n) · (MAX_DEPTH + WINDOW/64))` word operations in the worst case
 //! and close to linear on real pages. The result is always a valid common subsequence; it is
-//! the longest one whenever the exact path is taken. (imara-diff's Myers was measured at
-//! 13.7 s on two shuffled 800,000-word sequences over a 1,000-word vocabulary, so it is not
-//! used here.)
+//! the longest one whenever the exact path is taken.
+//!
+//! Why not imara-diff: its Myers took 13.7 s (Histogram 18.7 s) on two shuffled
+//! 800,000-word sequences over a 1,000-word vocabulary, where this takes ~0.2 s. On a realistic
+//! pair of 5 MB pages (957,121 and 958,617 words over a 5,000-word vocabulary, a few % of
+//! blocks edited, added, removed, duplicated) this found a common subsequence of 947,719 words
+//! against imara-diff's 947,447 (Myers) and 947,718 (Histogram), in less time.
 
 /// Budget of the exact solver, in 64-bit words of stored rows and masks (2 MiB).
 const EXACT_WORDS: usize = 1 << 18;
