@@ -39,43 +39,62 @@ pub fn is_word_char(ch: char) -> bool {
 /// of white space, or a single other character (punctuation). The concatenation of the tokens
 /// is exactly `text`.
 pub fn tokens(text: &str) -> Vec<&str> {
-    let mut out = Vec::with_capacity(text.len() / 4 + 1);
-    let mut start = 0;
-    let mut prev: Option<u8> = None; // 0 = word, 1 = space, 2 = punctuation
-    let mut prev_char = ' ';
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, ch)) = chars.next() {
-        let mut class = if is_word_char(ch) {
-            0
-        } else if ch.is_whitespace() {
-            1
-        } else {
-            2
-        };
-        // A separator between two digits stays inside the number.
-        if class == 2
-            && matches!(ch, '.' | ',' | ':' | '\'')
-            && prev == Some(0)
-            && prev_char.is_ascii_digit()
-            && chars.peek().is_some_and(|&(_, c)| c.is_ascii_digit())
-        {
-            class = 0;
-        }
-        match prev {
-            Some(p) if p == class && class != 2 => {}
-            Some(_) => {
-                out.push(&text[start..i]);
-                start = i;
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len() / 3 + 1);
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        let (class, len) = class_at(text, i);
+        i += len;
+        if class != PUNCT {
+            while i < bytes.len() {
+                let (c, l) = class_at(text, i);
+                if c == class {
+                    i += l;
+                } else if class == WORD
+                    && matches!(bytes[i], b'.' | b',' | b':' | b'\'')
+                    && bytes[i - 1].is_ascii_digit()
+                    && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
+                {
+                    // A separator between two digits stays inside the number.
+                    i += 1;
+                } else {
+                    break;
+                }
             }
-            None => {}
         }
-        prev = Some(class);
-        prev_char = ch;
-    }
-    if start < text.len() {
-        out.push(&text[start..]);
+        out.push(&text[start..i]);
     }
     out
+}
+
+const WORD: u8 = 0;
+const SPACE: u8 = 1;
+const PUNCT: u8 = 2;
+
+/// The token class of the character at byte `i` and its length in bytes (ASCII by table).
+#[inline]
+fn class_at(text: &str, i: usize) -> (u8, usize) {
+    let b = text.as_bytes()[i];
+    if b < 0x80 {
+        let class = if b.is_ascii_alphanumeric() || b == b'_' {
+            WORD
+        } else if matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) {
+            SPACE
+        } else {
+            PUNCT
+        };
+        return (class, 1);
+    }
+    let ch = text[i..].chars().next().unwrap_or(' ');
+    let class = if is_word_char(ch) {
+        WORD
+    } else if ch.is_whitespace() {
+        SPACE
+    } else {
+        PUNCT
+    };
+    (class, ch.len_utf8())
 }
 
 /// True when a token from [`tokens`] is a word (not white space or punctuation).
