@@ -159,12 +159,13 @@
 //!   only on such inputs). imara-diff is not used here: its Myers took 13.7 s on two shuffled
 //!   800,000-word pages; this takes 0.2 s.
 //!
-//! Measured at the time of writing on a shared, busy 2-vCPU Xeon, for a synthetic pair of
-//! 5 MB pages (1.9 M words, a few % of blocks edited, moved, added, removed): natively
-//! [`word_hashes`] ≈ 700 MB/s of text, Dice from text ≈ 350 MB/s, fragment staleness from text
-//! ≈ 240 MB/s, [`compute`] (everything) ≈ 100 MB/s; as wasm under Node 20, Dice ≈ 270–320
-//! MB/s, fragment staleness ≈ 210–235 MB/s, [`compute`] ≈ 90 MB/s. Pathological 800,000-word
-//! pairs (shuffled over 40 or 1,000 words, disjoint, one word repeated) take ≤ 0.25 s natively.
+//! Measured at the time of writing on a shared, busy 2-vCPU Xeon, for synthetic pairs of
+//! 1 MB and 5 MB pages (up to 1.9 M words, a few % of blocks edited, moved, added, removed):
+//! as wasm through the bindings under Node 20 (`scripts/bench-core.mjs`, strings passed from
+//! JavaScript), Dice ≈ 350 MB/s of text and 5-word fragment staleness ≈ 230–270 MB/s, both
+//! tokenization included; natively [`word_hashes`] ≈ 700 MB/s and [`compute`] (every metric,
+//! LCS included) ≈ 100 MB/s (≈ 90 MB/s as wasm). Pathological 800,000-word pairs (shuffled
+//! over 40 or 1,000 words, disjoint, one word repeated) take ≤ 0.25 s natively.
 
 mod ied;
 mod lcs;
