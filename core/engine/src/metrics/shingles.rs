@@ -165,12 +165,16 @@ fn for_each_tagged<T>(
     };
     let n = h.len();
     if n >= k {
-        let inner = n - k + 1;
-        let mut i = 0;
-        for_each_key(h, hash, k, true, |key| {
-            f((key & !TAGS) | if i < inner { frag | wrap } else { wrap });
-            i += 1;
-        });
+        // The contiguous k-grams, then the k − 1 that wrap around: the contiguous k-grams of
+        // the last k − 1 words followed by the first k − 1 (same keys: a key depends only on
+        // its words, in order).
+        for_each_key(h, hash, k, false, |key| f((key & !TAGS) | frag | wrap));
+        let seam: Vec<u64> = h[n - (k - 1)..]
+            .iter()
+            .chain(&h[..k - 1])
+            .map(hash)
+            .collect();
+        for_each_key(&seam, |&x| x, k, false, |key| f((key & !TAGS) | wrap));
     } else {
         for_each_key(h, hash, k, false, |key| f((key & !TAGS) | frag));
         for_each_key(h, hash, k, true, |key| f((key & !TAGS) | wrap));
