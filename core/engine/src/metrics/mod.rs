@@ -179,7 +179,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::errors::Error;
 pub use tokens::{word_hash, word_hashes};
-use tokens::{Interned, ItemState};
+use tokens::{Interned, ItemState, KeyState};
 
 /// Largest accepted shingle size: longer fragments than this say nothing more.
 pub const MAX_SHINGLE: usize = 1000;
@@ -338,17 +338,18 @@ pub fn dice<T: Hash + Eq>(a: &[T], b: &[T]) -> f64 {
 
 /// Olston & Pandey's fragment staleness: `1 − |F(A)∩F(B)| / |F(A)∪F(B)|`, `F` = the set of
 /// contiguous `k`-grams (a sequence shorter than `k` is one fragment); 0 when both are empty.
-/// `k = 0` is treated as 1. Work `O(m + n + k)`.
+/// `k = 0` is treated as 1. Work `O(m + n)` (plus `O(log k)`). Items are told apart by their
+/// 64-bit [`Hash`]; `u64` items (word hashes) are used as they are.
 pub fn fragment_staleness<T: Hash>(a: &[T], b: &[T], k: usize) -> f64 {
-    let s = ItemState::default();
+    let s = KeyState::default();
     shingles::distance(a, b, |x| s.hash_one(x), k.max(1), false)
 }
 
 /// Kwon's k-shingling distance: every item starts a `k`-shingle wrapping around the end;
 /// `1 − |S(A)∩S(B)| / |S(A)∪S(B)|`; 0 when both are empty. `k = 0` is treated as 1.
-/// Work `O(m + n + k)`.
+/// Work `O(m + n)` (plus `O(log k)`); items as in [`fragment_staleness`].
 pub fn shingling<T: Hash>(a: &[T], b: &[T], k: usize) -> f64 {
-    let s = ItemState::default();
+    let s = KeyState::default();
     shingles::distance(a, b, |x| s.hash_one(x), k.max(1), true)
 }
 

@@ -317,6 +317,45 @@ impl Hasher for ItemHasher {
 /// Build-hasher of [`ItemHasher`].
 pub(crate) type ItemState = BuildHasherDefault<ItemHasher>;
 
+/// Maps an item to the 64-bit value the rolling k-gram hash consumes: a single `u64` (a word
+/// hash from [`word_hashes`]) passes through unchanged, integer fields are combined
+/// polynomially, bytes are mixed as by [`ItemHasher`]. Its output only ever feeds the rolling
+/// hash, whose keys are mixed before any table sees them, so pass-through is safe and free.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut inner = ItemHasher(self.0);
+        inner.write(bytes);
+        self.0 = inner.0;
+    }
+    #[inline]
+    fn write_u8(&mut self, v: u8) {
+        self.write_u64(u64::from(v));
+    }
+    #[inline]
+    fn write_u32(&mut self, v: u32) {
+        self.write_u64(u64::from(v));
+    }
+    #[inline]
+    fn write_u64(&mut self, v: u64) {
+        self.0 = self.0.wrapping_mul(K1) ^ v;
+    }
+    #[inline]
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+}
+
+/// Build-hasher of [`KeyHasher`].
+pub(crate) type KeyState = BuildHasherDefault<KeyHasher>;
+
 /// Two sequences of dense ids (`0..num`) with per-id occurrence counts.
 pub(crate) struct Interned {
     /// Ids of the old sequence.
