@@ -32,6 +32,7 @@ const median = (xs) => {
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
 };
 const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+const t2 = (sent, all) => (Number.isFinite(sent) ? `${sent}/${all}` : '-');
 
 /** Two consecutive versions of each front page: [{ id, versions: [Buffer, Buffer] }]. */
 function realPages(tmp) {
@@ -144,7 +145,7 @@ async function measure(ext, site, id) {
   const during = t ? second.longTasks.filter(([s, d]) => s + d > t.settledAt && s < t.settledAt + t.total) : [];
   return {
     id, state: second.state, blocks: t ? t.blocks : 0, extract: t?.extract, message: t?.message, analyze: t?.analyze,
-    paint: t?.paint, total: t?.total, sinceStart: t ? t.settledAt - t.startedAt + t.total : NaN, steps: { ...t?.steps, paint: second.paintSteps },
+    paint: t?.paint, total: t?.total, textsSent: t?.textsSent, sinceStart: t ? t.settledAt - t.startedAt + t.total : NaN, steps: { ...t?.steps, paint: second.paintSteps },
     markers: second.markers ? Number(second.markers.split('|')[1]) : NaN, longTasks: during.length, longest: during.reduce((m, [, d]) => Math.max(m, d), 0),
     firstBytes, secondBytes, firstState: first.state,
   };
@@ -189,8 +190,8 @@ try {
     }
   }
   const cold = await coldStart(ext, site, 'demo-small');
-  const head = ['page', 'blocks', 'extract', 'msg+analyze', 'analyze(bg)', 'paint', 'total ms', 'since script start', 'markers(next frame)', 'long tasks', 'IDB B 1st', 'IDB B rev', 'state'];
-  const table = rows.map((r) => [r.id, r.blocks, f1(r.extract), f1(r.message), f1(r.analyze), f1(r.paint), f1(r.total), f1(r.sinceStart), f1(r.markers),
+  const head = ['page', 'blocks', 'extract', 'msg+analyze', 'analyze(bg)', 'paint', 'total ms', 'texts sent', 'since script start', 'markers(next frame)', 'long tasks', 'IDB B 1st', 'IDB B rev', 'state'];
+  const table = rows.map((r) => [r.id, r.blocks, f1(r.extract), f1(r.message), f1(r.analyze), f1(r.paint), f1(r.total), t2(r.textsSent, r.blocks), f1(r.sinceStart), f1(r.markers),
     r.longTasks ? `${r.longTasks} (${Math.round(r.longest)} ms)` : '0', r.firstBytes, r.secondBytes, r.state]);
   const widths = head.map((h, i) => Math.max(h.length, ...table.map((row) => String(row[i]).length)));
   const line = (row) => row.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');

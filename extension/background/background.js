@@ -13,7 +13,7 @@ import * as db from './db.js';
 import * as core from './core.js';
 import {
   CONTENT_TYPES, PAGE_TYPES, MessageError, validateVisit, validateRestored, validateTabId,
-  validateSettings, pageKey, hostInSite,
+  validateSettings, pageKey, hostInSite, textKey,
 } from '../shared/protocol.js';
 import { DEFAULT_SETTINGS, readSettings, writeSettings, isExcluded } from '../shared/settings.js';
 import { TEST_HOOKS } from './build-config.js';
@@ -52,21 +52,35 @@ function serialized(task) {
 // The last version of recently visited pages, to spare reading every block back from
 // IndexedDB on a revisit. Only a cache: checked against the stored page record before use.
 const versionCache = new Map();
-const VERSION_CACHE_SIZE = 16;
+const VERSION_CACHE_SIZE = 8;
 function cacheVersion(url, version) {
   versionCache.delete(url);
   versionCache.set(url, version);
   while (versionCache.size > VERSION_CACHE_SIZE) versionCache.delete(versionCache.keys().next().value);
 }
 
+/** key → text of a stored version (computed once per cached version). */
+function keyedTexts(version) {
+  if (!version.keyed) {
+    version.keyed = new Map();
+    for (const b of version.blocks) version.keyed.set(textKey(b.text), b.text);
+  }
+  return version.keyed;
+}
+
 async function lastVersion(url) {
   const cached = versionCache.get(url);
   if (cached) {
     const page = await db.getPage(url);
-    if (page && page.lastVisitId === cached.visit.id) return { ...cached, page };
+    if (page && page.lastVisitId === cached.visit.id) {
+      cached.page = page;
+      return cached;
+    }
     versionCache.delete(url);
   }
-  return db.loadLastVersion(url);
+  const loaded = await db.loadLastVersion(url);
+  if (loaded) cacheVersion(url, loaded);
+  return loaded;
 }
 
 // Settings (and, in test builds, the test hooks) read from storage.local once per worker and
@@ -153,6 +167,14 @@ function forDiff(blocks) {
   return blocks.map((b) => ({ text: b.text, path: b.path, type_path: b.type_path, links: [] }));
 }
 
+/** The text keys of the page's last stored version: its content script then sends only new texts. */
+async function onKnown(msg, sender) {
+  const { incognito, url, site } = contentSender(sender);
+  if (incognito || isExcluded(await currentSettings(), site)) return { keys: [] };
+  const previous = await lastVersion(url);
+  return { keys: previous ? [...keyedTexts(previous).keys()] : [] };
+}
+
 async function onVisit(msg, sender) {
   const t0 = performance.now();
   const { tabId, incognito, url, site } = contentSender(sender);
@@ -191,6 +213,17 @@ async function onVisit(msg, sender) {
     await core.coreReady();
     step('core');
     const previous = await lastVersion(url);
+    // Blocks sent by key get their text back from the last stored version.
+    if (blocks.some((b) => b.key)) {
+      const texts = previous ? keyedTexts(previous) : new Map();
+      for (const b of blocks) {
+        if (!b.key) continue;
+        const text = texts.get(b.key);
+        if (text === undefined) throw new MessageError('stale', 'a block key is not in the last stored version');
+        b.text = text;
+        delete b.key;
+      }
+    }
     step('load');
     // Test builds only: visits can be dated in the past, to test retention.
     const time = Date.now() + (TEST_HOOKS ? Number(hooks.timeShiftMs) || 0 : 0);
@@ -388,6 +421,7 @@ async function handle(msg, sender) {
   }
   if (!CONTENT_TYPES.has(msg.type)) throw new MessageError('forbidden', `unknown type ${msg.type}`);
   switch (msg.type) {
+    case 'known': return onKnown(msg, sender);
     case 'visit': return onVisit(msg, sender);
     case 'restored': return onRestored(msg, sender);
   }

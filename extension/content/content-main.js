@@ -41,6 +41,7 @@ let painting = null; // the painted state, see paint()
 let lastResult = null; // the background's answer, kept to repaint after "hide"
 let elements = [];
 let orphanTimer = null;
+let knownKeys = null; // Promise<Set<string>>: text keys the background already has for this page
 
 // ---------------------------------------------------------------------------------------------
 // Life cycle.
@@ -175,6 +176,32 @@ async function send(message) {
   return reply.result;
 }
 
+/** Twin of textKey in shared/protocol.js (the content script cannot import modules). */
+function textKey(text) {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x27d4eb2f ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+    h2 ^= h2 >>> 15;
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b);
+  h1 ^= h1 >>> 13;
+  h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35);
+  h2 ^= h2 >>> 16;
+  return `${(h1 >>> 0).toString(36)}.${(h2 >>> 0).toString(36)}:${text.length}`;
+}
+
+/** Blocks for the message: texts the background already has go as their key only. */
+function withKeys(blocks, known) {
+  if (!known || !known.size) return blocks;
+  return blocks.map((b) => {
+    const key = textKey(b.text);
+    return known.has(key) ? { key, path: b.path, type_path: b.type_path, links: b.links } : b;
+  });
+}
+
 function capBlocks(page) {
   let total = 0;
   let truncated = !!page.truncated;
@@ -203,6 +230,11 @@ function testMark(name, value) {
 }
 
 async function start() {
+  // Asked while the page settles, so the answer is there when it is needed.
+  knownKeys = send({ type: 'known' }).then((r) => {
+    testMark('known', String(r.keys.length));
+    return new Set(r.keys);
+  }, () => null);
   await whenSettled();
   if (dead || sent) return;
   if (!document.body) return;
@@ -217,15 +249,27 @@ async function start() {
   // serialized on this thread): two shorter tasks instead of one long one.
   await new Promise((resolve) => setTimeout(resolve, 0));
   if (dead) return;
+  const message = (sendBlocks) => ({
+    type: 'visit',
+    title: String(page.title || '').slice(0, 1024),
+    blocks: hasPassword ? [] : sendBlocks,
+    truncated,
+    hasPassword,
+  });
   let result;
+  let textsSent = blocks.length;
   try {
-    result = await send({
-      type: 'visit',
-      title: String(page.title || '').slice(0, 1024),
-      blocks: hasPassword ? [] : blocks,
-      truncated,
-      hasPassword,
-    });
+    const known = hasPassword ? null : await knownKeys;
+    try {
+      const keyed = withKeys(blocks, known);
+      textsSent = keyed.filter((b) => b.text !== undefined).length;
+      result = await send(message(keyed));
+    } catch (e) {
+      // The stored version changed meanwhile (another tab): send every text.
+      if (!known || !/^stale:/.test(e.message)) throw e;
+      textsSent = blocks.length;
+      result = await send(message(blocks));
+    }
   } catch (e) {
     testMark('state', `error: ${e.message}`);
     return;
@@ -246,6 +290,7 @@ async function start() {
       paint: timing.painted - timing.answered,
       total: timing.painted - timing.settled,
       blocks: blocks.length,
+      textsSent,
     }));
     testMark('state', result.status === 'skipped' ? `skipped:${result.reason}` : result.status);
   }

@@ -4,7 +4,8 @@
 // same caps in its own constants (content/content-main.js, LIMITS).
 //
 // Directions:
-//   content → background   'visit', 'restored'
+//   content → background   'known' (the text keys of the last stored version of this page, asked
+//                          while the page settles), 'visit', 'restored'
 //   page (popup, options) → background   'popup-state', 'scroll-to', 'settings-get',
 //                                        'settings-set', 'delete-all', 'stats'
 //   background → content   'scroll-to', 'next-change'
@@ -23,7 +24,7 @@ export const LIMITS = Object.freeze({
   maxSite: 253,
 });
 
-export const CONTENT_TYPES = new Set(['visit', 'restored']);
+export const CONTENT_TYPES = new Set(['known', 'visit', 'restored']);
 export const PAGE_TYPES = new Set(['popup-state', 'scroll-to', 'settings-get', 'settings-set', 'delete-all', 'stats']);
 
 /** A refused message: the background answers `{ error: { kind, message } }`. */
@@ -47,8 +48,34 @@ function isPlainObject(v) {
 }
 
 /**
+ * The key of a block text, so that a revisit need not send again the texts the background
+ * already has: two 32-bit multiplicative hashes over the UTF-16 code units, plus the length.
+ * Not persisted, never trusted alone: a key the background cannot resolve in the page's last
+ * stored version makes it ask for the full texts. The content script has a twin of this
+ * function (content-main.js); tests/browser/package.test.mjs checks that they agree.
+ */
+export function textKey(text) {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x27d4eb2f ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+    h2 ^= h2 >>> 15;
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b);
+  h1 ^= h1 >>> 13;
+  h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35);
+  h2 ^= h2 >>> 16;
+  return `${(h1 >>> 0).toString(36)}.${(h2 >>> 0).toString(36)}:${text.length}`;
+}
+
+const TEXT_KEY = /^[0-9a-z]{1,7}\.[0-9a-z]{1,7}:\d{1,6}$/;
+
+/**
  * Checks a 'visit' message and returns a clean copy holding only the known fields. Throws a
- * MessageError when anything is missing, mistyped or over a cap.
+ * MessageError when anything is missing, mistyped or over a cap. A block carries its `text`,
+ * or instead the `key` of a text the page's last stored version has (see textKey).
  */
 export function validateVisit(msg) {
   if (!isPlainObject(msg)) fail('not an object');
@@ -62,15 +89,24 @@ export function validateVisit(msg) {
   for (let i = 0; i < msg.blocks.length; i++) {
     const b = msg.blocks[i];
     if (!isPlainObject(b)) fail(`block ${i}`);
-    if (!isString(b.text, LIMITS.maxBlockText) || b.text.length === 0) fail(`block ${i} text`);
+    let text = null;
+    let key = null;
+    if (b.text === undefined && typeof b.key === 'string') {
+      if (!TEXT_KEY.test(b.key)) fail(`block ${i} key`);
+      key = b.key;
+    } else {
+      if (!isString(b.text, LIMITS.maxBlockText) || b.text.length === 0) fail(`block ${i} text`);
+      text = b.text;
+    }
     if (!isString(b.path, LIMITS.maxPath) || !isString(b.type_path, LIMITS.maxPath)) fail(`block ${i} path`);
     if (!Array.isArray(b.links) || b.links.length > LIMITS.maxLinksPerBlock) fail(`block ${i} links`);
     for (const l of b.links) {
       if (!isString(l, LIMITS.maxLink) || !/^https?:\/\//i.test(l)) fail(`block ${i} link`);
     }
-    total += b.text.length;
+    total += text ? text.length : 16;
     if (total > LIMITS.maxTotalText) fail('page text over the size cap');
-    blocks[i] = { text: b.text, path: b.path, type_path: b.type_path, links: b.links.slice() };
+    blocks[i] = key ? { key, path: b.path, type_path: b.type_path, links: b.links.slice() }
+      : { text, path: b.path, type_path: b.type_path, links: b.links.slice() };
   }
   return { title: msg.title, truncated: msg.truncated, hasPassword, blocks };
 }

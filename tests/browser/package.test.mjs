@@ -10,7 +10,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import zlib from 'node:zlib';
 import { ROOT } from './chromium.mjs';
-import { validateVisit, validateSettings, normalizeSite, pageKey, hostInSite, LIMITS } from '../../extension/shared/protocol.js';
+import { validateVisit, validateSettings, normalizeSite, pageKey, hostInSite, textKey, LIMITS } from '../../extension/shared/protocol.js';
 import { encodePaths, decodePaths } from '../../extension/background/db.js';
 
 const dist = (p) => path.join(ROOT, 'dist', p);
@@ -143,4 +143,24 @@ test('stored paths: front coding round-trips', () => {
   const enc = encodePaths(paths);
   assert.deepEqual(decodePaths(enc), paths);
   assert.ok(enc.join('').length < paths.join('').length);
+});
+
+test('text keys: the content script and the background compute the same key', () => {
+  const src = fs.readFileSync(path.join(ROOT, 'extension/content/content-main.js'), 'utf8');
+  const fn = /function textKey\(text\) \{[\s\S]*?\n\}/.exec(src)[0];
+  const contentKey = new Function(`${fn}; return textKey;`)();
+  const samples = ['', 'a', 'The council meets on Wednesday.', 'ünïcödé ✎ 𝄞 text', 'x'.repeat(100000), '\u0000\uffff'];
+  for (const t of samples) assert.equal(contentKey(t), textKey(t));
+  const keys = new Set(Array.from({ length: 20000 }, (_, i) => textKey(`Paragraph ${i}: harbour`)));
+  assert.equal(keys.size, 20000);
+  assert.match(textKey('hello'), /^[0-9a-z]+\.[0-9a-z]+:5$/);
+});
+
+test('visit messages: a block may carry a key instead of its text, but a well-formed one', () => {
+  const base = { path: '/html[0]', type_path: '/html', links: [] };
+  const ok = validateVisit({ title: '', truncated: false, hasPassword: false, blocks: [{ ...base, key: textKey('hello') }, { ...base, text: 'new' }] });
+  assert.deepEqual(ok.blocks.map((b) => b.key || b.text), [textKey('hello'), 'new']);
+  for (const key of ['', 'nope', 'a.b:', `${'z'.repeat(9)}.a:1`, 5]) {
+    assert.throws(() => validateVisit({ title: '', truncated: false, blocks: [{ ...base, key }] }), (e) => e.kind === 'invalid-message');
+  }
 });
