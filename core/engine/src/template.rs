@@ -18,7 +18,11 @@
 //!   frequent; a block whose words are mostly (≥ half) covered by frequent windows is template.
 //!   Windows span block boundaries, so runs of short blocks (menus) are found too.
 //!
-//! Pages are keyed by URL: versions of one page count once. Observing a page replaces its
+//! Pages are keyed by URL: versions of one page count once. **Near-duplicate pages count once
+//! too**: when judging a page, observed pages whose sampled text windows are almost all the same
+//! as its own (Jaccard ≥ [`DUPLICATE_JACCARD`]) are taken as the same document under another
+//! URL — a page that moved, a trailing slash, a query string — and together count as one page.
+//! Otherwise a moved page would be "on two pages of the site" and all of its text template. Observing a page replaces its
 //! previous contribution, so the model is incremental — a visit costs one pass over the page's
 //! blocks (hash counting; well under a millisecond for a typical page) — and bounded: at most
 //! [`TemplateOptions::max_pages`] pages are kept (the oldest observed is dropped first).
@@ -125,6 +129,31 @@ mod packed {
 
 fn fold(h: u64) -> u32 {
     (h ^ (h >> 32)) as u32
+}
+
+/// Jaccard similarity of sampled text windows at and above which two observed pages are the
+/// same document (see the module docs). Distinct pages of a site share their template, but
+/// their own text keeps them well below this.
+pub const DUPLICATE_JACCARD: f64 = 0.9;
+
+/// Fewest sampled windows a page needs for the near-duplicate test (tiny pages are left alone).
+pub const DUPLICATE_MIN_WINDOWS: usize = 8;
+
+/// Size of the intersection of two sorted, deduplicated lists.
+fn intersection(a: &[u32], b: &[u32]) -> usize {
+    let (mut i, mut j, mut n) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                n += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    n
 }
 
 /// One site's template model. Serialize it to keep it; counts are rebuilt from the pages.
@@ -341,6 +370,38 @@ impl TemplateModel {
         }
     }
 
+    /// Observed pages that are near-duplicates of a page with these blocks (its own URL's
+    /// entry included when it was observed): Jaccard of sampled text windows at least
+    /// [`DUPLICATE_JACCARD`]. Empty when fewer than two, or when the page is too small to tell.
+    fn near_duplicates(&self, blocks: &[Block]) -> Vec<&PageHashes> {
+        let (words, _) = words_with_blocks(blocks);
+        let mine = dedup(
+            windows(&words, self.options.window, self.options.modulus)
+                .into_iter()
+                .map(|(_, h)| h),
+        );
+        if mine.len() < DUPLICATE_MIN_WINDOWS {
+            return Vec::new();
+        }
+        let dups: Vec<&PageHashes> = self
+            .pages
+            .values()
+            .filter(|p| {
+                let (a, b) = (mine.len() as f64, p.text.len() as f64);
+                // Jaccard ≤ min/max: skip the merge when sizes alone rule it out.
+                if a.min(b) < DUPLICATE_JACCARD * a.max(b) {
+                    return false;
+                }
+                let i = intersection(&mine, &p.text) as f64;
+                i >= DUPLICATE_JACCARD * (a + b - i)
+            })
+            .collect();
+        if dups.len() < 2 {
+            return Vec::new();
+        }
+        dups
+    }
+
     fn lower(&self) -> u32 {
         let frac = (self.options.lower_fraction * self.pages.len() as f64).ceil() as u32;
         frac.max(self.options.min_count)
@@ -357,6 +418,16 @@ impl TemplateModel {
             return flags;
         }
         let within = |c: u32| c >= lower && c <= upper;
+        let dups = self.near_duplicates(blocks);
+        // A hash on several near-duplicates of this page counts once for all of them.
+        let adjusted = |c: u32, h: u32, text: bool| -> u32 {
+            let mut on = 0u32;
+            for p in &dups {
+                let list = if text { &p.text } else { &p.dom };
+                on += list.binary_search(&h).is_ok() as u32;
+            }
+            c - on.saturating_sub(1).min(c)
+        };
         if matches!(self.options.method, Method::Dom | Method::Both) {
             // Nodes come in document order with ancestors before descendants, so a node is a
             // top-most template when no earlier node covering it was one.
@@ -368,7 +439,9 @@ impl TemplateModel {
                         continue;
                     }
                 }
-                if within(self.dom_counts.get(&fold(n.hash)).copied().unwrap_or(0)) {
+                let h = fold(n.hash);
+                let c = self.dom_counts.get(&h).copied().unwrap_or(0);
+                if within(adjusted(c, h, false)) {
                     for f in &mut flags[n.first..=n.last] {
                         *f = true;
                     }
@@ -381,7 +454,9 @@ impl TemplateModel {
             let w = self.options.window;
             let mut covered = vec![false; words.len()];
             for (start, h) in windows(&words, w, self.options.modulus) {
-                if within(self.text_counts.get(&fold(h)).copied().unwrap_or(0)) {
+                let h = fold(h);
+                let c = self.text_counts.get(&h).copied().unwrap_or(0);
+                if within(adjusted(c, h, true)) {
                     for c in &mut covered[start..start + w] {
                         *c = true;
                     }
@@ -509,6 +584,47 @@ mod tests {
         m.observe("https://h.example/a", &a);
         assert_eq!(m.pages(), 1);
         assert!(m.template_blocks(&a).iter().all(|&f| !f));
+    }
+
+    /// Long article text: distinct words so that windows differ between articles.
+    fn article(topic: &str, sentences: usize) -> Vec<String> {
+        (0..sentences)
+            .map(|i| {
+                format!(
+                    "The {topic} report number {i} says that harbour {topic} ferries sail \
+                     when the tide of week {i} allows {topic} crews to board"
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn one_document_under_two_urls_is_not_its_own_template() {
+        // A terms page moved from /terms/en.html to /terms: the old copy stays in the model.
+        // Without the near-duplicate rule all of its text is "on two pages" and template, so
+        // no later edit of it would ever be shown.
+        let mut m = TemplateModel::default();
+        let terms = article("terms", 12);
+        let terms: Vec<&str> = terms.iter().map(String::as_str).collect();
+        let mut edited = terms.clone();
+        let sentence = terms[5].replace("sail", "leave");
+        edited[5] = &sentence;
+        let old_copy = page(&terms);
+        let moved = page(&edited);
+        let other = article("sport", 12);
+        let other = page(&other.iter().map(String::as_str).collect::<Vec<_>>());
+        m.observe("https://h.example/terms/en.html", &old_copy);
+        m.observe("https://h.example/other", &other);
+        m.observe("https://h.example/terms", &moved);
+        let flags = m.template_blocks(&moved);
+        // The shared header, navigation and footer stay template (on distinct pages)…
+        let shared = |f: &[bool]| f[..4].iter().all(|&x| x) && f[16..].iter().all(|&x| x);
+        assert!(shared(&flags), "{flags:?}");
+        // …the document's own text does not.
+        assert!(flags[4..16].iter().all(|&f| !f), "{flags:?}");
+        // Distinct pages of a site are not merged: the other page's article is its own.
+        let other_flags = m.template_blocks(&other);
+        assert!(shared(&other_flags) && other_flags[4..16].iter().all(|&f| !f));
     }
 
     #[test]

@@ -186,11 +186,9 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                 &s.id,
             )?;
             let d = decl.at(&s.doc, s.time);
-            // One URL per document (the current declaration's), so a document whose fetch URL
-            // changed over the years stays one page of the site.
-            let url = decl
-                .current
-                .get(&s.doc)
+            // The URL fetched at that time (several documents of a service were once sections
+            // of one page; a browser sees one page there).
+            let url = d
                 .and_then(|d| d.get("fetch"))
                 .and_then(|u| u.as_str())
                 .map(str::to_string)
@@ -439,7 +437,11 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         println!("   - {n:4}  {k}");
     }
     if ctx.verbose {
-        for e in examples.iter().take(40) {
+        for e in examples
+            .iter()
+            .filter(|e| !e.contains("email protected"))
+            .take(40)
+        {
             println!("   - {e}");
         }
     }
