@@ -105,10 +105,21 @@ fn hash_bytes(bytes: &[u8]) -> u64 {
     finish(h)
 }
 
+/// Masks of the low `len` bytes, `len` in 0..=8.
+const LEN_MASK: [u64; 9] = {
+    let mut t = [0u64; 9];
+    let mut i = 1;
+    while i <= 8 {
+        t[i] = u64::MAX >> (64 - 8 * i);
+        i += 1;
+    }
+    t
+};
+
 /// The low `len` bytes (1 ≤ len ≤ 8).
 #[inline]
 fn len_mask(len: usize) -> u64 {
-    u64::MAX >> (64 - 8 * len)
+    LEN_MASK[len]
 }
 
 /// The words of `text` as hashes: `words(text).iter().map(|w| word_hash(w))`, computed in one
