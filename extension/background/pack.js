@@ -55,6 +55,12 @@ export function analyzeVisitPacked(wasm, url, oldVisit, newVisit, model) {
   return { report: JSON.parse(out.report), model: out.model, model_reset: out.model_reset };
 }
 
+/** Records a first visit in the site's model; returns the updated model (JSON string). */
+export function observeVisitPacked(wasm, url, visit, model) {
+  const a = packBlocks(visit.blocks);
+  return wasm.observePacked(url, visit.time ?? undefined, a.bytes, a.ends, model ?? undefined);
+}
+
 /** UTF-8 bytes of a text, for the core's byte-taking metrics (diceBytes, …). */
 export function utf8(text) {
   return encoder.encode(text);

@@ -478,6 +478,26 @@ pub fn analyze_packed(
     })
 }
 
+/// [`observeVisit`](observe_visit) over packed blocks (a first visit): returns the updated
+/// site model (JSON string).
+#[wasm_bindgen(js_name = observePacked)]
+pub fn observe_packed(
+    url: &str,
+    time: Option<f64>,
+    bytes: &[u8],
+    ends: &[u32],
+    model: Option<String>,
+) -> Result<String, JsValue> {
+    let blocks = unpack_blocks(bytes, ends, "first")?;
+    let (mut m, _) = model_from_js(model);
+    m.observe(&Visit {
+        url,
+        time: time.map(|ms| (ms / 1000.0).floor() as i64),
+        blocks: &blocks,
+    });
+    model_to_js(&m)
+}
+
 /// Dice similarity of two UTF-8 texts' word sets (the packed form of [`dice`]).
 #[wasm_bindgen(js_name = diceBytes)]
 pub fn dice_bytes(old: &[u8], new: &[u8]) -> Result<f64, JsValue> {
