@@ -657,7 +657,7 @@ function toggleRemoved(show = !painting.removedShown) {
     if (t.change.status !== 'removed') continue;
     if (show) {
       const node = makeRemoved(t.change.text || '', dark);
-      const anchor = t.change.at != null ? elements[t.change.at] : null;
+      const anchor = t.change.at != null ? insertionPoint(t.change.at) : null;
       if (anchor && anchor.isConnected) anchor.before(node);
       else {
         const last = [...elements].reverse().find((e) => e && e.isConnected);
@@ -672,6 +672,23 @@ function toggleRemoved(show = !painting.removedShown) {
   }
   if (p.removedButton) p.removedButton.textContent = show ? 'Hide removed' : 'Show removed';
   placeMarkers();
+}
+
+/**
+ * Where removed text that stood before block `at` goes: before the outermost element that
+ * begins with that block and does not hold the block before it (so text removed between two
+ * articles shows between them, not inside the second one).
+ */
+function insertionPoint(at) {
+  let anchor = elements[at];
+  if (!anchor) return null;
+  const prev = at > 0 ? elements[at - 1] : null;
+  for (let parent = anchor.parentElement; parent && parent !== document.body && parent !== document.documentElement;
+    parent = anchor.parentElement) {
+    if (prev && parent.contains(prev)) break;
+    anchor = parent;
+  }
+  return anchor;
 }
 
 function focusTarget(k) {

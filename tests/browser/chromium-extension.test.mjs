@@ -107,6 +107,14 @@ test('revisit: exactly the changed blocks are painted, badge = their count, popu
   await page.evaluate(() => document.dispatchEvent(new CustomEvent('sincelast-test:press', { detail: 'removed' })));
   const removedShown = await page.evaluate(() => document.querySelectorAll('sincelast-removed').length);
   assert.equal(removedShown, removedCount);
+  // Where the removed article stood: between the library and the tram articles.
+  const placed = await page.evaluate((removedCount) => {
+    const all = [...document.querySelectorAll('article, sincelast-removed')];
+    const firstRemoved = all.findIndex((e) => e.localName === 'sincelast-removed');
+    const around = (i) => all[i] && (all[i].id || all[i].closest('article')?.id || all[i].localName);
+    return [around(firstRemoved - 1), around(firstRemoved + removedCount)];
+  }, removedCount);
+  assert.deepEqual(placed, ['a-library', 'a-tram']);
 
   // The popup: last visit, the six change-type counts and Dice, the list of changes.
   const p = await popup(tabId);
