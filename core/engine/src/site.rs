@@ -8,7 +8,9 @@
 //!
 //! Order of decisions for a block that is not unchanged:
 //! 1. **template** — its text (the new text, or the old one for a removed block) is template
-//!    on the site ([`crate::template`]), counting the new page itself;
+//!    on the site ([`crate::template`]), counting the new page itself, with the stricter floor
+//!    for hiding a change ([`crate::template::TemplateOptions::suppress_min_count`]: the page
+//!    and two others);
 //! 2. **noise** — a changed block whose change is volatile ([`crate::noise::classify`]: the
 //!    built-in detectors, then the site's learned rules), or a new or removed short block at a
 //!    path the site has learned to rotate;
@@ -102,8 +104,8 @@ pub fn analyze(old: &Visit, new: &Visit, model: &mut SiteModel, opts: &AnalyzeOp
     // Templates count the new page itself (a site's header is template on every page).
     let mut templates = model.templates.clone();
     templates.observe(new.url, new.blocks);
-    let new_tpl = templates.template_blocks(new.blocks);
-    let old_tpl = templates.template_blocks(old.blocks);
+    let new_tpl = templates.suppressible_blocks(new.blocks);
+    let old_tpl = templates.suppressible_blocks(old.blocks);
 
     let removed_paths: std::collections::HashSet<String> = report
         .blocks
@@ -394,6 +396,64 @@ mod tests {
             &AnalyzeOptions::default(),
         );
         assert_eq!(r.summary.meaningful, 1, "{:#?}", r.blocks);
+    }
+
+    #[test]
+    fn a_paragraph_two_documents_share_is_not_hidden_as_template() {
+        // Terms and privacy policy share a contact paragraph; the service updates it in both.
+        let mut model = SiteModel::default();
+        let doc = |title: &str, contact: &str| {
+            blocks(&[
+                ("/html[0]/body[0]/h1[0]", title),
+                ("/html[0]/body[0]/p[0]", contact),
+            ])
+        };
+        let old_contact = "Write to us at 1 Harbour Road, Portsmouth, United Kingdom.";
+        let new_contact = "Write to us at 7 Quay Street, Bristol, United Kingdom.";
+        let terms_old = doc("Terms of use", old_contact);
+        model.observe(&Visit {
+            url: "https://d.example/terms",
+            time: Some(0),
+            blocks: &terms_old,
+        });
+        model.observe(&Visit {
+            url: "https://d.example/privacy",
+            time: Some(0),
+            blocks: &doc("Privacy", old_contact),
+        });
+        // The privacy policy is visited after the update…
+        let privacy_new = doc("Privacy", new_contact);
+        analyze(
+            &Visit {
+                url: "https://d.example/privacy",
+                time: Some(0),
+                blocks: &doc("Privacy", old_contact),
+            },
+            &Visit {
+                url: "https://d.example/privacy",
+                time: Some(86_400),
+                blocks: &privacy_new,
+            },
+            &mut model,
+            &AnalyzeOptions::default(),
+        );
+        // …then the terms: the new paragraph is on two documents, yet the change shows.
+        let r = analyze(
+            &Visit {
+                url: "https://d.example/terms",
+                time: Some(0),
+                blocks: &terms_old,
+            },
+            &Visit {
+                url: "https://d.example/terms",
+                time: Some(90_000),
+                blocks: &doc("Terms of use", new_contact),
+            },
+            &mut model,
+            &AnalyzeOptions::default(),
+        );
+        assert_eq!(r.summary.meaningful, 1, "{:#?}", r.blocks);
+        assert_eq!(r.summary.template, 0);
     }
 
     #[test]

@@ -61,6 +61,12 @@ pub struct TemplateOptions {
     pub lower_fraction: f64,
     /// Fewest pages a hash must be on, whatever the fraction (default 2).
     pub min_count: u32,
+    /// Fewest pages a block's text must be on before a *change* to it is hidden as a
+    /// template change (default 3: the page itself and two others). Stricter than
+    /// `min_count` because hiding a real change costs a person more than showing a template
+    /// one: two documents of a small site sharing a paragraph is weak evidence of a template.
+    #[serde(default = "default_suppress_min_count")]
+    pub suppress_min_count: u32,
     /// Window size W in words for the text-based method.
     pub window: usize,
     /// Sampling modulus D for the text-based method (1 = every window).
@@ -71,11 +77,16 @@ pub struct TemplateOptions {
     pub method: Method,
 }
 
+fn default_suppress_min_count() -> u32 {
+    3
+}
+
 impl Default for TemplateOptions {
     fn default() -> Self {
         TemplateOptions {
             lower_fraction: 0.1,
             min_count: 2,
+            suppress_min_count: 3,
             window: 16,
             modulus: 4,
             max_pages: 200,
@@ -402,17 +413,30 @@ impl TemplateModel {
         dups
     }
 
-    fn lower(&self) -> u32 {
+    fn lower(&self, min_count: u32) -> u32 {
         let frac = (self.options.lower_fraction * self.pages.len() as f64).ceil() as u32;
-        frac.max(self.options.min_count)
+        frac.max(min_count)
     }
 
-    /// For each block, whether it is template under the model as it is now. Observe the page
-    /// first for its own blocks to count.
+    /// For each block, whether it is template under the model as it is now (Gibson's lower
+    /// threshold with the `min_count` floor). Observe the page first for its own blocks to
+    /// count.
     pub fn template_blocks(&mut self, blocks: &[Block]) -> Vec<bool> {
+        let min = self.options.min_count;
+        self.template_blocks_at(blocks, min)
+    }
+
+    /// For each block, whether a change to it may be hidden as a template change: as
+    /// [`TemplateModel::template_blocks`] with the stricter `suppress_min_count` floor.
+    pub fn suppressible_blocks(&mut self, blocks: &[Block]) -> Vec<bool> {
+        let min = self.options.suppress_min_count.max(self.options.min_count);
+        self.template_blocks_at(blocks, min)
+    }
+
+    fn template_blocks_at(&mut self, blocks: &[Block], min_count: u32) -> Vec<bool> {
         self.ensure_counts();
         let mut flags = vec![false; blocks.len()];
-        let lower = self.lower();
+        let lower = self.lower(min_count);
         let upper = self.pages.len() as u32;
         if upper < lower {
             return flags;
