@@ -30,6 +30,7 @@ pub fn normalize(input: &str) -> String {
 }
 
 /// True for the characters words are made of: letters, digits, `_` and combining marks.
+#[inline]
 pub fn is_word_char(ch: char) -> bool {
     ch.is_alphanumeric() || ch == '_' || matches!(ch, '\u{0300}'..='\u{036F}')
 }

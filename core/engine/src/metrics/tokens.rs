@@ -14,6 +14,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
+use crate::text::is_word_char;
+
 /// Byte classes: separator, or part of a run (ASCII word byte, or any non-ASCII byte).
 const RUN: [bool; 256] = {
     let mut t = [false; 256];
@@ -30,12 +32,6 @@ const HI: u64 = 0x8080_8080_8080_8080;
 const LO: u64 = 0x0101_0101_0101_0101;
 const K1: u64 = 0x9E37_79B9_7F4A_7C15;
 const K2: u64 = 0xD6E8_FEB8_6659_FD93;
-
-/// The word-character predicate of [`crate::text::words`] (kept identical; a test checks it).
-#[inline]
-fn is_word_char(ch: char) -> bool {
-    ch.is_alphanumeric() || ch == '_' || matches!(ch, '\u{0300}'..='\u{036F}')
-}
 
 /// Case-folds the ASCII bytes of `c` by setting their 0x20 bit (letters become lower case,
 /// digits are unchanged, `_` becomes 0x7F, which no other word character maps to); non-ASCII
