@@ -186,3 +186,48 @@ test('Firefox: back/forward cache: the painted page comes back with its highligh
   }
   assert.equal(b, String(count), 'the badge is this page\'s again');
 });
+
+test('Firefox: settings page: excluding a site stops recording it; delete everything empties', async () => {
+  const url = site.url('ff-excl', 'news', 'localhost');
+  assert.equal(await load(url), 'first');
+  const pageHandle = await driver.getWindowHandle();
+  await driver.executeScript("document.dispatchEvent(new CustomEvent('sincelast-test:open', { detail: 'options' }))");
+  let optionsHandle = null;
+  for (let i = 0; i < 50 && !optionsHandle; i++) {
+    optionsHandle = (await driver.getAllWindowHandles()).find((h) => h !== pageHandle) || null;
+    if (!optionsHandle) await sleep(100);
+  }
+  assert.ok(optionsHandle, 'the settings page opened');
+  await driver.switchTo().window(optionsHandle);
+  const waitFor = async (js, what) => {
+    for (let i = 0; i < 100; i++) {
+      if (await driver.executeScript(js)) return;
+      await sleep(100);
+    }
+    throw new Error(`timed out: ${what}`);
+  };
+  await waitFor("return document.body.dataset.ready === 'true'", 'settings ready');
+  const visitsBefore = Number(await driver.executeScript("return document.getElementById('stats').dataset.visits"));
+  assert.ok(visitsBefore >= 1);
+  await driver.executeScript(`
+    document.getElementById('site').value = 'localhost';
+    document.querySelector('#add-site button').click();`);
+  await waitFor("return /excluded/.test(document.getElementById('status').textContent)", 'excluded');
+  const visitsAfter = Number(await driver.executeScript("return document.getElementById('stats').dataset.visits"));
+  assert.equal(visitsAfter, visitsBefore - 1, 'the excluded site\'s visit was deleted');
+
+  await driver.switchTo().window(pageHandle);
+  await site.advance('ff-excl');
+  assert.equal(await load(url), 'skipped:excluded');
+  assert.equal(await badge(), '');
+
+  await driver.switchTo().window(optionsHandle);
+  await driver.executeScript("window.confirm = () => true; document.getElementById('delete-all').click();");
+  await waitFor("return /Everything was deleted/.test(document.getElementById('status').textContent)", 'deleted');
+  assert.equal(await driver.executeScript("return document.getElementById('stats').dataset.visits"), '0');
+  assert.equal(await driver.executeScript("return document.getElementById('stats').dataset.pages"), '0');
+  await driver.executeScript("document.querySelector('#sites button').click()");
+  await waitFor("return /no longer excluded/.test(document.getElementById('status').textContent)", 'not excluded');
+  await driver.close();
+  await driver.switchTo().window(pageHandle);
+});
