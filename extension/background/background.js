@@ -13,7 +13,7 @@ import * as db from './db.js';
 import * as core from './core.js';
 import {
   CONTENT_TYPES, PAGE_TYPES, MessageError, validateVisit, validateRestored, validateTabId,
-  validateSettings, pageKey, hostInSite, textKey,
+  validateSettings, validateRemoveRule, pageKey, hostInSite, textKey,
 } from '../shared/protocol.js';
 import { DEFAULT_SETTINGS, readSettings, writeSettings, isExcluded } from '../shared/settings.js';
 import { TEST_HOOKS } from './build-config.js';
@@ -164,8 +164,10 @@ function changesOf(lean, oldBlocks, newCount) {
   }
   for (const c of lean.changes) if (c.status === 'changed') newOf.set(c.old_index, c.new_index);
   return lean.changes.map((c) => {
+    const kind = c.kind || 'content';
+    const reason = c.reason || null;
     if (c.status !== 'removed') {
-      return { status: c.status, new_index: c.new_index, spans: c.status === 'changed' ? c.spans : null };
+      return { status: c.status, new_index: c.new_index, spans: c.status === 'changed' ? c.spans : null, kind, reason };
     }
     let at = 0;
     for (let k = c.old_index - 1; k >= 0; k--) {
@@ -174,7 +176,7 @@ function changesOf(lean, oldBlocks, newCount) {
         break;
       }
     }
-    return { status: 'removed', new_index: null, at: at < newCount ? at : null, text: oldBlocks[c.old_index].text, spans: null };
+    return { status: 'removed', new_index: null, at: at < newCount ? at : null, text: oldBlocks[c.old_index].text, spans: null, kind, reason };
   });
 }
 
@@ -224,6 +226,7 @@ async function onVisit(msg, sender) {
     await core.coreReady();
     step('core');
     const previous = await lastVersion(url);
+    const model = await db.loadSiteModel(site);
     // Blocks sent by key get their text back from the last stored version.
     if (blocks.some((b) => b.key)) {
       const texts = previous ? keyedTexts(previous) : new Map();
@@ -241,17 +244,29 @@ async function onVisit(msg, sender) {
     let changes = [];
     let summary = null;
     let status = 'first';
+    let nextModel;
     if (previous) {
-      if (!previous.packed) previous.packed = core.packBlocks(previous.blocks);
-      const diff = await core.diffLean(previous.blocks, blocks, previous.packed);
+      // The site's model says which changes are content, template or noise, and learns.
+      const analysis = await core.analyzeVisit(url, { time: previous.visit.time, blocks: previous.blocks }, { time, blocks }, model);
       step('diff');
-      summary = diff.summary;
-      changes = changesOf(diff, previous.blocks, blocks.length);
-      status = changes.length ? 'changed' : 'unchanged';
+      if (analysis.model_reset && model !== null) console.warn(`Since Last Visit: the model of ${site} could not be read; started afresh`);
+      nextModel = analysis.model;
+      summary = analysis.report.summary;
+      changes = changesOf(analysis.report, previous.blocks, blocks.length);
+      // Painted and counted: content changes. Removed content is not in `meaningful` (it is
+      // not highlighted until shown) but still makes the page 'changed' (the bar offers it).
+      status = changes.some((c) => c.kind === 'content') ? 'changed' : 'unchanged';
+    } else {
+      nextModel = await core.observeVisit(url, { time, blocks }, model);
+      step('observe');
     }
+    const meaningful = summary ? summary.meaningful || 0 : 0;
+    const automated = changes.filter((c) => c.kind !== 'content').length;
     reply = {
       status,
       summary,
+      meaningful,
+      automated,
       changes,
       lastVisitTime: previous ? previous.visit.time : null,
       analyzeMs: performance.now() - t0,
@@ -265,21 +280,25 @@ async function onVisit(msg, sender) {
       prevVisitId: previous ? previous.visit.id : null,
       visitId: null,
       summary,
-      count: changes.length,
+      count: meaningful,
+      total: changes.length,
+      automated,
       changes: changes.slice(0, MAX_CHANGES_IN_STATE).map((c, k) => ({
         k,
         status: c.status,
+        kind: c.kind,
+        reason: c.reason,
         preview: (c.status === 'removed' ? c.text : blocks[c.new_index].text).slice(0, PREVIEW_CHARS),
       })),
     };
-    await Promise.all([setBadge(tabId, changes.length), writeTabPage(tabId, url, state)]);
+    await Promise.all([setBadge(tabId, meaningful), writeTabPage(tabId, url, state)]);
     // Content addresses, needed only for storing: computed after the page has its answer.
     const ids = await core.blockIds(blocks.map((b) => b.text));
     const listId = await core.blockId(ids.join('\n'));
     const pathsetId = await core.blockId(`${blocks.map((b) => b.path).join('\n')}\u0000${blocks.map((b) => b.type_path).join('\n')}`);
     const written = await db.writeVisit({
       url, site, time, title: visit.title, truncated: visit.truncated, blocks, ids, listId, pathsetId,
-      summary, previous, hold: TEST_HOOKS ? Number(hooks.holdWriteMs) || 0 : 0,
+      summary, previous, model: nextModel, hold: TEST_HOOKS ? Number(hooks.holdWriteMs) || 0 : 0,
     });
     const page = { url, site, title: visit.title, lastVisitId: written.visitId, lastTime: time, visits: (previous ? previous.page.visits : 0) + 1 };
     cacheVersion(url, { visit: { id: written.visitId, time, listId, pathsetId }, page, blocks, ids });
@@ -391,6 +410,37 @@ async function deleteAll() {
   });
 }
 
+/** Per site: its learned noise rules and how many pages its template model holds. */
+async function siteModels() {
+  await queue;
+  const out = [];
+  for (const rec of await db.allSiteModels()) {
+    const summary = await core.siteSummary(rec.model);
+    out.push({
+      site: rec.site,
+      templatePages: summary.template_pages,
+      rules: summary.rules.map((r) => ({ id: r.id, label: r.label, learnedFrom: r.learned_from, hits: r.hits })),
+    });
+  }
+  out.sort((a, b) => a.site.localeCompare(b.site));
+  return { sites: out };
+}
+
+/** Removes one learned noise rule of a site; effective from the next visit on. */
+async function removeRule(msg) {
+  const { site, id } = validateRemoveRule(msg);
+  return serialized(async () => {
+    let found = false;
+    const next = await db.updateSiteModel(site, async (model) => {
+      const before = await core.siteSummary(model);
+      found = before.rules.some((r) => r.id === id);
+      return found ? core.removeNoiseRule(model, id) : model;
+    });
+    if (next === null || !found) throw new MessageError('not-found', 'no such rule');
+    return { removed: id };
+  });
+}
+
 async function stats() {
   await queue;
   const counts = await db.counts();
@@ -418,6 +468,8 @@ async function handle(msg, sender) {
       case 'settings-set': return settingsSet(msg);
       case 'delete-all': return deleteAll();
       case 'stats': return stats();
+      case 'site-models': return siteModels();
+      case 'remove-rule': return removeRule(msg);
     }
   }
   if (TEST_HOOKS && msg.type === 'test-badge') {

@@ -6,6 +6,7 @@
 // a fresh copy of the module.)
 
 import init, * as wasm from '../wasm/sincelast_wasm.js';
+import { analyzeVisitPacked, observeVisitPacked } from './pack.js';
 
 let ready = null;
 let startMs = null;
@@ -89,3 +90,18 @@ export const blockId = (text) => call(wasm.blockId, text);
 
 /** Block ids for many texts in one call across the wasm boundary. */
 export const blockIds = (texts) => call(typeof wasm.blockIds === 'function' ? wasm.blockIds : (ts) => ts.map((t) => wasm.blockId(t)), texts);
+
+/**
+ * Compares two visits of a page with its site's model (kind content / template / noise per
+ * change) and teaches the model: `{ report: { summary, changes }, model, model_reset }`.
+ * Visits are `{ time (ms), blocks }`; `model` the stored JSON string or null.
+ */
+export const analyzeVisit = (url, oldVisit, newVisit, model) => call(() => analyzeVisitPacked(wasm, url, oldVisit, newVisit, model));
+/** Records a first visit in the site's model; resolves to the updated model. */
+export const observeVisit = (url, visit, model) => call(() => observeVisitPacked(wasm, url, visit, model));
+/** `{ rules: [{ id, label, learned_from, hits, rule }], template_pages }` of a stored model. */
+export const siteSummary = (model) => call(wasm.siteSummary, model);
+/** The model without the learned noise rule `id`. */
+export const removeNoiseRule = (model, id) => call(wasm.removeNoiseRule, model, id);
+/** The model without what it learned from page `url`. */
+export const forgetPage = (model, url) => call(wasm.forgetPage, model, url);

@@ -1,6 +1,6 @@
 // History in IndexedDB of the extension origin. Only the background writes here.
 //
-// Stores (database "sincelast", version 1):
+// Stores (database "sincelast", version 2):
 //   blocks   { id, text, links }          content-addressed: id = blockId(text); a block that
 //                                         stays the same across visits (or pages) is stored once
 //   lists    { id, ids }                  the block ids of one page version, content-addressed
@@ -10,14 +10,18 @@
 //                                         when every one is its path without the [i] indices
 //   visits   { id, url, site, time, title, listId, pathsetId, summary, truncated }
 //   pages    { url, site, title, lastVisitId, lastTime, visits }
-// A visit is written in ONE transaction (blocks, list, pathset, visit, page): it is all there
-// or not at all, whatever happens to the worker meanwhile. Deletions (retention, excluded
+//   sites    { site, model, time }         (version 2) one per host name: the core's site model
+//                                         (learned noise rules, template model) as its JSON
+// A visit is written in ONE transaction (blocks, list, pathset, visit, page, and the site model
+// it taught): it is all there or not at all, whatever happens to the worker meanwhile. Deletions (retention, excluded
 // sites) remove visits and pages and then sweep blocks, lists and pathsets no visit refers to,
-// in the same transaction.
+// in the same transaction; excluding a site also deletes its site models.
+//
+// Upgrades keep what is stored: each step only adds what its version brought.
 
 const DB_NAME = 'sincelast';
-const DB_VERSION = 1;
-export const STORES = ['blocks', 'lists', 'pathsets', 'visits', 'pages'];
+const DB_VERSION = 2;
+export const STORES = ['blocks', 'lists', 'pathsets', 'visits', 'pages', 'sites'];
 
 let dbPromise = null;
 
@@ -26,8 +30,13 @@ export function openDb() {
   if (!dbPromise) {
     dbPromise = new Promise((resolve, reject) => {
       const req = indexedDB.open(DB_NAME, DB_VERSION);
-      req.onupgradeneeded = () => {
+      req.onupgradeneeded = (event) => {
         const db = req.result;
+        const from = event.oldVersion || 0;
+        if (from < 1) createV1(db);
+        if (from < 2) db.createObjectStore('sites', { keyPath: 'site' });
+      };
+      function createV1(db) {
         db.createObjectStore('blocks', { keyPath: 'id' });
         db.createObjectStore('lists', { keyPath: 'id' });
         db.createObjectStore('pathsets', { keyPath: 'id' });
@@ -37,7 +46,7 @@ export function openDb() {
         visits.createIndex('time', 'time');
         const pages = db.createObjectStore('pages', { keyPath: 'url' });
         pages.createIndex('site', 'site');
-      };
+      }
       req.onsuccess = () => {
         const db = req.result;
         db.onversionchange = () => {
@@ -152,13 +161,43 @@ export async function loadVisitBlocks(visitId) {
   return version && version.blocks;
 }
 
+/** The stored site model (JSON string) of a host name, or null. */
+export async function loadSiteModel(site) {
+  const db = await openDb();
+  const rec = await reqP(db.transaction('sites', 'readonly').objectStore('sites').get(site));
+  return rec ? rec.model : null;
+}
+
+/** Every stored site model: [{ site, model, time }]. */
+export async function allSiteModels() {
+  const db = await openDb();
+  return reqP(db.transaction('sites', 'readonly').objectStore('sites').getAll());
+}
+
+/**
+ * Replaces a site's model with `update(model) → model` in one transaction (the settings
+ * page's removals). Resolves to the new model, or null when the site has none.
+ */
+export async function updateSiteModel(site, update) {
+  const db = await openDb();
+  const current = await loadSiteModel(site);
+  if (current === null) return null;
+  const next = await update(current);
+  const tx = db.transaction('sites', 'readwrite');
+  const done = txDone(tx);
+  tx.objectStore('sites').put({ site, model: next, time: Date.now() });
+  await done;
+  return next;
+}
+
 /**
  * Writes one visit in one transaction. `blocks` are the page's blocks, `ids` their block ids,
  * `previous` the last version (from loadLastVersion) or null. `hold` (test builds only) keeps
- * the transaction open that many milliseconds before the visit record is written.
+ * the transaction open that many milliseconds before the visit record is written. `model`, when
+ * a string, is the site model this visit taught: written in the same transaction.
  * Resolves to { visitId, bytes } once the transaction has committed.
  */
-export async function writeVisit({ url, site, time, title, truncated, blocks, ids, listId, pathsetId, summary, previous, hold = 0 }) {
+export async function writeVisit({ url, site, time, title, truncated, blocks, ids, listId, pathsetId, summary, previous, model = null, hold = 0 }) {
   const db = await openDb();
   const tx = db.transaction(STORES, 'readwrite');
   const done = txDone(tx);
@@ -195,6 +234,10 @@ export async function writeVisit({ url, site, time, title, truncated, blocks, id
   };
   tx.objectStore('pages').put(page);
   bytes += JSON.stringify(page).length;
+  if (typeof model === 'string') {
+    tx.objectStore('sites').put({ site, model, time });
+    bytes += model.length;
+  }
   await done;
   return { visitId, bytes };
 }
@@ -213,8 +256,11 @@ function keepAlive(tx, ms) {
   });
 }
 
-/** Deletes the visits chosen by `pick(store) → Promise<visitIds>` and sweeps what they left. */
-async function deleteWhere(selectVisits, selectPages) {
+/**
+ * Deletes the visits chosen by `pick(store) → Promise<visitIds>` and sweeps what they left;
+ * `selectSites(store)`, when given, names site models to delete too.
+ */
+async function deleteWhere(selectVisits, selectPages, selectSites = null) {
   const db = await openDb();
   const tx = db.transaction(STORES, 'readwrite');
   const done = txDone(tx);
@@ -225,6 +271,8 @@ async function deleteWhere(selectVisits, selectPages) {
   const gone = new Set(visitIds);
   const pageUrls = await selectPages(pages, gone);
   for (const url of pageUrls) pages.delete(url);
+  const siteKeys = selectSites ? await selectSites(tx.objectStore('sites')) : [];
+  for (const key of siteKeys) tx.objectStore('sites').delete(key);
   await sweep(tx);
   await done;
   return { visits: visitIds.length, pages: pageUrls.length };
@@ -252,12 +300,13 @@ async function sweep(tx) {
   }
 }
 
-/** Deletes every visit and page of the given sites (host names, subdomains included). */
+/** Deletes every visit, page and site model of the given sites (host names, subdomains included). */
 export function deleteSites(sites, hostInSite) {
   const match = (site) => sites.some((s) => hostInSite(site, s));
   return deleteWhere(
     async (visits) => (await reqP(visits.getAll())).filter((v) => match(v.site)).map((v) => v.id),
     async (pages) => (await reqP(pages.getAll())).filter((p) => match(p.site)).map((p) => p.url),
+    async (sites) => (await reqP(sites.getAllKeys())).filter((s) => match(s)),
   );
 }
 

@@ -7,7 +7,8 @@
 //   content → background   'known' (the text keys of the last stored version of this page, asked
 //                          while the page settles), 'visit', 'restored'
 //   page (popup, options) → background   'popup-state', 'scroll-to', 'settings-get',
-//                                        'settings-set', 'delete-all', 'stats'
+//                                        'settings-set', 'delete-all', 'stats', 'site-models',
+//                                        'remove-rule'
 //   background → content   'scroll-to', 'next-change'
 // A message of another type, or of a type not allowed for its sender, is refused.
 
@@ -25,7 +26,7 @@ export const LIMITS = Object.freeze({
 });
 
 export const CONTENT_TYPES = new Set(['known', 'visit', 'restored']);
-export const PAGE_TYPES = new Set(['popup-state', 'scroll-to', 'settings-get', 'settings-set', 'delete-all', 'stats']);
+export const PAGE_TYPES = new Set(['popup-state', 'scroll-to', 'settings-get', 'settings-set', 'delete-all', 'stats', 'site-models', 'remove-rule']);
 
 /** A refused message: the background answers `{ error: { kind, message } }`. */
 export class MessageError extends Error {
@@ -115,6 +116,14 @@ export function validateVisit(msg) {
 export function validateRestored(msg) {
   if (!isPlainObject(msg)) fail('not an object');
   return {};
+}
+
+/** Checks a 'remove-rule' message: { site: a host name, id: a rule id }. */
+export function validateRemoveRule(msg) {
+  if (!isPlainObject(msg)) fail('not an object');
+  if (!isString(msg.site, LIMITS.maxSite) || !msg.site) fail('site');
+  if (!isString(msg.id, 256) || !msg.id) fail('id');
+  return { site: msg.site, id: msg.id };
 }
 
 /** A tab id as sent by an extension page. */
