@@ -21,6 +21,7 @@ const MAX_MARKERS = 400;
 const ATTR = 'data-sincelast';
 const WORD_ATTR = 'data-sincelast-word';
 const FOCUS_ATTR = 'data-sincelast-focus';
+const AUTO_ATTR = 'data-sincelast-auto'; // an automated (noise / template) change, shown on demand
 const SAVED_STYLE_ATTR = 'data-sincelast-style'; // the page's own inline style, while we add to it
 const UI_TAG = 'sincelast-ui';
 const REMOVED_TAG = 'sincelast-removed';
@@ -83,13 +84,14 @@ function sweepLeftovers() {
     mark.replaceWith(document.createTextNode(mark.textContent));
     if (parent) parent.normalize();
   }
-  for (const el of document.querySelectorAll(`[${ATTR}], [${FOCUS_ATTR}]`)) {
+  for (const el of document.querySelectorAll(`[${ATTR}], [${FOCUS_ATTR}], [${AUTO_ATTR}]`)) {
     const saved = el.getAttribute(SAVED_STYLE_ATTR);
     if (saved === null) el.removeAttribute('style');
     else el.setAttribute('style', saved);
     el.removeAttribute(SAVED_STYLE_ATTR);
     el.removeAttribute(ATTR);
     el.removeAttribute(FOCUS_ATTR);
+    el.removeAttribute(AUTO_ATTR);
   }
   for (const el of document.querySelectorAll(`${UI_TAG}, ${REMOVED_TAG}`)) el.remove();
 }
@@ -311,6 +313,8 @@ const MARK_STYLE = 'all: unset; background-color: #ffe36e !important; color: #14
   + 'text-decoration: underline 2px #8a5a00 !important; text-underline-offset: 2px !important; '
   + 'border-radius: 2px !important; box-decoration-break: clone; -webkit-box-decoration-break: clone;';
 const FOCUS_STYLE = 'outline: 3px solid #d99a00 !important; outline-offset: 4px !important;';
+// Automated changes (noise, template), when shown: a dashed grey outline, never the yellow.
+const AUTO_STYLE = 'outline: 2px dashed #7a7f87 !important; outline-offset: 2px !important;';
 const REMOVED_HOST_STYLE = 'all: initial !important; display: block !important; margin: 0.4em 0 !important;';
 
 /** Adds `css` to an element's inline style; returns how to give the page's style back. */
@@ -341,6 +345,10 @@ button:focus-visible { outline: 2px solid #fff; outline-offset: 1px; }
   color: #141414; font: bold 13px/18px system-ui, sans-serif; text-align: center;
   box-shadow: 0 0 0 2px #fff; pointer-events: auto; cursor: default; }
 .marker.moved { background: #9db4cc; }
+.auto-label { position: absolute; max-width: 260px; padding: 1px 6px; border-radius: 4px;
+  background: #eceef1; color: #30343a; border: 1px dashed #7a7f87;
+  font: 11px/16px system-ui, sans-serif; white-space: nowrap; overflow: hidden;
+  text-overflow: ellipsis; pointer-events: auto; }
 .marker.removed { background: #e0e0e0; }
 `;
 
@@ -493,7 +501,7 @@ function markWords(el, change, undo) {
   return ranges.length > 0;
 }
 
-function makeRemoved(text, dark) {
+function makeRemoved(text, dark, labelText = LABELS.removed.text) {
   const host = document.createElement(REMOVED_TAG);
   host.setAttribute('style', REMOVED_HOST_STYLE);
   const root = host.attachShadow({ mode: 'closed' });
@@ -503,7 +511,7 @@ function makeRemoved(text, dark) {
   if (dark) box.className = 'dark';
   box.setAttribute('role', 'note');
   const label = document.createElement('small');
-  label.textContent = LABELS.removed.text;
+  label.textContent = labelText;
   const s = document.createElement('s');
   s.textContent = text;
   box.append(label, s);
@@ -511,9 +519,20 @@ function makeRemoved(text, dark) {
   return host;
 }
 
+/** True for a change the site's model calls automated (noise or template): not painted by default. */
+function isAuto(change) {
+  return !!change.kind && change.kind !== 'content';
+}
+
+/** A reason as a person reads it: "builtin: counter" → "counter"; learned rules keep their word. */
+function reasonLabel(change) {
+  const r = String(change.reason || change.kind || 'automated');
+  return r.startsWith('builtin: ') ? r.slice(9) : r;
+}
+
 function countsText(changes) {
   const n = { new: 0, changed: 0, moved: 0, removed: 0 };
-  for (const c of changes) n[c.status]++;
+  for (const c of changes) if (!isAuto(c)) n[c.status]++;
   return ['new', 'changed', 'moved', 'removed'].filter((k) => n[k]).map((k) => [n[k], k]);
 }
 
@@ -551,6 +570,11 @@ function paint(result) {
   const restyle = []; // functions giving the page's inline styles back
   const targets = []; // per change: { change, el (null for removed until shown) }
   for (const change of result.changes) {
+    if (isAuto(change)) {
+      // Noise and template changes: painted only when the person asks (toggleAuto).
+      targets.push({ change, el: null, auto: true });
+      continue;
+    }
     if (change.status === 'removed') {
       targets.push({ change, el: null });
       continue;
@@ -591,18 +615,29 @@ function paint(result) {
     b.textContent = String(n);
     counts.append(b, ` ${k}`);
   });
+  if (!parts.length) counts.textContent = 'No content changes';
   if (result.lastVisitTime) counts.title = `Compared with your visit ${relativeTime(result.lastVisitTime)}`;
-  const hasRemoved = result.changes.some((c) => c.status === 'removed');
+  const hasRemoved = result.changes.some((c) => c.status === 'removed' && !isAuto(c));
+  const autoCount = result.changes.filter(isAuto).length;
+  const autoText = (shown) => `${shown ? 'hide' : 'show'} ${autoCount} automated change${autoCount === 1 ? '' : 's'}`;
+  const autoButton = autoCount
+    ? button('automated', autoText(false), 'Changes the site makes by itself (counters, clocks, rotating items, site template)', () => toggleAuto(), true)
+    : null;
+  if (autoButton) autoButton.setAttribute('aria-pressed', 'false');
   const removedButton = hasRemoved ? button('removed', 'Show removed', 'Show removed text', () => toggleRemoved(), true) : null;
   bar.append(counts,
     button('previous', '↑', 'Previous change', () => step(-1), true),
     button('next', '↓', 'Next change', () => step(1)));
   if (removedButton) bar.append(removedButton);
+  if (autoButton) bar.append(autoButton);
   bar.append(button('hide', '×', 'Hide the changes', () => unpaint(), true));
   root.append(uiStyle, layer, bar);
   document.documentElement.appendChild(host);
 
-  painting = { undo, restyle, targets, host, root, layer, unfocus: null, removedShown: false, removedButton, cursor: -1, focusTimer: null, markers: [] };
+  painting = {
+    undo, restyle, targets, host, root, layer, unfocus: null, removedShown: false, removedButton, cursor: -1, focusTimer: null, markers: [],
+    autoShown: false, autoButton, autoText,
+  };
   // Markers need the layout: place them with the next frame instead of forcing one now.
   painting.onResize = () => {
     if (painting && !painting.raf) {
@@ -620,7 +655,7 @@ function paint(result) {
   startOrphanWatch();
   if (SINCELAST_TEST_HOOKS) {
     testMark('paint-steps', JSON.stringify({ blocks: blocksMs, words: wordsMs, ui: performance.now() - t0 - blocksMs }));
-    testMark('painted', String(targets.length));
+    testMark('painted', String(targets.filter((t) => !t.auto).length));
     testMark('bar', counts.textContent);
   }
 }
@@ -630,10 +665,23 @@ function placeMarkers() {
   const t0 = performance.now();
   for (const m of p.markers) m.remove();
   p.markers = [];
-  for (const { change, el } of p.targets) {
+  for (const { change, el, auto } of p.targets) {
     if (!el || p.markers.length >= MAX_MARKERS) continue;
     const r = el.getBoundingClientRect();
     if (!r.width && !r.height) continue;
+    if (auto) {
+      if (change.status === 'removed') continue; // its box says why
+      // A small label with the reason, at the block's top right corner.
+      const label = document.createElement('div');
+      label.className = 'auto-label';
+      label.textContent = reasonLabel(change);
+      label.title = `Automated change (${change.kind}): ${change.reason || change.kind}`;
+      label.style.top = `${Math.max(0, Math.round(r.top + scrollY - 18))}px`;
+      label.style.left = `${Math.max(2, Math.round(r.right + scrollX - 200))}px`;
+      p.layer.appendChild(label);
+      p.markers.push(label);
+      continue;
+    }
     const m = document.createElement('div');
     m.className = `marker ${change.status}`;
     m.textContent = LABELS[change.status].mark;
@@ -654,7 +702,7 @@ function toggleRemoved(show = !painting.removedShown) {
   p.removedShown = show;
   const dark = show && pageIsDark();
   for (const t of p.targets) {
-    if (t.change.status !== 'removed') continue;
+    if (t.change.status !== 'removed' || t.auto) continue;
     if (show) {
       const node = makeRemoved(t.change.text || '', dark);
       const anchor = t.change.at != null ? insertionPoint(t.change.at) : null;
@@ -672,6 +720,62 @@ function toggleRemoved(show = !painting.removedShown) {
   }
   if (p.removedButton) p.removedButton.textContent = show ? 'Hide removed' : 'Show removed';
   placeMarkers();
+}
+
+/** Places a removed block's box where the block stood (see insertionPoint). */
+function placeRemoved(node, at) {
+  const anchor = at != null ? insertionPoint(at) : null;
+  if (anchor && anchor.isConnected) anchor.before(node);
+  else {
+    const last = [...elements].reverse().find((e) => e && e.isConnected);
+    if (last) last.after(node);
+    else (document.body || document.documentElement).appendChild(node);
+  }
+}
+
+/**
+ * Shows (or hides) the automated changes: noise and template, each with a dashed outline and
+ * a label saying why it is automated; removed ones as a box with the reason.
+ */
+function toggleAuto(show = !painting.autoShown) {
+  const p = painting;
+  if (!p || show === p.autoShown) return;
+  p.autoShown = show;
+  const dark = show && pageIsDark();
+  const shown = [];
+  for (const t of p.targets) {
+    if (!t.auto) continue;
+    if (show) {
+      if (t.change.status === 'removed') {
+        const node = makeRemoved(t.change.text || '', dark, `Removed · automated: ${reasonLabel(t.change)}`);
+        placeRemoved(node, t.change.at);
+        t.el = node;
+      } else {
+        const el = elements[t.change.new_index];
+        if (!el || !el.isConnected) continue;
+        el.setAttribute(AUTO_ATTR, t.change.kind);
+        const giveBack = addStyle(el, AUTO_STYLE);
+        t.giveBack = () => {
+          giveBack();
+          el.removeAttribute(AUTO_ATTR);
+          el.removeAttribute(SAVED_STYLE_ATTR);
+        };
+        t.el = el;
+      }
+      shown.push({ status: t.change.status, kind: t.change.kind, reason: reasonLabel(t.change) });
+    } else if (t.el) {
+      if (t.giveBack) t.giveBack();
+      else t.el.remove();
+      t.giveBack = null;
+      t.el = null;
+    }
+  }
+  if (p.autoButton) {
+    p.autoButton.textContent = p.autoText(show);
+    p.autoButton.setAttribute('aria-pressed', String(show));
+  }
+  placeMarkers();
+  if (SINCELAST_TEST_HOOKS) testMark('auto', show ? JSON.stringify(shown) : 'hidden');
 }
 
 /**
@@ -695,7 +799,8 @@ function focusTarget(k) {
   const p = painting;
   const t = p.targets[k];
   if (!t) return false;
-  if (!t.el && t.change.status === 'removed') toggleRemoved(true);
+  if (t.auto && !p.autoShown) toggleAuto(true);
+  else if (!t.el && t.change.status === 'removed') toggleRemoved(true);
   if (!t.el) return false;
   p.cursor = k;
   unfocus(p);
@@ -725,6 +830,7 @@ function step(dir) {
   for (let i = 1; i <= n; i++) {
     const k = (((p.cursor + dir * i) % n) + n) % n;
     const t = p.targets[k];
+    if (t.auto && !p.autoShown) continue; // automated changes only while shown
     // Removed text is shown when the walk reaches it.
     if (t.el || t.change.status === 'removed') return focusTarget(k);
   }
@@ -753,7 +859,8 @@ function unpaint() {
   for (let i = p.restyle.length - 1; i >= 0; i--) p.restyle[i]();
   for (const t of p.targets) {
     if (!t.el) continue;
-    if (t.change.status === 'removed') t.el.remove();
+    if (t.auto && t.giveBack) t.giveBack();
+    else if (t.change.status === 'removed') t.el.remove();
     else {
       t.el.removeAttribute(ATTR);
       t.el.removeAttribute(SAVED_STYLE_ATTR);
@@ -775,7 +882,8 @@ function onMessage(msg, sender, sendResponse) {
     return false;
   }
   if (msg.type === 'scroll-to' && Number.isInteger(msg.change)) {
-    if (!painting && lastResult && lastResult.status === 'changed') paint(lastResult);
+    // (a page with automated changes only is painted on demand, from the popup's list)
+    if (!painting && lastResult && lastResult.changes && lastResult.changes.length) paint(lastResult);
     sendResponse({ ok: !!painting && focusTarget(msg.change) });
     return false;
   }

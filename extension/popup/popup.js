@@ -42,9 +42,39 @@ function when(ms) {
   return `${d.toLocaleString()} (${rel})`;
 }
 
+/** Noise and template changes: listed apart, with their reasons, not counted as change. */
+const isAuto = (c) => !!c.kind && c.kind !== 'content';
+
+/** A reason as a person reads it: "builtin: counter" → "counter". */
+function reasonLabel(c) {
+  const r = String(c.reason || c.kind || 'automated');
+  return r.startsWith('builtin: ') ? r.slice(9) : r;
+}
+
+function changeItem(tabId, c, extra = null) {
+  return el('li', { class: c.status },
+    el('button', {
+      type: 'button',
+      'data-change': String(c.k),
+      onclick: () => ask({ type: 'scroll-to', tabId, change: c.k }).catch(() => {}),
+    }, el('span', { class: `tag ${c.status}` }, c.status), extra, el('span', { class: 'preview' }, c.preview)));
+}
+
+/** The automated changes (noise, template) under a toggle, each with why it is automated. */
+function automatedSection(tabId, state) {
+  const auto = (state.changes || []).filter(isAuto);
+  if (!auto.length) return null;
+  const list = el('ol', { class: 'automated' });
+  for (const c of auto) list.append(changeItem(tabId, c, el('span', { class: 'reason', 'data-reason': c.reason || c.kind }, reasonLabel(c))));
+  const n = auto.length;
+  return el('details', { id: 'automated' },
+    el('summary', {}, `${n} automated change${n === 1 ? '' : 's'} (counters, clocks, rotating items, site template)`),
+    list);
+}
+
 function summaryLine(changes) {
   const n = { new: 0, changed: 0, moved: 0, removed: 0 };
-  for (const c of changes) n[c.status]++;
+  for (const c of changes) if (!isAuto(c)) n[c.status]++;
   return ['new', 'changed', 'moved', 'removed'].filter((k) => n[k]).map((k) => `${n[k]} ${k}`).join(' · ');
 }
 
@@ -66,6 +96,7 @@ function render(tabId, state) {
   main.append(el('p', { class: 'muted' }, `Last visit: ${when(state.lastVisitTime)}`));
   if (state.status === 'unchanged') {
     main.append(el('p', { class: 'summary' }, 'Nothing changed since then.'));
+    main.append(automatedSection(tabId, state) || '');
     return;
   }
   main.append(el('p', { class: 'summary', id: 'summary' }, summaryLine(state.changes)));
@@ -82,16 +113,12 @@ function render(tabId, state) {
       el('table', { class: 'metrics' }, el('tbody', {}, ...rows)));
   }
   const list = el('ol', { class: 'changes' });
-  for (const c of state.changes) {
-    list.append(el('li', { class: c.status },
-      el('button', {
-        type: 'button',
-        'data-change': String(c.k),
-        onclick: () => ask({ type: 'scroll-to', tabId, change: c.k }).catch(() => {}),
-      }, el('span', { class: `tag ${c.status}` }, c.status), el('span', { class: 'preview' }, c.preview))));
-  }
-  if (state.count > state.changes.length) list.append(el('li', { class: 'muted' }, `… and ${state.count - state.changes.length} more`));
+  for (const c of state.changes) if (!isAuto(c)) list.append(changeItem(tabId, c));
+  const total = state.total ?? state.count;
+  if (total > state.changes.length) list.append(el('li', { class: 'muted' }, `… and ${total - state.changes.length} more`));
   main.append(el('h2', {}, 'Changes'), list);
+  const auto = automatedSection(tabId, state);
+  if (auto) main.append(auto);
 }
 
 async function main_() {
