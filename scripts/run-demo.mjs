@@ -96,7 +96,8 @@ try {
   await popup.waitForFunction(() => document.querySelector('[data-metric="dice"]'), null, { timeout: 20000 });
   const report = await popup.evaluate(() => {
     const main = document.getElementById('main');
-    const lines = [...main.querySelectorAll(':scope > p')].map((p) => p.textContent);
+    const lines = [...main.querySelectorAll(':scope > p')].map((p) => p.textContent)
+      .filter((t) => !t.startsWith('Edit operations'));
     const metrics = [...main.querySelectorAll('table.metrics tr')].map((tr) => `${tr.cells[0].textContent} ${tr.cells[1].textContent}`);
     const changes = [...main.querySelectorAll('ol.changes li')].map((li) => `  ${li.querySelector('.tag').textContent.padEnd(8)} ${li.querySelector('.preview').textContent}`);
     return { lines, metrics, changes };
