@@ -94,7 +94,9 @@ function serve(pages) {
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
     server,
-    url: (id) => `http://127.0.0.1:${server.address().port}/p/${id}`,
+    // Each page on its own host name (*.localhost is loopback in Chromium), as each is its own
+    // site in real life: per-site state then does not pile up across unrelated pages.
+    url: (id) => `http://${id.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.localhost:${server.address().port}/p/${id}`,
     advance: (id) => version.set(id, (version.get(id) || 0) + 1),
   })));
 }
