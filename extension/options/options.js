@@ -43,6 +43,70 @@ async function refreshStats() {
   $('stats').dataset.visits = String(s.counts.visits);
 }
 
+const LEARNED_FROM = {
+  near_simultaneous: 'learned from two versions minutes apart',
+  flip: 'learned from a block that flipped back',
+};
+
+/** Per site: the learned noise rules (each removable) and the size of the template model. */
+async function refreshModels() {
+  const { sites } = await ask({ type: 'site-models' });
+  const root = $('models');
+  root.textContent = '';
+  if (!sites.length) {
+    const p = document.createElement('p');
+    p.className = 'muted';
+    p.textContent = 'Nothing learned yet.';
+    root.append(p);
+  }
+  for (const m of sites) {
+    const box = document.createElement('section');
+    box.className = 'site-model';
+    box.dataset.site = m.site;
+    const h = document.createElement('h3');
+    h.textContent = m.site;
+    const tpl = document.createElement('p');
+    tpl.className = 'muted template-pages';
+    tpl.dataset.pages = String(m.templatePages);
+    tpl.textContent = `Site template learned from ${m.templatePages} ${m.templatePages === 1 ? 'page' : 'pages'}.`;
+    const ul = document.createElement('ul');
+    ul.className = 'rules';
+    for (const r of m.rules) {
+      const li = document.createElement('li');
+      li.dataset.ruleId = r.id;
+      const label = document.createElement('code');
+      label.className = 'label';
+      label.textContent = r.label;
+      const how = document.createElement('span');
+      how.className = 'muted';
+      how.textContent = ` — ${LEARNED_FROM[r.learnedFrom] || r.learnedFrom}, ${r.hits} ${r.hits === 1 ? 'hit' : 'hits'} `;
+      const remove = document.createElement('button');
+      remove.type = 'button';
+      remove.textContent = 'Remove';
+      remove.setAttribute('aria-label', `Remove the rule ${r.label} of ${m.site}`);
+      remove.addEventListener('click', async () => {
+        try {
+          await ask({ type: 'remove-rule', site: m.site, id: r.id });
+          status(`Rule "${r.label}" removed: such changes on ${m.site} are shown again.`);
+        } catch (e) {
+          status(`Not removed: ${e.message}`);
+        }
+        await refreshModels();
+      });
+      li.append(label, how, remove);
+      ul.append(li);
+    }
+    if (!m.rules.length) {
+      const li = document.createElement('li');
+      li.className = 'muted';
+      li.textContent = 'No learned noise rules.';
+      ul.append(li);
+    }
+    box.append(h, tpl, ul);
+    root.append(box);
+  }
+}
+
 async function save(patch, message) {
   try {
     const r = await ask({ type: 'settings-set', settings: patch });
@@ -52,6 +116,7 @@ async function save(patch, message) {
     const gone = r.deleted.visits ? ` ${r.deleted.visits} visits deleted.` : '';
     status(`${message}${gone}`);
     await refreshStats();
+    await refreshModels();
   } catch (e) {
     status(`Not saved: ${e.message}`);
   }
@@ -77,6 +142,7 @@ $('delete-all').addEventListener('click', async () => {
     await ask({ type: 'delete-all' });
     status('Everything was deleted.');
     await refreshStats();
+    await refreshModels();
   } catch (e) {
     status(`Not deleted: ${e.message}`);
   }
@@ -88,5 +154,6 @@ $('delete-all').addEventListener('click', async () => {
   renderSites();
   $('retention').value = String(settings.retentionDays);
   await refreshStats();
+  await refreshModels().catch((e) => status(`Could not read what was learned: ${e.message}`));
   document.body.dataset.ready = 'true';
 })().catch((e) => status(`Could not load the settings: ${e.message}`));

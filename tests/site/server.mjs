@@ -10,6 +10,11 @@
 //   GET /s/<story>/long       a long page (the changes are far apart, for scrolling)
 //   GET /s/<story>/hanging    a page whose load event never fires (an image that never arrives)
 //   GET /s/<story>/inline     a paragraph whose changed words sit in inline markup
+//   GET /s/<story>/town       "Riverside Town Hall": a site whose pages (town, events, contact)
+//   GET /s/<story>/events       share a header and a footer; the town page also has a visitor
+//   GET /s/<story>/contact      counter and a clock ("Page generated at 10:42:07") that change
+//                               on every load, and a banner cycling among three short texts;
+//                               from version 1 on, one of its paragraphs is edited
 //   GET /__advance?story=<story>   bump that story's version (answers the new version);
 //   GET /__advance?back=1          the page's own link: bumps the referring page's story, goes back
 //   GET /__version?story=<story>   answers the current version
@@ -185,11 +190,74 @@ function hangingPage(version, theme) {
   });
 }
 
-const PAGES = { news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage };
+// "Riverside Town Hall": automated change (counter, clock, rotating banner) around a real one.
+const TOWN_BANNERS = [
+  'Fresh bread at the Mill Street bakery',
+  'Harbour boat tours leave every Sunday',
+  'Library book sale this weekend only',
+];
+
+const TOWN_PARAGRAPH = [
+  'The swimming pool on Elm Road closes for repairs from the first of March until Easter.',
+  'The swimming pool on Elm Road closes for repairs from the first of March until the end of May.',
+];
+
+function townLayout({ title, body }) {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · Riverside Town Hall</title>
+<style>body { font: 16px/1.5 system-ui, sans-serif; max-width: 44rem; margin: 0 auto; padding: 1rem 2.5rem; }
+nav a { margin-right: 1rem; } .banner { background: #eef4ff; padding: .3rem .6rem; }</style></head>
+<body>
+<header><p id="town-name">Riverside Town Hall</p>
+<nav><a href="town">Home</a><a href="events">Events</a><a href="contact">Contact</a></nav></header>
+<main>
+${body}
+</main>
+<footer><p id="town-address">Riverside Town Hall, 1 Market Square, open Monday to Friday.</p>
+<p id="town-rights">Published by the town council of Riverside.</p></footer>
+</body></html>`;
+}
+
+function townPage(version, _theme, loads) {
+  const v = Math.min(version, 1);
+  const seconds = 7 + loads * 13;
+  const clock = `10:${String(42 + Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+  const visitors = (10482 + loads * 3).toLocaleString('en-US');
+  return townLayout({
+    title: 'Home',
+    body: `<h1 id="town-title">Welcome to Riverside</h1>
+<p id="town-banner" class="banner">${esc(TOWN_BANNERS[loads % TOWN_BANNERS.length])}</p>
+<p id="town-intro">The town hall answers questions about waste collection, parking permits and the weekly market.</p>
+<p id="town-pool">${esc(TOWN_PARAGRAPH[v])}</p>
+<p id="town-market">The weekly market fills the square every Saturday morning from eight until one.</p>
+<p id="town-counter">You are visitor number ${visitors}</p>
+<p id="town-clock">Page generated at ${clock}</p>`,
+  });
+}
+
+function eventsPage() {
+  return townLayout({
+    title: 'Events',
+    body: `<h1>Events</h1>
+<p>A concert by the river on the last Friday of every month, weather permitting.</p>
+<p>The spring fair brings rides and food stalls to the market square in April.</p>`,
+  });
+}
+
+function contactPage() {
+  return townLayout({
+    title: 'Contact',
+    body: `<h1>Contact</h1>
+<p>Write to the town hall at the address below, or call the front desk during opening hours.</p>`,
+  });
+}
+
+const PAGES = { town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage };
 
 /** Starts the demo server; resolves to { server, port, origin, url(story, page) }. */
 export function startSite(port = 0) {
   const versions = new Map();
+  const loads = new Map(); // story/page → how many times it was served
   const server = http.createServer((req, res) => {
     const u = new URL(req.url, 'http://127.0.0.1');
     const send = (status, type, body) => {
@@ -210,7 +278,9 @@ export function startSite(port = 0) {
     }
     const m = /^\/s\/([\w-]{1,64})\/(\w+)$/.exec(u.pathname);
     if (m && PAGES[m[2]]) {
-      const html = PAGES[m[2]](versions.get(m[1]) || 0, u.searchParams.get('theme'));
+      const n = loads.get(u.pathname) || 0;
+      loads.set(u.pathname, n + 1);
+      const html = PAGES[m[2]](versions.get(m[1]) || 0, u.searchParams.get('theme'), n);
       return send(200, 'text/html; charset=utf-8', html);
     }
     if (u.pathname === '/' || u.pathname === '/index.html') {

@@ -1,0 +1,146 @@
+// Meaningful change only, end to end in real Chromium: a site whose pages share a header and a
+// footer, and whose home page has a visitor counter, a clock and a rotating banner that change
+// on every load (tests/site/server.mjs, "Riverside Town Hall"). After the person has seen the
+// site's pages and reloaded the home page, a revisit where one paragraph was really edited
+// highlights that paragraph only; the automated changes appear on demand, with their reasons;
+// the settings page lists the learned rules, and removing one takes effect at once.
+// Its own browser profile: the site model of 127.0.0.1 starts empty.
+// Build first: node scripts/build-extension.mjs
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, visit, settled, badge, painted, startSite, inExtension } from './chromium.mjs';
+
+let site;
+let ext;
+
+before(async () => {
+  site = await startSite(0);
+  ext = await launch();
+});
+
+after(async () => {
+  await ext?.close();
+  await site?.close();
+});
+
+async function revisit(page) {
+  await page.evaluate(() => document.documentElement.removeAttribute('data-sincelast-test-state'));
+  await page.reload();
+  return settled(page);
+}
+
+const attr = (page, name) => page.evaluate((n) => document.documentElement.getAttribute(`data-sincelast-test-${n}`), name);
+
+async function press(page, action) {
+  await page.evaluate((a) => document.dispatchEvent(new CustomEvent('sincelast-test:press', { detail: a })), action);
+  assert.match(await attr(page, 'pressed'), new RegExp(`^${action}:ok:`));
+}
+
+/** Elements painted as automated changes: id → kind. */
+const autoPainted = (page) => page.evaluate(() => Object.fromEntries(
+  [...document.querySelectorAll('[data-sincelast-auto]')].map((e) => [e.id, e.getAttribute('data-sincelast-auto')]),
+));
+
+test('counter, clock and rotating banner are not highlighted; a real edit is; learned rules are listed and removable', async () => {
+  const url = site.url('town', 'town');
+  // Two days ago (test builds can date visits): the site's other pages, the home page and a
+  // reload a few seconds later.
+  await inExtension(ext, () => chrome.storage.local.set({ testHooks: { timeShiftMs: -2 * 86400000 } }));
+  for (const other of ['events', 'contact']) {
+    const v = await visit(ext, site.url('town', other));
+    assert.equal(v.state, 'first');
+    await v.page.close();
+  }
+  const { page, state, tabId } = await visit(ext, url);
+  assert.equal(state, 'first');
+  await revisit(page); // counter, clock and banner change; the banner is not known to rotate yet
+  await inExtension(ext, () => chrome.storage.local.remove('testHooks'));
+
+  // Today: the pool paragraph was edited; counter, clock and banner changed again.
+  await site.advance('town');
+  assert.equal(await revisit(page), 'changed');
+  const shown = await painted(page);
+  assert.deepEqual(shown.blocks, { changed: ['town-pool'] }, JSON.stringify(shown.blocks));
+  assert.ok(shown.marks.some((m) => /end of May/.test(m)), shown.marks.join('|'));
+  assert.ok(!shown.marks.some((m) => /10,4|10:4/.test(m)), shown.marks.join('|'));
+  assert.equal(await badge(ext, tabId), '1');
+  assert.equal(await attr(page, 'bar'), '1 changed');
+  assert.deepEqual(await autoPainted(page), {});
+
+  // The automated changes, on demand: dashed, each with its reason.
+  await press(page, 'automated');
+  assert.deepEqual(await autoPainted(page), { 'town-banner': 'noise', 'town-counter': 'noise', 'town-clock': 'noise' });
+  const auto = JSON.parse(await attr(page, 'auto'));
+  const reasons = Object.fromEntries(auto.map((a) => [a.reason.startsWith('learned: rotating') ? 'banner' : a.reason, a]));
+  assert.ok(reasons.counter, JSON.stringify(auto));
+  assert.ok(reasons.clock, JSON.stringify(auto));
+  assert.ok(reasons.banner, JSON.stringify(auto));
+  // The banner's slot: the old text removed, the new one new (a box says why the old one went).
+  assert.deepEqual(auto.filter((a) => a.reason.startsWith('learned: rotating')).map((a) => a.status).sort(), ['new', 'removed']);
+  assert.equal(auto.length, 4, JSON.stringify(auto));
+  assert.equal(await page.evaluate(() => document.querySelectorAll('sincelast-removed').length), 1);
+  assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('town-counter')).outlineStyle), 'dashed');
+  // Still one content highlight, and the badge is unchanged.
+  assert.deepEqual((await painted(page)).blocks, { changed: ['town-pool'] });
+  assert.equal(await badge(ext, tabId), '1');
+  await press(page, 'automated');
+  assert.deepEqual(await autoPainted(page), {});
+  assert.equal(await attr(page, 'auto'), 'hidden');
+  assert.equal(await page.evaluate(() => document.querySelectorAll('sincelast-removed').length), 0);
+  assert.equal(await page.evaluate(() => document.getElementById('town-counter').getAttribute('style')), null);
+  // next/previous walk the content change only.
+  await press(page, 'next');
+  assert.match(await attr(page, 'focused'), /^0:changed:|^\d+:changed:/);
+
+  // The popup: one change listed; the automated ones under their toggle, with reasons.
+  const p = await ext.context.newPage();
+  await p.goto(`chrome-extension://${ext.extensionId}/popup/popup.html?tabId=${tabId}`);
+  await p.waitForFunction(() => document.getElementById('main').dataset.status === 'changed');
+  assert.equal(await p.locator('ol.changes li').count(), 1);
+  assert.match(await p.locator('#summary').textContent(), /^1 changed$/);
+  assert.equal(await p.locator('ol.automated li').count(), 4);
+  assert.equal(await p.locator('ol.automated li').first().isVisible(), false, 'hidden until the toggle is opened');
+  await p.locator('details#automated summary').click();
+  const popupReasons = await p.locator('ol.automated .reason').allTextContents();
+  assert.ok(popupReasons.includes('counter') && popupReasons.includes('clock'), popupReasons.join('|'));
+  assert.ok(popupReasons.some((r) => /^learned: rotating/.test(r)), popupReasons.join('|'));
+  await p.close();
+
+  // The settings page: the rules learned for the site, the template model's size.
+  const options = await ext.context.newPage();
+  await options.goto(`chrome-extension://${ext.extensionId}/options/options.html`);
+  await options.waitForSelector('body[data-ready="true"]');
+  const box = options.locator('.site-model[data-site="127.0.0.1"]');
+  assert.equal(await box.locator('.template-pages').getAttribute('data-pages'), '3');
+  const labels = await box.locator('.rules li .label').allTextContents();
+  assert.ok(labels.some((l) => /visitor number \{\*\}/.test(l)), labels.join('|'));
+  assert.ok(labels.some((l) => /^rotating: /.test(l)), labels.join('|'));
+  assert.match(await box.locator('.rules li').first().textContent(), /learned from .*\d+ hits?/);
+  // Remove the banner's rule: from the next visit on, the banner counts as content again.
+  const rotating = box.locator('.rules li', { hasText: 'rotating: ' });
+  const ruleId = await rotating.getAttribute('data-rule-id');
+  await rotating.locator('button').click();
+  await options.waitForFunction(() => /removed/.test(document.getElementById('status').textContent));
+  assert.equal(await box.locator(`.rules li[data-rule-id="${ruleId}"]`).count(), 0);
+  const left = await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'site-models' }));
+  const rules = left.result.sites.find((s) => s.site === '127.0.0.1').rules;
+  assert.ok(!rules.some((r) => r.id === ruleId));
+  assert.equal(rules.length, labels.length - 1);
+
+  assert.equal(await revisit(page), 'changed');
+  const after2 = await painted(page);
+  assert.deepEqual(Object.values(after2.blocks).flat(), ['town-banner'], JSON.stringify(after2.blocks));
+  assert.equal(await badge(ext, tabId), '1');
+
+  // Excluding the site deletes its model too.
+  await options.fill('#site', '127.0.0.1');
+  await options.click('#add-site button');
+  await options.waitForFunction(() => /excluded/.test(document.getElementById('status').textContent));
+  const gone = await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'site-models' }));
+  assert.equal(gone.result.sites.length, 0);
+  await options.click('#sites button');
+  await options.waitForFunction(() => /no longer excluded/.test(document.getElementById('status').textContent));
+  await options.close();
+  await page.close();
+});
