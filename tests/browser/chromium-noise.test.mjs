@@ -9,7 +9,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, visit, settled, badge, painted, startSite, inExtension } from './chromium.mjs';
+import { launch, visit, settled, badge, painted, startSite, inExtension, stopWorkers } from './chromium.mjs';
 
 let site;
 let ext;
@@ -142,5 +142,73 @@ test('counter, clock and rotating banner are not highlighted; a real edit is; le
   await options.click('#sites button');
   await options.waitForFunction(() => /no longer excluded/.test(document.getElementById('status').textContent));
   await options.close();
+  await page.close();
+});
+
+test('database upgrade from version 1 keeps every visit and adds the site models', async () => {
+  const url = site.url('upgrade', 'static');
+  const { page } = await visit(ext, url);
+  // Put back a version-1 database holding what is stored now (the worker's connection closes
+  // when asked to), then stop the worker: it reopens the database, and upgrades it, on the
+  // next visit.
+  const kept = await inExtension(ext, async () => {
+    const names = ['blocks', 'lists', 'pathsets', 'visits', 'pages'];
+    const open = (version, upgrade) => new Promise((res, rej) => {
+      const r = version ? indexedDB.open('sincelast', version) : indexedDB.open('sincelast');
+      if (upgrade) r.onupgradeneeded = () => upgrade(r.result);
+      r.onsuccess = () => res(r.result);
+      r.onerror = () => rej(r.error);
+    });
+    const all = (db, s) => new Promise((res, rej) => {
+      const r = db.transaction(s).objectStore(s).getAll();
+      r.onsuccess = () => res(r.result);
+      r.onerror = () => rej(r.error);
+    });
+    let db = await open();
+    const data = {};
+    for (const s of names) data[s] = await all(db, s);
+    db.close();
+    await new Promise((res, rej) => {
+      const r = indexedDB.deleteDatabase('sincelast');
+      r.onsuccess = res;
+      r.onerror = () => rej(r.error);
+    });
+    db = await open(1, (d) => {
+      d.createObjectStore('blocks', { keyPath: 'id' });
+      d.createObjectStore('lists', { keyPath: 'id' });
+      d.createObjectStore('pathsets', { keyPath: 'id' });
+      const visits = d.createObjectStore('visits', { keyPath: 'id', autoIncrement: true });
+      visits.createIndex('url', 'url');
+      visits.createIndex('site', 'site');
+      visits.createIndex('time', 'time');
+      d.createObjectStore('pages', { keyPath: 'url' }).createIndex('site', 'site');
+    });
+    const tx = db.transaction(names, 'readwrite');
+    for (const s of names) for (const rec of data[s]) tx.objectStore(s).put(rec);
+    await new Promise((res, rej) => { tx.oncomplete = res; tx.onerror = () => rej(tx.error); });
+    db.close();
+    return Object.fromEntries(names.map((s) => [s, data[s].length]));
+  });
+  assert.ok(kept.visits >= 1 && kept.pages >= 1, JSON.stringify(kept));
+  await stopWorkers(ext.context, page);
+  // The revisit compares with the visit stored before the upgrade.
+  assert.equal(await revisit(page), 'unchanged');
+  const after = await inExtension(ext, async () => {
+    const db = await new Promise((res, rej) => {
+      const r = indexedDB.open('sincelast');
+      r.onsuccess = () => res(r.result);
+      r.onerror = () => rej(r.error);
+    });
+    const out = { version: db.version, stores: [...db.objectStoreNames].sort() };
+    const count = (s) => new Promise((res) => { const r = db.transaction(s).objectStore(s).count(); r.onsuccess = () => res(r.result); });
+    out.visits = await count('visits');
+    out.sites = await count('sites');
+    db.close();
+    return out;
+  });
+  assert.equal(after.version, 2);
+  assert.deepEqual(after.stores, ['blocks', 'lists', 'pages', 'pathsets', 'sites', 'visits']);
+  assert.equal(after.visits, kept.visits + 1);
+  assert.equal(after.sites, 1, 'the revisit stored the site model');
   await page.close();
 });
