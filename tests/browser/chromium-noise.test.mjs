@@ -57,8 +57,13 @@ test('counter, clock and rotating banner are not highlighted; a real edit is; le
   await revisit(page); // counter, clock and banner change; the banner is not known to rotate yet
   await inExtension(ext, () => chrome.storage.local.remove('testHooks'));
 
-  // Today: the pool paragraph was edited; counter, clock and banner changed again.
+  // Today: the pool paragraph was edited; counter, clock and banner changed again; the shared
+  // footer changed on every page of the site (seen on the two other pages first).
   await site.advance('town');
+  for (const other of ['events', 'contact']) {
+    const v = await visit(ext, site.url('town', other));
+    await v.page.close();
+  }
   assert.equal(await revisit(page), 'changed');
   const shown = await painted(page);
   assert.deepEqual(shown.blocks, { changed: ['town-pool'] }, JSON.stringify(shown.blocks));
@@ -70,7 +75,7 @@ test('counter, clock and rotating banner are not highlighted; a real edit is; le
 
   // The automated changes, on demand: dashed, each with its reason.
   await press(page, 'automated');
-  assert.deepEqual(await autoPainted(page), { 'town-banner': 'noise', 'town-counter': 'noise', 'town-clock': 'noise' });
+  assert.deepEqual(await autoPainted(page), { 'town-banner': 'noise', 'town-counter': 'noise', 'town-clock': 'noise', 'town-address': 'template' });
   const auto = JSON.parse(await attr(page, 'auto'));
   const reasons = Object.fromEntries(auto.map((a) => [a.reason.startsWith('learned: rotating') ? 'banner' : a.reason, a]));
   assert.ok(reasons.counter, JSON.stringify(auto));
@@ -78,7 +83,8 @@ test('counter, clock and rotating banner are not highlighted; a real edit is; le
   assert.ok(reasons.banner, JSON.stringify(auto));
   // The banner's slot: the old text removed, the new one new (a box says why the old one went).
   assert.deepEqual(auto.filter((a) => a.reason.startsWith('learned: rotating')).map((a) => a.status).sort(), ['new', 'removed']);
-  assert.equal(auto.length, 4, JSON.stringify(auto));
+  assert.ok(reasons.template, JSON.stringify(auto));
+  assert.equal(auto.length, 5, JSON.stringify(auto));
   assert.equal(await page.evaluate(() => document.querySelectorAll('sincelast-removed').length), 1);
   assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('town-counter')).outlineStyle), 'dashed');
   // Still one content highlight, and the badge is unchanged.
@@ -99,11 +105,11 @@ test('counter, clock and rotating banner are not highlighted; a real edit is; le
   await p.waitForFunction(() => document.getElementById('main').dataset.status === 'changed');
   assert.equal(await p.locator('ol.changes li').count(), 1);
   assert.match(await p.locator('#summary').textContent(), /^1 changed$/);
-  assert.equal(await p.locator('ol.automated li').count(), 4);
+  assert.equal(await p.locator('ol.automated li').count(), 5);
   assert.equal(await p.locator('ol.automated li').first().isVisible(), false, 'hidden until the toggle is opened');
   await p.locator('details#automated summary').click();
   const popupReasons = await p.locator('ol.automated .reason').allTextContents();
-  assert.ok(popupReasons.includes('counter') && popupReasons.includes('clock'), popupReasons.join('|'));
+  assert.ok(['counter', 'clock', 'template'].every((r) => popupReasons.includes(r)), popupReasons.join('|'));
   assert.ok(popupReasons.some((r) => /^learned: rotating/.test(r)), popupReasons.join('|'));
   await p.close();
 

@@ -14,7 +14,8 @@
 //   GET /s/<story>/events       share a header and a footer; the town page also has a visitor
 //   GET /s/<story>/contact      counter and a clock ("Page generated at 10:42:07") that change
 //                               on every load, and a banner cycling among three short texts;
-//                               from version 1 on, one of its paragraphs is edited
+//                               from version 1 on, one of its paragraphs is edited, and the
+//                               shared footer of every page says "open Monday to Saturday"
 //   GET /__advance?story=<story>   bump that story's version (answers the new version);
 //   GET /__advance?back=1          the page's own link: bumps the referring page's story, goes back
 //   GET /__version?story=<story>   answers the current version
@@ -202,7 +203,7 @@ const TOWN_PARAGRAPH = [
   'The swimming pool on Elm Road closes for repairs from the first of March until the end of May.',
 ];
 
-function townLayout({ title, body }) {
+function townLayout({ title, body, version = 0 }) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · Riverside Town Hall</title>
 <style>body { font: 16px/1.5 system-ui, sans-serif; max-width: 44rem; margin: 0 auto; padding: 1rem 2.5rem; }
@@ -213,7 +214,7 @@ nav a { margin-right: 1rem; } .banner { background: #eef4ff; padding: .3rem .6re
 <main>
 ${body}
 </main>
-<footer><p id="town-address">Riverside Town Hall, 1 Market Square, open Monday to Friday.</p>
+<footer><p id="town-address">Riverside Town Hall, 1 Market Square, open Monday to ${version ? 'Saturday' : 'Friday'}.</p>
 <p id="town-rights">Published by the town council of Riverside.</p></footer>
 </body></html>`;
 }
@@ -225,6 +226,7 @@ function townPage(version, _theme, loads) {
   const visitors = (10482 + loads * 3).toLocaleString('en-US');
   return townLayout({
     title: 'Home',
+    version: v,
     body: `<h1 id="town-title">Welcome to Riverside</h1>
 <p id="town-banner" class="banner">${esc(TOWN_BANNERS[loads % TOWN_BANNERS.length])}</p>
 <p id="town-intro">The town hall answers questions about waste collection, parking permits and the weekly market.</p>
@@ -235,18 +237,20 @@ function townPage(version, _theme, loads) {
   });
 }
 
-function eventsPage() {
+function eventsPage(version) {
   return townLayout({
     title: 'Events',
+    version,
     body: `<h1>Events</h1>
 <p>A concert by the river on the last Friday of every month, weather permitting.</p>
 <p>The spring fair brings rides and food stalls to the market square in April.</p>`,
   });
 }
 
-function contactPage() {
+function contactPage(version) {
   return townLayout({
     title: 'Contact',
+    version,
     body: `<h1>Contact</h1>
 <p>Write to the town hall at the address below, or call the front desk during opening hours.</p>`,
   });
