@@ -391,11 +391,32 @@ async function settingsSet(msg) {
     }
     if (patch.retentionDays !== undefined) {
       const r = await db.deleteOlderThan(Date.now() - next.retentionDays * 86400000);
+      await forgetPages(r.pageUrls);
       deleted = { visits: deleted.visits + r.visits, pages: deleted.pages + r.pages };
       versionCache.clear();
     }
     return { settings: next, deleted };
   });
+}
+
+/**
+ * Pages whose history is gone (retention) leave their site's template model and flip history
+ * too; learned noise rules stay (they belong to the site). Runs inside the write queue.
+ */
+async function forgetPages(urls) {
+  const bySite = new Map();
+  for (const url of urls || []) {
+    const host = new URL(url).hostname;
+    if (!bySite.has(host)) bySite.set(host, []);
+    bySite.get(host).push(url);
+  }
+  for (const [site, pageUrls] of bySite) {
+    await db.updateSiteModel(site, async (model) => {
+      let m = model;
+      for (const url of pageUrls) m = await core.forgetPage(m, url);
+      return m;
+    });
+  }
 }
 
 async function deleteAll() {
@@ -529,7 +550,10 @@ api.alarms.onAlarm.addListener((alarm) => {
   (async () => {
     await ready();
     const settings = await readSettings(api);
-    await serialized(() => db.deleteOlderThan(Date.now() - settings.retentionDays * 86400000));
+    await serialized(async () => {
+      const r = await db.deleteOlderThan(Date.now() - settings.retentionDays * 86400000);
+      await forgetPages(r.pageUrls);
+    });
     versionCache.clear();
   })().catch(() => {});
 });

@@ -275,7 +275,7 @@ async function deleteWhere(selectVisits, selectPages, selectSites = null) {
   for (const key of siteKeys) tx.objectStore('sites').delete(key);
   await sweep(tx);
   await done;
-  return { visits: visitIds.length, pages: pageUrls.length };
+  return { visits: visitIds.length, pages: pageUrls.length, pageUrls };
 }
 
 /** Removes blocks, lists and pathsets that no remaining visit refers to. */

@@ -218,3 +218,25 @@ test('database upgrade from version 1 keeps every visit and adds the site models
   assert.equal(after.sites, 1, 'the revisit stored the site model');
   await page.close();
 });
+
+test('retention forgets deleted pages in the site model; delete everything deletes the models', async () => {
+  const models = async () => (await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'site-models' }))).result.sites;
+  const pagesOf = async () => ((await models()).find((s) => s.site === '127.0.0.1') || { templatePages: 0 }).templatePages;
+  const before2 = await pagesOf();
+  await inExtension(ext, () => chrome.storage.local.set({ testHooks: { timeShiftMs: -40 * 86400000 } }));
+  const old = await visit(ext, site.url('forget', 'news'));
+  await inExtension(ext, () => chrome.storage.local.remove('testHooks'));
+  assert.equal(old.state, 'first');
+  assert.equal(await pagesOf(), before2 + 1);
+  const r = await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'settings-set', settings: { retentionDays: 30 } }));
+  assert.equal(r.ok, true);
+  assert.equal(r.result.deleted.pages, 1);
+  assert.equal(await pagesOf(), before2, 'the deleted page left the template model');
+  await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'settings-set', settings: { retentionDays: 90 } }));
+
+  assert.ok((await models()).length > 0);
+  const d = await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'delete-all' }));
+  assert.equal(d.ok, true);
+  assert.deepEqual(await models(), []);
+  await old.page.close();
+});
