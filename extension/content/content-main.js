@@ -657,6 +657,7 @@ function paint(result) {
     testMark('paint-steps', JSON.stringify({ blocks: blocksMs, words: wordsMs, ui: performance.now() - t0 - blocksMs }));
     testMark('painted', String(targets.filter((t) => !t.auto).length));
     testMark('bar', counts.textContent);
+    testMark('auto-toggle', autoButton ? autoButton.textContent : '');
   }
 }
 
@@ -775,7 +776,10 @@ function toggleAuto(show = !painting.autoShown) {
     p.autoButton.setAttribute('aria-pressed', String(show));
   }
   placeMarkers();
-  if (SINCELAST_TEST_HOOKS) testMark('auto', show ? JSON.stringify(shown) : 'hidden');
+  if (SINCELAST_TEST_HOOKS) {
+    testMark('auto', show ? JSON.stringify(shown) : 'hidden');
+    testMark('auto-toggle', p.autoButton ? p.autoButton.textContent : '');
+  }
 }
 
 /**

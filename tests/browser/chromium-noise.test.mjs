@@ -72,6 +72,7 @@ test('counter, clock and rotating banner are not highlighted; a real edit is; le
   assert.equal(await badge(ext, tabId), '1');
   assert.equal(await attr(page, 'bar'), '1 changed');
   assert.deepEqual(await autoPainted(page), {});
+  assert.equal(await attr(page, 'auto-toggle'), 'show 5 automated changes');
 
   // The automated changes, on demand: dashed, each with its reason.
   await press(page, 'automated');
@@ -85,6 +86,7 @@ test('counter, clock and rotating banner are not highlighted; a real edit is; le
   assert.deepEqual(auto.filter((a) => a.reason.startsWith('learned: rotating')).map((a) => a.status).sort(), ['new', 'removed']);
   assert.ok(reasons.template, JSON.stringify(auto));
   assert.equal(auto.length, 5, JSON.stringify(auto));
+  assert.equal(await attr(page, 'auto-toggle'), 'hide 5 automated changes');
   assert.equal(await page.evaluate(() => document.querySelectorAll('sincelast-removed').length), 1);
   assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('town-counter')).outlineStyle), 'dashed');
   // Still one content highlight, and the badge is unchanged.
@@ -93,6 +95,7 @@ test('counter, clock and rotating banner are not highlighted; a real edit is; le
   await press(page, 'automated');
   assert.deepEqual(await autoPainted(page), {});
   assert.equal(await attr(page, 'auto'), 'hidden');
+  assert.equal(await attr(page, 'auto-toggle'), 'show 5 automated changes');
   assert.equal(await page.evaluate(() => document.querySelectorAll('sincelast-removed').length), 0);
   assert.equal(await page.evaluate(() => document.getElementById('town-counter').getAttribute('style')), null);
   // next/previous walk the content change only.
