@@ -71,28 +71,33 @@ impl Default for AnalyzeOptions {
 }
 
 impl SiteModel {
-    /// Records a visit without comparing (a first visit): the page joins the template model and
-    /// its short blocks the flip history.
+    /// Records a visit without comparing (a first visit): the page joins the template model.
     pub fn observe(&mut self, visit: &Visit) {
         self.templates.observe(visit.url, visit.blocks);
-        self.observe_flips(visit);
     }
 
     /// Forgets one page: its template contribution and its flip history (learned rules stay:
     /// they belong to the site).
     pub fn forget(&mut self, url: &str) {
         self.templates.forget(url);
-        let prefix = format!("{url}\u{1f}");
-        self.noise.recent.retain(|k, _| !k.starts_with(&prefix));
+        // Flip history is keyed by hashes of (url, path): it ages out on its own (bounded).
     }
 
-    fn observe_flips(&mut self, visit: &Visit) {
-        for b in visit.blocks {
-            if !b.path.is_empty() && text::word_count(&b.text) <= ROTATING_MAX_WORDS {
-                self.noise
-                    .observe(&format!("{}\u{1f}{}", visit.url, b.path), &b.path, &b.text);
-            }
+    /// Records a change of the short block at `path` on page `url` (old text, then new) in
+    /// the flip history. Only blocks that change are tracked: an unchanged block's text is in
+    /// the stored version already, and the history stays small.
+    fn record_change(&mut self, url: &str, path: &str, old: &str, new: &str) {
+        if path.is_empty()
+            || text::word_count(old) > ROTATING_MAX_WORDS
+            || text::word_count(new) > ROTATING_MAX_WORDS
+        {
+            return;
         }
+        let key = crate::hash::block_id(&format!("{url}\u{1f}{path}"));
+        if !self.noise.recent.contains_key(&key) {
+            self.noise.observe(&key, path, old);
+        }
+        self.noise.observe(&key, path, new);
     }
 }
 
@@ -102,10 +107,22 @@ pub fn analyze(old: &Visit, new: &Visit, model: &mut SiteModel, opts: &AnalyzeOp
     let mut report = diff_blocks(old.blocks, new.blocks, &opts.diff);
 
     // Templates count the new page itself (a site's header is template on every page).
-    let mut templates = model.templates.clone();
+    let mut preview;
+    let templates = if opts.learn {
+        &mut model.templates
+    } else {
+        preview = model.templates.clone();
+        &mut preview
+    };
     templates.observe(new.url, new.blocks);
     let new_tpl = templates.suppressible_blocks(new.blocks);
-    let old_tpl = templates.suppressible_blocks(old.blocks);
+    // The old page's flags are needed only for removed blocks.
+    let any_removed = report.blocks.iter().any(|b| b.status == Status::Removed);
+    let old_tpl = if any_removed {
+        templates.suppressible_blocks(old.blocks)
+    } else {
+        vec![false; old.blocks.len()]
+    };
 
     let removed_paths: std::collections::HashSet<String> = report
         .blocks
@@ -166,34 +183,30 @@ pub fn analyze(old: &Visit, new: &Visit, model: &mut SiteModel, opts: &AnalyzeOp
 
     if opts.learn {
         let near = matches!((old.time, new.time), (Some(a), Some(b)) if (b - a).abs() <= opts.near_simultaneous_secs);
-        if near {
-            for b in &report.blocks {
-                if b.kind == Kind::Template {
-                    continue;
+        for b in &report.blocks {
+            if b.kind == Kind::Template {
+                continue;
+            }
+            // The old text of a change at this path: a changed block's, or a removed block's
+            // that a new block replaced in place.
+            let old_text = match (b.status, b.old_index) {
+                (Status::Changed, Some(i)) => Some(old.blocks[i].text.as_str()),
+                (Status::New, None) if removed_paths.contains(&b.path) => report
+                    .blocks
+                    .iter()
+                    .find(|r| r.status == Status::Removed && r.path == b.path)
+                    .map(|r| r.text.as_str()),
+                _ => None,
+            };
+            if let Some(old_text) = old_text {
+                if near {
+                    model
+                        .noise
+                        .learn_near_simultaneous(old_text, &b.text, &b.path);
                 }
-                match (b.status, b.old_index) {
-                    (Status::Changed, Some(i)) => {
-                        model
-                            .noise
-                            .learn_near_simultaneous(&old.blocks[i].text, &b.text, &b.path)
-                    }
-                    (Status::New, None) if removed_paths.contains(&b.path) => {
-                        if let Some(r) = report
-                            .blocks
-                            .iter()
-                            .find(|r| r.status == Status::Removed && r.path == b.path)
-                        {
-                            model
-                                .noise
-                                .learn_near_simultaneous(&r.text, &b.text, &b.path);
-                        }
-                    }
-                    _ => {}
-                }
+                model.record_change(new.url, &b.path, old_text, &b.text);
             }
         }
-        model.templates = templates;
-        model.observe_flips(new);
     }
     report
 }
@@ -454,6 +467,71 @@ mod tests {
         );
         assert_eq!(r.summary.meaningful, 1, "{:#?}", r.blocks);
         assert_eq!(r.summary.template, 0);
+    }
+
+    #[test]
+    fn only_blocks_that_change_are_tracked_for_flips() {
+        let mut model = SiteModel::default();
+        let url = "https://t.example/";
+        let many: Vec<(String, String)> = (0..200)
+            .map(|i| (format!("/p[{i}]"), format!("Short item {i}")))
+            .collect();
+        let mk = |banner: &str| {
+            let mut v: Vec<Block> = many
+                .iter()
+                .map(|(p, t)| Block {
+                    text: t.clone(),
+                    path: p.clone(),
+                    ..Block::default()
+                })
+                .collect();
+            v.push(Block {
+                text: banner.into(),
+                path: "/aside[0]".into(),
+                ..Block::default()
+            });
+            v
+        };
+        let (a, b) = (mk("Buy shoes"), mk("Fly to Rome"));
+        model.observe(&Visit {
+            url,
+            time: Some(0),
+            blocks: &a,
+        });
+        analyze(
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: &a,
+            },
+            &Visit {
+                url,
+                time: Some(86_400),
+                blocks: &b,
+            },
+            &mut model,
+            &AnalyzeOptions::default(),
+        );
+        assert_eq!(model.noise.recent.len(), 1, "only the banner");
+        analyze(
+            &Visit {
+                url,
+                time: Some(86_400),
+                blocks: &b,
+            },
+            &Visit {
+                url,
+                time: Some(2 * 86_400),
+                blocks: &a,
+            },
+            &mut model,
+            &AnalyzeOptions::default(),
+        );
+        assert_eq!(
+            model.noise.rules.len(),
+            1,
+            "the banner flipped back: a rotating slot"
+        );
     }
 
     #[test]

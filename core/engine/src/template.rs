@@ -34,12 +34,12 @@
 //! targets a crawler. Raise `lower_fraction` for sites where articles quote each other.
 
 use std::collections::{BTreeMap, HashMap};
+use std::hash::BuildHasherDefault;
 
 use serde::{Deserialize, Serialize};
 
 use crate::block::Block;
 use crate::hash::stable_hash;
-use crate::text;
 
 /// Which method decides that a block is template.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -138,6 +138,31 @@ mod packed {
     }
 }
 
+/// Version of the stored page hashes (the word hash, [`mix`], the window scheme). A model
+/// stored by another version is relearned: its pages are dropped when it is loaded.
+pub const MODEL_VERSION: u32 = 2;
+
+/// Hasher for keys that already are hashes: one multiply spreads them over the table.
+#[derive(Default)]
+struct Folded(u64);
+
+impl std::hash::Hasher for Folded {
+    fn finish(&self) -> u64 {
+        self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) ^ u64::from(b);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.0 = u64::from(n);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
 fn fold(h: u64) -> u32 {
     (h ^ (h >> 32)) as u32
 }
@@ -145,7 +170,7 @@ fn fold(h: u64) -> u32 {
 /// Jaccard similarity of sampled text windows at and above which two observed pages are the
 /// same document (see the module docs). Distinct pages of a site share their template, but
 /// their own text keeps them well below this.
-pub const DUPLICATE_JACCARD: f64 = 0.9;
+pub const DUPLICATE_JACCARD: f64 = 0.8;
 
 /// Fewest sampled windows a page needs for the near-duplicate test (tiny pages are left alone).
 pub const DUPLICATE_MIN_WINDOWS: usize = 8;
@@ -175,10 +200,13 @@ pub struct TemplateModel {
     pub options: TemplateOptions,
     pages: BTreeMap<String, PageHashes>,
     next_seq: u64,
+    /// [`MODEL_VERSION`] of the stored hashes (0 = before versions were recorded).
+    #[serde(default)]
+    version: u32,
     #[serde(skip)]
-    dom_counts: HashMap<u32, u32>,
+    dom_counts: HashMap<u32, u32, BuildHasherDefault<Folded>>,
     #[serde(skip)]
-    text_counts: HashMap<u32, u32>,
+    text_counts: HashMap<u32, u32, BuildHasherDefault<Folded>>,
     #[serde(skip)]
     counted: bool,
 }
@@ -196,59 +224,63 @@ fn steps(path: &str) -> Vec<&str> {
     path.split('/').filter(|s| !s.is_empty()).collect()
 }
 
+/// Order-dependent mixing of 64-bit values (in memory and in the folded, stored page
+/// hashes; [`MODEL_VERSION`] changes when this does).
+#[inline]
+fn mix(h: u64, x: u64) -> u64 {
+    (h.rotate_left(23) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// Element template-hashes of a page: one per element that contains a block (the block
-/// elements themselves included), in document order of first block.
+/// elements themselves included), in document order of first block. Each element's hash mixes,
+/// in order, the path (relative to the element) and text of every block inside it; the work is
+/// linear in blocks × depth, with no string building.
 fn dom_nodes(blocks: &[Block]) -> Vec<Node> {
-    let text_hashes: Vec<u64> = blocks.iter().map(|b| stable_hash(&b.text)).collect();
-    // Open elements: (prefix string, depth, running hash state as a list of u64s to fold).
     let mut nodes: Vec<Node> = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
-    let mut acc: Vec<Vec<u64>> = Vec::new();
+    let mut index: HashMap<u64, usize, BuildHasherDefault<Folded>> = HashMap::default();
+    let mut step_hashes: Vec<u64> = Vec::new();
+    let mut rel: Vec<u64> = Vec::new();
     for (bi, b) in blocks.iter().enumerate() {
-        let st = steps(&b.path);
-        let mut prefix = String::with_capacity(b.path.len());
-        for d in 0..st.len() {
-            prefix.push('/');
-            prefix.push_str(st[d]);
-            let rel = st[d + 1..].join("/");
-            let k = match index.get(&prefix) {
-                Some(&k) => k,
-                None => {
-                    index.insert(prefix.clone(), nodes.len());
-                    nodes.push(Node {
-                        hash: 0,
-                        depth: d,
-                        first: bi,
-                        last: bi,
-                    });
-                    acc.push(Vec::new());
-                    nodes.len() - 1
-                }
-            };
-            nodes[k].last = bi;
-            acc[k].push(stable_hash(&rel));
-            acc[k].push(text_hashes[bi]);
+        let text_hash = stable_hash(&b.text);
+        step_hashes.clear();
+        step_hashes.extend(steps(&b.path).into_iter().map(stable_hash));
+        // rel[d] = hash of the path below step d (the steps d+1..), built from the end.
+        let n = step_hashes.len();
+        rel.clear();
+        rel.resize(n, 0);
+        let mut acc = 0x5EED_u64;
+        for d in (0..n).rev() {
+            rel[d] = acc;
+            acc = mix(acc, step_hashes[d]);
         }
-    }
-    for (node, parts) in nodes.iter_mut().zip(acc) {
-        let mut bytes = Vec::with_capacity(parts.len() * 8);
-        for p in parts {
-            bytes.extend_from_slice(&p.to_le_bytes());
+        let mut prefix = 0u64;
+        for d in 0..n {
+            prefix = mix(prefix, step_hashes[d]);
+            let k = *index.entry(prefix).or_insert_with(|| {
+                nodes.push(Node {
+                    hash: 0,
+                    depth: d,
+                    first: bi,
+                    last: bi,
+                });
+                nodes.len() - 1
+            });
+            let node = &mut nodes[k];
+            node.last = bi;
+            node.hash = mix(mix(node.hash, rel[d]), text_hash);
         }
-        node.hash = xxhash_rust::xxh3::xxh3_64(&bytes);
     }
     nodes
 }
 
-/// The page's words with the block each belongs to.
+/// The page's words (as [`crate::metrics::word_hashes`]) with the block each belongs to.
 fn words_with_blocks(blocks: &[Block]) -> (Vec<u64>, Vec<usize>) {
     let mut hashes = Vec::new();
     let mut owner = Vec::new();
     for (bi, b) in blocks.iter().enumerate() {
-        for w in text::words(&b.text) {
-            hashes.push(stable_hash(&w));
-            owner.push(bi);
-        }
+        let words = crate::metrics::word_hashes(&b.text);
+        owner.extend(std::iter::repeat_n(bi, words.len()));
+        hashes.extend(words);
     }
     (hashes, owner)
 }
@@ -310,6 +342,11 @@ impl TemplateModel {
     fn ensure_counts(&mut self) {
         if self.counted {
             return;
+        }
+        if self.version != MODEL_VERSION {
+            // Hashes of another scheme would never match this one's: relearn.
+            self.pages.clear();
+            self.version = MODEL_VERSION;
         }
         self.dom_counts.clear();
         self.text_counts.clear();
@@ -707,6 +744,19 @@ mod tests {
         assert_eq!(back.template_blocks(&b), m.template_blocks(&b));
         back.forget("a");
         assert!(back.template_blocks(&b).iter().all(|&f| !f));
+    }
+
+    #[test]
+    fn a_model_stored_by_another_hash_version_is_relearned() {
+        let mut m = TemplateModel::default();
+        m.observe("a", &page(&["One"]));
+        m.observe("b", &page(&["Two"]));
+        let json = serde_json::to_string(&m).expect("serialize");
+        assert!(json.contains(&format!("\"version\":{MODEL_VERSION}")));
+        let old = json.replace(&format!("\"version\":{MODEL_VERSION}"), "\"version\":1");
+        let mut back: TemplateModel = serde_json::from_str(&old).expect("deserialize");
+        assert!(back.template_blocks(&page(&["Two"])).iter().all(|&f| !f));
+        assert_eq!(back.pages(), 0);
     }
 
     #[test]
