@@ -256,9 +256,6 @@ async function onVisit(msg, sender) {
       // Painted and counted: content changes. Removed content is not in `meaningful` (it is
       // not highlighted until shown) but still makes the page 'changed' (the bar offers it).
       status = changes.some((c) => c.kind === 'content') ? 'changed' : 'unchanged';
-    } else {
-      nextModel = await core.observeVisit(url, { time, blocks }, model);
-      step('observe');
     }
     const meaningful = summary ? summary.meaningful || 0 : 0;
     const automated = changes.filter((c) => c.kind !== 'content').length;
@@ -292,6 +289,8 @@ async function onVisit(msg, sender) {
       })),
     };
     await Promise.all([setBadge(tabId, meaningful), writeTabPage(tabId, url, state)]);
+    // A first visit teaches the site's model after the page has its answer (nothing to classify).
+    if (!previous) nextModel = await core.observeVisit(url, { time, blocks }, model);
     // Content addresses, needed only for storing: computed after the page has its answer.
     const ids = await core.blockIds(blocks.map((b) => b.text));
     const listId = await core.blockId(ids.join('\n'));
