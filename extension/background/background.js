@@ -226,7 +226,9 @@ async function onVisit(msg, sender) {
     await core.coreReady();
     step('core');
     const previous = await lastVersion(url);
-    const model = await db.loadSiteModel(site);
+    const siteRecord = await db.loadSiteRecord(site);
+    const model = siteRecord ? siteRecord.model : null;
+    const removedRules = siteRecord ? siteRecord.removed : [];
     // Blocks sent by key get their text back from the last stored version.
     if (blocks.some((b) => b.key)) {
       const texts = previous ? keyedTexts(previous) : new Map();
@@ -291,13 +293,17 @@ async function onVisit(msg, sender) {
     await Promise.all([setBadge(tabId, meaningful), writeTabPage(tabId, url, state)]);
     // A first visit teaches the site's model after the page has its answer (nothing to classify).
     if (!previous) nextModel = await core.observeVisit(url, { time, blocks }, model);
+    // A rule the person removed stays off, even when this visit taught it again.
+    for (const id of removedRules) {
+      if (nextModel.includes(`"${id}"`)) nextModel = await core.removeNoiseRule(nextModel, id);
+    }
     // Content addresses, needed only for storing: computed after the page has its answer.
     const ids = await core.blockIds(blocks.map((b) => b.text));
     const listId = await core.blockId(ids.join('\n'));
     const pathsetId = await core.blockId(`${blocks.map((b) => b.path).join('\n')}\u0000${blocks.map((b) => b.type_path).join('\n')}`);
     const written = await db.writeVisit({
       url, site, time, title: visit.title, truncated: visit.truncated, blocks, ids, listId, pathsetId,
-      summary, previous, model: nextModel, hold: TEST_HOOKS ? Number(hooks.holdWriteMs) || 0 : 0,
+      summary, previous, model: nextModel, removedRules, hold: TEST_HOOKS ? Number(hooks.holdWriteMs) || 0 : 0,
     });
     const page = { url, site, title: visit.title, lastVisitId: written.visitId, lastTime: time, visits: (previous ? previous.page.visits : 0) + 1 };
     cacheVersion(url, { visit: { id: written.visitId, time, listId, pathsetId }, page, blocks, ids });
@@ -446,17 +452,15 @@ async function siteModels() {
   return { sites: out };
 }
 
-/** Removes one learned noise rule of a site; effective from the next visit on. */
+/** Removes one learned noise rule of a site, for good; effective from the next visit on. */
 async function removeRule(msg) {
   const { site, id } = validateRemoveRule(msg);
   return serialized(async () => {
-    let found = false;
-    const next = await db.updateSiteModel(site, async (model) => {
-      const before = await core.siteSummary(model);
-      found = before.rules.some((r) => r.id === id);
-      return found ? core.removeNoiseRule(model, id) : model;
-    });
-    if (next === null || !found) throw new MessageError('not-found', 'no such rule');
+    const rec = await db.loadSiteRecord(site);
+    const rules = rec ? (await core.siteSummary(rec.model)).rules : [];
+    if (!rules.some((r) => r.id === id)) throw new MessageError('not-found', 'no such rule');
+    // Kept off from now on: a later visit that teaches the same rule again does not bring it back.
+    await db.updateSiteModel(site, (model) => core.removeNoiseRule(model, id), id);
     return { removed: id };
   });
 }

@@ -10,8 +10,9 @@
 //                                         when every one is its path without the [i] indices
 //   visits   { id, url, site, time, title, listId, pathsetId, summary, truncated }
 //   pages    { url, site, title, lastVisitId, lastTime, visits }
-//   sites    { site, model, time }         (version 2) one per host name: the core's site model
-//                                         (learned noise rules, template model) as its JSON
+//   sites    { site, model, time, removed } (version 2) one per host name: the core's site model
+//                                         (learned noise rules, template model) as its JSON, and
+//                                         the ids of the rules the person removed (kept off)
 // A visit is written in ONE transaction (blocks, list, pathset, visit, page, and the site model
 // it taught): it is all there or not at all, whatever happens to the worker meanwhile. Deletions (retention, excluded
 // sites) remove visits and pages and then sweep blocks, lists and pathsets no visit refers to,
@@ -161,10 +162,16 @@ export async function loadVisitBlocks(visitId) {
   return version && version.blocks;
 }
 
-/** The stored site model (JSON string) of a host name, or null. */
-export async function loadSiteModel(site) {
+/** The stored site record of a host name: { site, model (JSON string), time, removed: [rule ids] } or null. */
+export async function loadSiteRecord(site) {
   const db = await openDb();
   const rec = await reqP(db.transaction('sites', 'readonly').objectStore('sites').get(site));
+  return rec ? { ...rec, removed: rec.removed || [] } : null;
+}
+
+/** The stored site model (JSON string) of a host name, or null. */
+export async function loadSiteModel(site) {
+  const rec = await loadSiteRecord(site);
   return rec ? rec.model : null;
 }
 
@@ -175,17 +182,19 @@ export async function allSiteModels() {
 }
 
 /**
- * Replaces a site's model with `update(model) → model` in one transaction (the settings
- * page's removals). Resolves to the new model, or null when the site has none.
+ * Replaces a site's model with `update(model) → model` (the settings page's removals,
+ * retention); `removedRule`, when given, joins the rule ids kept off. Resolves to the new
+ * model, or null when the site has none. Callers run in the background's write queue.
  */
-export async function updateSiteModel(site, update) {
+export async function updateSiteModel(site, update, removedRule = null) {
   const db = await openDb();
-  const current = await loadSiteModel(site);
+  const current = await loadSiteRecord(site);
   if (current === null) return null;
-  const next = await update(current);
+  const next = await update(current.model);
+  const removed = removedRule && !current.removed.includes(removedRule) ? [...current.removed, removedRule] : current.removed;
   const tx = db.transaction('sites', 'readwrite');
   const done = txDone(tx);
-  tx.objectStore('sites').put({ site, model: next, time: Date.now() });
+  tx.objectStore('sites').put({ site, model: next, time: Date.now(), removed });
   await done;
   return next;
 }
@@ -194,10 +203,11 @@ export async function updateSiteModel(site, update) {
  * Writes one visit in one transaction. `blocks` are the page's blocks, `ids` their block ids,
  * `previous` the last version (from loadLastVersion) or null. `hold` (test builds only) keeps
  * the transaction open that many milliseconds before the visit record is written. `model`, when
- * a string, is the site model this visit taught: written in the same transaction.
+ * a string, is the site model this visit taught: written in the same transaction (with
+ * `removedRules`, the rule ids the person removed).
  * Resolves to { visitId, bytes } once the transaction has committed.
  */
-export async function writeVisit({ url, site, time, title, truncated, blocks, ids, listId, pathsetId, summary, previous, model = null, hold = 0 }) {
+export async function writeVisit({ url, site, time, title, truncated, blocks, ids, listId, pathsetId, summary, previous, model = null, removedRules = [], hold = 0 }) {
   const db = await openDb();
   const tx = db.transaction(STORES, 'readwrite');
   const done = txDone(tx);
@@ -235,7 +245,7 @@ export async function writeVisit({ url, site, time, title, truncated, blocks, id
   tx.objectStore('pages').put(page);
   bytes += JSON.stringify(page).length;
   if (typeof model === 'string') {
-    tx.objectStore('sites').put({ site, model, time });
+    tx.objectStore('sites').put({ site, model, time, removed: removedRules });
     bytes += model.length;
   }
   await done;

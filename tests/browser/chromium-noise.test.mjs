@@ -141,6 +141,14 @@ test('counter, clock and rotating banner are not highlighted; a real edit is; le
   const after2 = await painted(page);
   assert.deepEqual(Object.values(after2.blocks).flat(), ['town-banner'], JSON.stringify(after2.blocks));
   assert.equal(await badge(ext, tabId), '1');
+  // The banner flipped back to a text it showed before, which would teach the rule again: a
+  // removed rule stays off.
+  const again = await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'site-models' }));
+  assert.ok(!again.result.sites.find((s) => s.site === '127.0.0.1').rules.some((r) => r.id === ruleId));
+  assert.equal(await revisit(page), 'changed');
+  assert.deepEqual(Object.values((await painted(page)).blocks).flat(), ['town-banner']);
+  const unknown = await inExtension(ext, (id) => chrome.runtime.sendMessage({ type: 'remove-rule', site: '127.0.0.1', id }), ruleId);
+  assert.equal(unknown.error.kind, 'not-found');
 
   // Excluding the site deletes its model too.
   await options.fill('#site', '127.0.0.1');
