@@ -539,6 +539,9 @@ pub struct NoiseModel {
     /// last).
     #[serde(default)]
     pub recent: BTreeMap<String, Vec<String>>,
+    /// Ids of rules the person removed: they are never learned again.
+    #[serde(default)]
+    pub removed: std::collections::BTreeSet<String>,
 }
 
 /// How many recent texts per path are remembered for flip detection.
@@ -552,15 +555,23 @@ impl NoiseModel {
         self.rules.iter().find(|r| r.matches(old, new, path))
     }
 
-    /// Removes the rule with this id; true when one was removed.
+    /// Removes the rule with this id, for good: it is not learned again. True when one was
+    /// removed.
     pub fn remove(&mut self, id: &str) -> bool {
         let before = self.rules.len();
         self.rules.retain(|r| r.id != id);
-        before != self.rules.len()
+        let removed = before != self.rules.len();
+        if removed {
+            self.removed.insert(id.to_string());
+        }
+        removed
     }
 
     fn add(&mut self, rule: RuleKind, learned_from: &str, label: String) {
         let id = crate::hash::block_id(&serde_json_like(&rule));
+        if self.removed.contains(&id) {
+            return;
+        }
         if let Some(r) = self.rules.iter_mut().find(|r| r.id == id) {
             r.hits += 1;
             return;
@@ -871,6 +882,10 @@ mod tests {
         let id = m.rules[0].id.clone();
         assert!(m.remove(&id));
         assert!(m.rules.is_empty());
+        // A removed rule stays removed.
+        m.learn_near_simultaneous("Wetter: c in Berlin", "Wetter: d in Berlin", "/p[0]");
+        assert!(m.rules.is_empty());
+        assert!(!m.remove("no-such-id"));
     }
 
     #[test]
