@@ -507,6 +507,17 @@ fn dice_sorted(a: &[u64], b: &[u64]) -> f64 {
     2.0 * common as f64 / (a.len() + b.len()) as f64
 }
 
+/// The Dice similarity of two sorted sets when it is at least `threshold`. The sizes alone
+/// bound Dice (2·min / (|a| + |b|)), so most hopeless pairs are rejected without a merge.
+fn dice_at_least(a: &[u64], b: &[u64], threshold: f64) -> Option<f64> {
+    let bound = 2.0 * a.len().min(b.len()) as f64 / (a.len() + b.len()).max(1) as f64;
+    if bound < threshold {
+        return None;
+    }
+    let d = dice_sorted(a, b);
+    (d >= threshold).then_some(d)
+}
+
 /// Pairs old blocks `olds` with new blocks `news` (both ascending) in order, maximizing the sum
 /// of similarities of pairs at or above the threshold. Returns the pairs and whether the budget
 /// forced the positional fallback.
@@ -521,18 +532,7 @@ fn pair_blocks(
     let old_sets = old_sets.of(olds);
     let new_sets = new_sets.of(news);
     let sim = |a: usize, b: usize| -> f64 {
-        let (x, y) = (&old_sets[a], &new_sets[b]);
-        // Dice can reach the threshold only if the sizes are close enough.
-        let bound = 2.0 * x.len().min(y.len()) as f64 / (x.len() + y.len()).max(1) as f64;
-        if bound < opts.pair_threshold {
-            return 0.0;
-        }
-        let d = dice_sorted(x, y);
-        if d >= opts.pair_threshold {
-            d
-        } else {
-            0.0
-        }
+        dice_at_least(old_sets[a], new_sets[b], opts.pair_threshold).unwrap_or(0.0)
     };
     if n.saturating_mul(m) > opts.max_pair_cells {
         // Positional fallback: the k-th leftover old block against the k-th new one.
@@ -595,12 +595,7 @@ fn pair_displaced(
     let mut candidates: Vec<(f64, usize, usize)> = Vec::new();
     for (a, x) in old_sets.iter().enumerate() {
         for (b, y) in new_sets.iter().enumerate() {
-            let bound = 2.0 * x.len().min(y.len()) as f64 / (x.len() + y.len()).max(1) as f64;
-            if bound < opts.displaced_threshold {
-                continue;
-            }
-            let d = dice_sorted(x, y);
-            if d >= opts.displaced_threshold {
+            if let Some(d) = dice_at_least(x, y, opts.displaced_threshold) {
                 candidates.push((d, a, b));
             }
         }
