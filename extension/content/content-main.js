@@ -524,10 +524,15 @@ function isAuto(change) {
   return !!change.kind && change.kind !== 'content';
 }
 
-/** A reason as a person reads it: "builtin: counter" → "counter"; learned rules keep their word. */
+/**
+ * A reason as a person reads it: "builtin: counter" → "counter", "learned: rotating: <path>" →
+ * "learned: rotating item"; learned slot rules keep their pattern ("learned: Visitor number {*}").
+ */
 function reasonLabel(change) {
   const r = String(change.reason || change.kind || 'automated');
-  return r.startsWith('builtin: ') ? r.slice(9) : r;
+  if (r.startsWith('builtin: ')) return r.slice(9);
+  if (r.startsWith('learned: rotating: ')) return 'learned: rotating item';
+  return r;
 }
 
 function countsText(changes) {
@@ -677,8 +682,10 @@ function placeMarkers() {
       label.className = 'auto-label';
       label.textContent = reasonLabel(change);
       label.title = `Automated change (${change.kind}): ${change.reason || change.kind}`;
+      // Right-aligned with the block, just above its top edge.
       label.style.top = `${Math.max(0, Math.round(r.top + scrollY - 18))}px`;
-      label.style.left = `${Math.max(2, Math.round(r.right + scrollX - 200))}px`;
+      label.style.left = `${Math.round(r.right + scrollX)}px`;
+      label.style.transform = 'translateX(-100%)';
       p.layer.appendChild(label);
       p.markers.push(label);
       continue;

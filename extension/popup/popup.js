@@ -45,10 +45,12 @@ function when(ms) {
 /** Noise and template changes: listed apart, with their reasons, not counted as change. */
 const isAuto = (c) => !!c.kind && c.kind !== 'content';
 
-/** A reason as a person reads it: "builtin: counter" → "counter". */
+/** A reason as a person reads it: "builtin: counter" → "counter" (twin of the content script's). */
 function reasonLabel(c) {
   const r = String(c.reason || c.kind || 'automated');
-  return r.startsWith('builtin: ') ? r.slice(9) : r;
+  if (r.startsWith('builtin: ')) return r.slice(9);
+  if (r.startsWith('learned: rotating: ')) return 'learned: rotating item';
+  return r;
 }
 
 function changeItem(tabId, c, extra = null) {
@@ -65,7 +67,7 @@ function automatedSection(tabId, state) {
   const auto = (state.changes || []).filter(isAuto);
   if (!auto.length) return null;
   const list = el('ol', { class: 'automated' });
-  for (const c of auto) list.append(changeItem(tabId, c, el('span', { class: 'reason', 'data-reason': c.reason || c.kind }, reasonLabel(c))));
+  for (const c of auto) list.append(changeItem(tabId, c, el('span', { class: 'reason', 'data-reason': c.reason || c.kind, title: c.reason || c.kind }, reasonLabel(c))));
   const n = auto.length;
   return el('details', { id: 'automated' },
     el('summary', {}, `${n} automated change${n === 1 ? '' : 's'} (counters, clocks, rotating items, site template)`),
