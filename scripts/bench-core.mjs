@@ -163,7 +163,7 @@ const nativeOut = JSON.parse(
 
 // ---------- wasm (nodejs target), through the extension's packed boundary ----------
 const wasm = require(path.join(root, 'target', 'wasm-node', 'sincelast_wasm.js'));
-const { diffBlocksPacked, utf8 } = await import(path.join(root, 'extension', 'background', 'pack.js'));
+const { diffBlocksPacked, packBlocks, utf8 } = await import(path.join(root, 'extension', 'background', 'pack.js'));
 
 // ---------- peers ----------
 const jsdiff = require('diff');
@@ -184,6 +184,10 @@ for (const [i, p] of pairs.entries()) {
   const oldBlocks = toBlocks(p.old);
   const newBlocks = toBlocks(p.new);
   const wasmMs = time(() => diffBlocksPacked(wasm, oldBlocks, newBlocks));
+  // The wasm call alone (blocks already packed, JSON not parsed): the same computation as the
+  // native packed path, so their ratio is what compiling to wasm costs.
+  const [pa, pb] = [packBlocks(oldBlocks), packBlocks(newBlocks)];
+  const callMs = time(() => wasm.diffPacked(pa.bytes, pa.count, pb.bytes, pb.count));
   // Text arrives as UTF-8 in the background (from storage or a fetch): time the metric itself.
   const [oldBytes, newBytes] = [utf8(p.oldText), utf8(p.newText)];
   const diceMs = time(() => wasm.diceBytes(oldBytes, newBytes));
@@ -192,13 +196,16 @@ for (const [i, p] of pairs.entries()) {
   let jsdiffMs = null;
   if (p.bytes <= 250e3) jsdiffMs = time(() => jsdiff.diffWords(p.oldText, p.newText), { budgetMs: 5000, maxRuns: 3 });
   const dmpMs = time(() => dmpLines(p.oldText, p.newText), { budgetMs: 3000, maxRuns: 7 });
-  rows.push({ p, n, wasmMs, diceMs, shingleMs, jsdiffMs, dmpMs });
+  rows.push({ p, n, wasmMs, callMs, diceMs, shingleMs, jsdiffMs, dmpMs });
 }
 
 const mb = (bytes, ms) => (bytes / 1e6 / (ms / 1e3)).toFixed(0);
 console.log(`\nSince Last Visit — core benchmark (${new Date().toISOString()}, node ${process.version})`);
-console.log('Median milliseconds per block+word diff of one pair (old + new text); lower is better.\n');
-const header = ['pair', 'text', 'blocks', 'native', 'wasm', 'wasm/nat', 'jsdiff words', 'dmp lines', 'jsdiff/wasm', 'dmp/wasm', 'native peak mem'];
+console.log('Median milliseconds per block+word diff of one pair (old + new text); lower is better.');
+console.log('native = the diff alone on blocks in memory; wasm = from JS blocks to the parsed result (packing,');
+console.log('copy, diff, JSON) as the extension calls it; nat packed / wasm call = the same path natively and');
+console.log('the wasm call alone (packed blocks in, lean JSON string out): their ratio is the cost of wasm itself.\n');
+const header = ['pair', 'text', 'blocks', 'native', 'wasm', 'wasm/nat', 'nat packed', 'wasm call', 'call/packed', 'jsdiff words', 'dmp lines', 'jsdiff/wasm', 'dmp/wasm', 'native peak mem'];
 const table = [header];
 for (const r of rows) {
   table.push([
@@ -208,6 +215,9 @@ for (const r of rows) {
     fmt(r.n.diff_ms),
     fmt(r.wasmMs),
     ratio(r.wasmMs, r.n.diff_ms),
+    fmt(r.n.packed_ms),
+    fmt(r.callMs),
+    ratio(r.callMs, r.n.packed_ms),
     fmt(r.jsdiffMs),
     fmt(r.dmpMs),
     ratio(r.jsdiffMs, r.wasmMs),
@@ -247,7 +257,10 @@ if (synth.length) {
   const shMin = Math.min(...synth.map((r) => r.p.bytes / 1e6 / (r.shingleMs / 1e3)));
   console.log(`  Dice and shingle Jaccard ≥ 200 MB/s as wasm (≥ 1 MB pairs): Dice ${diceMin.toFixed(0)}, shingles ${shMin.toFixed(0)} ${diceMin >= 200 && shMin >= 200 ? 'MET' : 'MISSED'}`);
 }
-const worst = Math.max(...rows.filter((r) => r.p.bytes >= 100e3).map((r) => r.wasmMs / r.n.diff_ms));
-console.log(`  wasm ≤ 2.5× native (pairs ≥ 100 KB): worst ${worst.toFixed(2)}× ${worst <= 2.5 ? 'MET' : 'MISSED'}`);
+const big = rows.filter((r) => r.p.bytes >= 100e3);
+const worst = Math.max(...big.map((r) => r.callMs / r.n.packed_ms));
+const worstEnd = Math.max(...big.map((r) => r.wasmMs / r.n.diff_ms));
+console.log(`  wasm ≤ 2.5× native (pairs ≥ 100 KB, the same packed path): worst ${worst.toFixed(2)}× ${worst <= 2.5 ? 'MET' : 'MISSED'}`
+  + ` (from JS blocks to parsed result vs the native diff alone: worst ${worstEnd.toFixed(2)}×)`);
 const memWorst = Math.max(...rows.filter((r) => r.p.bytes >= 100e3).map((r) => r.n.peak_bytes / r.p.bytes));
 console.log(`  extra memory ≤ 2× the pair's text (native peak during diff, pairs ≥ 100 KB): worst ${memWorst.toFixed(2)}× ${memWorst <= 2 ? 'MET' : 'MISSED'}`);

@@ -147,7 +147,7 @@ async function measure(ext, site, id) {
   const during = t ? second.longTasks.filter(([s, d]) => s + d > t.settledAt && s < t.settledAt + t.total) : [];
   return {
     id, state: second.state, blocks: t ? t.blocks : 0, extract: t?.extract, message: t?.message, analyze: t?.analyze,
-    paint: t?.paint, total: t?.total, textsSent: t?.textsSent, sinceStart: t ? t.settledAt - t.startedAt + t.total : NaN, steps: { ...t?.steps, paint: second.paintSteps },
+    paint: t?.paint, total: t?.total, textsSent: t?.textsSent, sinceStart: t ? t.settledAt - t.startedAt + t.total : NaN, steps: { yield: t?.yield, keys: t?.keys, ...t?.steps, paint: second.paintSteps },
     markers: second.markers ? Number(second.markers.split('|')[1]) : NaN, longTasks: during.length, longest: during.reduce((m, [, d]) => Math.max(m, d), 0),
     firstBytes, secondBytes, firstState: first.state,
   };

@@ -251,6 +251,7 @@ async function onVisit(msg, sender) {
       // The site's model says which changes are content, template or noise, and learns.
       const analysis = await core.analyzeVisit(url, { time: previous.visit.time, blocks: previous.blocks }, { time, blocks }, model);
       step('diff');
+      if (TEST_HOOKS) steps.diffParts = analysis.ms;
       if (analysis.model_reset && model !== null) console.warn(`Since Last Visit: the model of ${site} could not be read; started afresh`);
       nextModel = analysis.model;
       summary = analysis.report.summary;
@@ -517,8 +518,12 @@ async function handle(msg, sender) {
 }
 
 api.runtime.onMessage.addListener((msg, sender, sendResponse) => {
+  const received = performance.timeOrigin + performance.now();
   handle(msg, sender).then(
-    (result) => sendResponse({ ok: true, result }),
+    (result) => {
+      if (TEST_HOOKS && result && result.steps) Object.assign(result.steps, { received, replied: performance.timeOrigin + performance.now() });
+      sendResponse({ ok: true, result });
+    },
     (e) => sendResponse({ ok: false, error: { kind: e && e.kind ? String(e.kind) : 'internal', message: String(e && e.message || e) } }),
   );
   return true;

@@ -44,47 +44,6 @@ async function call(fn, ...args) {
   }
 }
 
-export const diffBlocks = (oldBlocks, newBlocks) => call(wasm.diffBlocks, oldBlocks, newBlocks);
-
-/**
- * Blocks packed for the core's packed boundary: one UTF-8 buffer holding the n texts then the
- * n paths, and the byte offset where each string ends (strings cross the boundary in one copy).
- */
-export function packBlocks(blocks) {
-  let units = 0;
-  for (const b of blocks) units += b.text.length + b.path.length;
-  const bytes = new Uint8Array(units * 3);
-  const ends = new Uint32Array(blocks.length * 2);
-  const encoder = new TextEncoder();
-  let pos = 0;
-  let k = 0;
-  for (const b of blocks) {
-    pos += encoder.encodeInto(b.text, bytes.subarray(pos)).written;
-    ends[k++] = pos;
-  }
-  for (const b of blocks) {
-    pos += encoder.encodeInto(b.path, bytes.subarray(pos)).written;
-    ends[k++] = pos;
-  }
-  return { bytes: bytes.subarray(0, pos), ends };
-}
-
-/**
- * The diff through the packed boundary when the core offers it: resolves to the lean report
- * `{ summary, changes: [{ status, old_index, new_index, spans, kind, reason }] }` (unchanged
- * blocks left out, page order, removed blocks where they stood). `oldPacked` may be passed
- * when already packed.
- */
-export async function diffLean(oldBlocks, newBlocks, oldPacked = null) {
-  await coreReady();
-  if (typeof wasm.diffPacked !== 'function') {
-    const full = await diffBlocks(oldBlocks, newBlocks);
-    return { summary: full.summary, changes: full.blocks.filter((b) => b.status !== 'unchanged') };
-  }
-  const a = oldPacked || packBlocks(oldBlocks);
-  const b = packBlocks(newBlocks);
-  return JSON.parse(await call(wasm.diffPacked, a.bytes, a.ends, b.bytes, b.ends));
-}
 export const metrics = (oldText, newText, options) => call(wasm.metrics, oldText, newText, options);
 export const blockId = (text) => call(wasm.blockId, text);
 

@@ -1,25 +1,29 @@
 // The packed boundary to the wasm core. Passing thousands of strings or objects into wasm one
-// by one costs more than the diff itself, so blocks cross as one UTF-8 buffer (encoded by the
-// native TextEncoder) plus the end offset of each string, and results come back as one JSON
-// string. Used by the background (core.js) and by the core benchmark, with either wasm build.
+// by one costs more than the diff itself, and so does encoding them one by one (each
+// TextEncoder call crosses into the browser's bindings): blocks cross as one UTF-8 buffer,
+// the strings joined by U+0000 and encoded in one native call, plus their count; results come
+// back as one JSON string. Used by the background (core.js) and by the core benchmark, with
+// either wasm build.
 
 const encoder = new TextEncoder();
 
 /**
- * Packs strings into `{ bytes: Uint8Array, ends: Uint32Array }`: string i is
- * `bytes[ends[i-1] .. ends[i]]` (UTF-8).
+ * Packs strings into `{ bytes: Uint8Array, count }`: the UTF-8 of the strings joined by
+ * U+0000. A U+0000 inside a string (invisible on a page) becomes U+FFFD, one UTF-16 unit as
+ * well, so that the separator is unambiguous and positions inside the string are kept.
  */
 export function packStrings(strings) {
-  let capacity = 0;
-  for (const s of strings) capacity += s.length * 3;
-  const bytes = new Uint8Array(capacity);
-  const ends = new Uint32Array(strings.length);
-  let pos = 0;
-  for (let i = 0; i < strings.length; i++) {
-    pos += encoder.encodeInto(strings[i], bytes.subarray(pos)).written;
-    ends[i] = pos;
+  let joined = strings.join('\u0000');
+  if (joined.length !== 0 && countNul(joined) !== strings.length - 1) {
+    joined = strings.map((s) => s.replaceAll('\u0000', '\uFFFD')).join('\u0000');
   }
-  return { bytes: bytes.subarray(0, pos), ends };
+  return { bytes: encoder.encode(joined), count: strings.length };
+}
+
+function countNul(s) {
+  let n = 0;
+  for (let i = s.indexOf('\u0000'); i !== -1; i = s.indexOf('\u0000', i + 1)) n++;
+  return n;
 }
 
 /** Packs blocks as their texts then their paths (what the core's analysis reads). */
@@ -40,7 +44,7 @@ export function packBlocks(blocks) {
 export function diffBlocksPacked(wasm, oldBlocks, newBlocks) {
   const a = packBlocks(oldBlocks);
   const b = packBlocks(newBlocks);
-  return JSON.parse(wasm.diffPacked(a.bytes, a.ends, b.bytes, b.ends));
+  return JSON.parse(wasm.diffPacked(a.bytes, a.count, b.bytes, b.count));
 }
 
 /**
@@ -49,16 +53,20 @@ export function diffBlocksPacked(wasm, oldBlocks, newBlocks) {
  * milliseconds since the epoch; `model` is the stored JSON string or null.
  */
 export function analyzeVisitPacked(wasm, url, oldVisit, newVisit, model) {
+  const t0 = performance.now();
   const a = packBlocks(oldVisit.blocks);
   const b = packBlocks(newVisit.blocks);
-  const out = wasm.analyzePacked(url, oldVisit.time ?? undefined, a.bytes, a.ends, newVisit.time ?? undefined, b.bytes, b.ends, model ?? undefined);
-  return { report: JSON.parse(out.report), model: out.model, model_reset: out.model_reset };
+  const t1 = performance.now();
+  const out = wasm.analyzePacked(url, oldVisit.time ?? undefined, a.bytes, a.count, newVisit.time ?? undefined, b.bytes, b.count, model ?? undefined);
+  const t2 = performance.now();
+  const report = JSON.parse(out.report);
+  return { report, model: out.model, model_reset: out.model_reset, ms: { pack: t1 - t0, wasm: t2 - t1, parse: performance.now() - t2 } };
 }
 
 /** Records a first visit in the site's model; returns the updated model (JSON string). */
 export function observeVisitPacked(wasm, url, visit, model) {
   const a = packBlocks(visit.blocks);
-  return wasm.observePacked(url, visit.time ?? undefined, a.bytes, a.ends, model ?? undefined);
+  return wasm.observePacked(url, visit.time ?? undefined, a.bytes, a.count, model ?? undefined);
 }
 
 /** UTF-8 bytes of a text, for the core's byte-taking metrics (diceBytes, …). */

@@ -250,6 +250,7 @@ async function start() {
   // Let the page have the main thread between extracting and sending (the message is
   // serialized on this thread): two shorter tasks instead of one long one.
   await new Promise((resolve) => setTimeout(resolve, 0));
+  timing.yielded = performance.now();
   if (dead) return;
   const message = (sendBlocks) => ({
     type: 'visit',
@@ -265,6 +266,7 @@ async function start() {
     try {
       const keyed = withKeys(blocks, known);
       textsSent = keyed.filter((b) => b.text !== undefined).length;
+      timing.keyed = performance.now();
       result = await send(message(keyed));
     } catch (e) {
       // The stored version changed meanwhile (another tab): send every text.
@@ -277,6 +279,13 @@ async function start() {
     return;
   }
   timing.answered = performance.now();
+  if (SINCELAST_TEST_HOOKS && result.steps && result.steps.received) {
+    const origin = performance.timeOrigin;
+    result.steps.sendMs = result.steps.received - (origin + timing.keyed);
+    result.steps.replyMs = origin + timing.answered - result.steps.replied;
+    delete result.steps.received;
+    delete result.steps.replied;
+  }
   if (dead) return;
   lastResult = result;
   if (result.status === 'changed') paint(result);
@@ -287,6 +296,8 @@ async function start() {
       startedAt: timing.start,
       extract: timing.extracted - timing.settled,
       message: timing.answered - timing.extracted,
+      yield: timing.yielded - timing.extracted,
+      keys: timing.keyed - timing.yielded,
       analyze: result.analyzeMs,
       steps: result.steps,
       paint: timing.painted - timing.answered,

@@ -1,7 +1,8 @@
 //! Native half of `scripts/bench`: reads page pairs (`{"old": [texts], "new": [texts]}` JSON
 //! files written by scripts/bench-core.mjs) and prints, per pair, the median time of the
-//! block + word diff, of Dice and of shingle Jaccard, and the peak extra heap memory of one
-//! diff, as a JSON array on stdout.
+//! block + word diff (alone, and on the packed path the extension takes: packed blocks in, lean
+//! JSON out), of Dice and of shingle Jaccard, and the peak extra heap memory of one diff, as a
+//! JSON array on stdout.
 // A counting global allocator needs `unsafe impl GlobalAlloc`; it only forwards to the system
 // allocator and counts bytes.
 #![allow(unsafe_code)]
@@ -11,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use sincelast_core::diff::{diff_blocks, DiffOptions};
-use sincelast_core::{metrics, Block};
+use sincelast_core::{metrics, packed, Block};
 
 struct Counting;
 static CURRENT: AtomicUsize = AtomicUsize::new(0);
@@ -81,6 +82,21 @@ fn main() {
         let diff_ms = median_ms(|| {
             std::hint::black_box(diff_blocks(&old, &new, &opts));
         });
+        // The path the extension takes (packed blocks in, lean JSON out), as the wasm
+        // benchmark measures it on the far side of the JS boundary.
+        // (With the paths scripts/bench-core.mjs gives its blocks.)
+        let pack = |blocks: &[Block]| -> (Vec<u8>, usize) {
+            let strings: Vec<String> = blocks
+                .iter()
+                .map(|b| b.text.clone())
+                .chain((0..blocks.len()).map(|i| format!("/html[0]/body[0]/p[{i}]")))
+                .collect();
+            (strings.join("\0").into_bytes(), strings.len())
+        };
+        let ((ob, on), (nb, nn)) = (pack(&old), pack(&new));
+        let packed_ms = median_ms(|| {
+            std::hint::black_box(packed::diff_packed(&ob, on, &nb, nn, &opts).expect("packed"));
+        });
         if std::env::var_os("SINCELAST_BENCH_DIFF_ONLY").is_some() {
             continue; // for profiling the diff alone
         }
@@ -98,7 +114,7 @@ fn main() {
             ));
         });
         results.push(serde_json::json!({
-            "file": file, "diff_ms": diff_ms, "dice_ms": dice_ms, "shingle_ms": shingle_ms,
+            "file": file, "diff_ms": diff_ms, "packed_ms": packed_ms, "dice_ms": dice_ms, "shingle_ms": shingle_ms,
             "peak_bytes": peak,
         }));
     }

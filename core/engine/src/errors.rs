@@ -23,17 +23,22 @@ pub enum Error {
     /// An argument is outside its allowed range.
     #[error("invalid argument: {0}")]
     InvalidArgument(String),
+    /// Input from a caller that is not in the agreed form (e.g. a packed buffer whose string
+    /// count does not match, see [`crate::packed`]).
+    #[error("malformed input: {0}")]
+    Malformed(String),
 }
 
 impl Error {
     /// A short, stable identifier for the error class (`too_large`, `empty`, `not_text`,
-    /// `invalid_argument`).
+    /// `invalid_argument`, `bad_input`).
     pub fn kind(&self) -> &'static str {
         match self {
             Error::TooLarge { .. } => "too_large",
             Error::Empty => "empty",
             Error::NotText(_) => "not_text",
             Error::InvalidArgument(_) => "invalid_argument",
+            Error::Malformed(_) => "bad_input",
         }
     }
 }

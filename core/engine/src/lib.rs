@@ -34,6 +34,8 @@
 //! - [`template`]: site templates, DOM-based and text-based (Gibson et al.).
 //! - [`site`]: meaningful change — the diff classified as content, template or noise with a
 //!   site's learned model, which each visit teaches.
+//! - [`packed`]: blocks packed in one buffer for callers across a language boundary, and the
+//!   lean report they get back.
 //! - [`hash`]: the specified, stable hash used for everything that is persisted.
 //! - [`text`]: text normalization and word tokenization.
 //! - [`errors`]: the one error type.
@@ -47,6 +49,7 @@ pub mod extract;
 pub mod hash;
 pub mod metrics;
 pub mod noise;
+pub mod packed;
 pub mod site;
 pub mod template;
 pub mod text;

@@ -24,6 +24,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde::Serialize;
 use sincelast_core::diff::{self, DiffOptions};
 use sincelast_core::extract::{self, ExtractOptions};
+use sincelast_core::packed::{self, LeanReport};
 use sincelast_core::site::{self, AnalyzeOptions, SiteModel, Visit};
 use sincelast_core::{metrics, Block, Error};
 use wasm_bindgen::prelude::*;
@@ -313,123 +314,28 @@ pub fn forget_page(model: Option<String>, url: &str) -> Result<String, JsValue> 
 }
 
 // ---------------------------------------------------------------------------------------------
-// The packed boundary: for large pages, strings cross as one UTF-8 buffer (encoded by the
-// browser's native TextEncoder and copied in one go) plus the end offset of each string, and
-// results come back as one JSON string (decoded and parsed natively). Passing thousands of JS
-// strings or objects one by one costs more than the diff itself.
+// The packed boundary (see `sincelast_core::packed`): blocks cross as one UTF-8 buffer, the
+// strings joined by U+0000, plus their count (extension/background/pack.js packs them); results
+// come back as one JSON string, the lean report.
 
-/// Splits a packed buffer into strings: `ends[i]` is the byte offset where string i ends.
-fn unpack(bytes: &[u8], ends: &[u32], which: &str) -> Result<Vec<String>, JsValue> {
-    if bytes.len() > MAX_TEXT_BYTES {
-        return Err(core_error(Error::TooLarge {
-            size: bytes.len(),
-            limit: MAX_TEXT_BYTES,
-        }));
-    }
-    if ends.len() > 2 * MAX_BLOCKS {
-        return Err(core_error(Error::TooLarge {
-            size: ends.len(),
-            limit: 2 * MAX_BLOCKS,
-        }));
-    }
-    let mut out = Vec::with_capacity(ends.len());
-    let mut start = 0usize;
-    for &end in ends {
-        let end = end as usize;
-        let piece = bytes.get(start..end).ok_or_else(|| {
-            js_error(
-                "bad_input",
-                &format!("{which}: offsets out of order or past the end"),
-            )
-        })?;
-        let s = std::str::from_utf8(piece)
-            .map_err(|_| js_error("bad_input", &format!("{which}: not UTF-8")))?;
-        out.push(s.to_string());
-        start = end;
-    }
-    Ok(out)
+fn unpack_blocks(bytes: &[u8], count: u32, which: &str) -> Result<Vec<Block>, JsValue> {
+    packed::unpack_blocks(bytes, count as usize)
+        .map_err(|e| js_error(e.kind(), &format!("{which}: {e}")))
 }
 
-/// Blocks from a packed buffer holding n texts then n paths (`ends.len()` = 2n).
-fn unpack_blocks(bytes: &[u8], ends: &[u32], which: &str) -> Result<Vec<Block>, JsValue> {
-    if ends.len() % 2 != 0 {
-        return Err(js_error(
-            "bad_input",
-            &format!("{which}: expected texts then paths"),
-        ));
-    }
-    let mut strings = unpack(bytes, ends, which)?;
-    let paths = strings.split_off(ends.len() / 2);
-    Ok(strings
-        .into_iter()
-        .zip(paths)
-        .map(|(text, path)| Block {
-            text,
-            path,
-            type_path: String::new(),
-            links: Vec::new(),
-        })
-        .collect())
-}
-
-/// The lean report: the summary and only the entries that are not unchanged, without the text
-/// the caller already has (new blocks' text; a removed block is named by `old_index`).
-#[derive(Serialize)]
-struct LeanReport<'a> {
-    summary: &'a sincelast_core::diff::Summary,
-    changes: Vec<LeanChange<'a>>,
-}
-
-#[derive(Serialize)]
-struct LeanChange<'a> {
-    status: sincelast_core::diff::Status,
-    old_index: Option<usize>,
-    new_index: Option<usize>,
-    spans: Option<&'a [sincelast_core::diff::Span]>,
-    kind: sincelast_core::diff::Kind,
-    reason: Option<&'a str>,
-}
-
-fn lean(report: &sincelast_core::diff::Report) -> LeanReport<'_> {
-    LeanReport {
-        summary: &report.summary,
-        changes: report
-            .blocks
-            .iter()
-            .filter(|b| b.status != sincelast_core::diff::Status::Unchanged)
-            .map(|b| LeanChange {
-                status: b.status,
-                old_index: b.old_index,
-                new_index: b.new_index,
-                spans: b.spans.as_deref(),
-                kind: b.kind,
-                reason: b.reason.as_deref(),
-            })
-            .collect(),
-    }
-}
-
-fn json<T: Serialize>(value: &T) -> Result<String, JsValue> {
-    serde_json::to_string(value).map_err(|e| js_error("bad_output", &e.to_string()))
-}
-
-/// [`diffBlocks`](diff_blocks) over packed blocks (texts then paths, see the module docs):
-/// returns the lean report as a JSON string `{ summary, changes: [{ status, old_index,
-/// new_index, spans, kind, reason }] }` (unchanged blocks are left out).
+/// [`diffBlocks`](diff_blocks) over packed blocks (texts then paths joined by U+0000, see
+/// `sincelast_core::packed`): returns the lean report as a JSON string `{ summary, changes:
+/// [{ status, old_index, new_index, spans, kind, reason }] }` (unchanged blocks left out).
 #[wasm_bindgen(js_name = diffPacked)]
 pub fn diff_packed(
     old_bytes: &[u8],
-    old_ends: &[u32],
+    old_count: u32,
     new_bytes: &[u8],
-    new_ends: &[u32],
+    new_count: u32,
 ) -> Result<String, JsValue> {
-    let old = unpack_blocks(old_bytes, old_ends, "old")?;
-    let new = unpack_blocks(new_bytes, new_ends, "new")?;
-    json(&lean(&diff::diff_blocks(
-        &old,
-        &new,
-        &DiffOptions::default(),
-    )))
+    let old = unpack_blocks(old_bytes, old_count, "old")?;
+    let new = unpack_blocks(new_bytes, new_count, "new")?;
+    Ok(LeanReport::of(&diff::diff_blocks(&old, &new, &DiffOptions::default())).to_json())
 }
 
 /// [`analyzeVisit`](analyze_visit) over packed blocks: returns `{ report, model, model_reset }`
@@ -441,14 +347,14 @@ pub fn analyze_packed(
     url: &str,
     old_time: Option<f64>,
     old_bytes: &[u8],
-    old_ends: &[u32],
+    old_count: u32,
     new_time: Option<f64>,
     new_bytes: &[u8],
-    new_ends: &[u32],
+    new_count: u32,
     model: Option<String>,
 ) -> Result<JsValue, JsValue> {
-    let old = unpack_blocks(old_bytes, old_ends, "old")?;
-    let new = unpack_blocks(new_bytes, new_ends, "new")?;
+    let old = unpack_blocks(old_bytes, old_count, "old")?;
+    let new = unpack_blocks(new_bytes, new_count, "new")?;
     let (mut m, reset) = model_from_js(model);
     let secs = |t: Option<f64>| t.map(|ms| (ms / 1000.0).floor() as i64);
     let report = site::analyze(
@@ -472,7 +378,7 @@ pub fn analyze_packed(
         model_reset: bool,
     }
     to_js(&Out {
-        report: json(&lean(&report))?,
+        report: LeanReport::of(&report).to_json(),
         model: model_to_js(&m)?,
         model_reset: reset,
     })
@@ -485,10 +391,10 @@ pub fn observe_packed(
     url: &str,
     time: Option<f64>,
     bytes: &[u8],
-    ends: &[u32],
+    count: u32,
     model: Option<String>,
 ) -> Result<String, JsValue> {
-    let blocks = unpack_blocks(bytes, ends, "first")?;
+    let blocks = unpack_blocks(bytes, count, "first")?;
     let (mut m, _) = model_from_js(model);
     m.observe(&Visit {
         url,

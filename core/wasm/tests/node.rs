@@ -143,3 +143,50 @@ fn analyze_visit_classifies_and_returns_the_model() {
     assert_eq!(get(&out, &["model_reset"]).as_bool(), Some(true));
     assert!(forget_page(Some(model), "https://h.example/a").is_ok());
 }
+
+/// The packed boundary: texts then paths joined by U+0000, and their count.
+fn packed(strings: &[&str]) -> (Vec<u8>, u32) {
+    (strings.join("\0").into_bytes(), strings.len() as u32)
+}
+
+#[wasm_bindgen_test]
+fn packed_diff_splits_on_nul_and_checks_the_count() {
+    let (a, na) = packed(&["Header", "Open from Tuesday", "/h1[0]", "/p[0]"]);
+    let (b, nb) = packed(&[
+        "Header",
+        "Open from Wednesday",
+        "",
+        "/h1[0]",
+        "/p[0]",
+        "/p[1]",
+    ]);
+    let r: serde_json::Value =
+        serde_json::from_str(&diff_packed(&a, na, &b, nb).expect("diff")).expect("JSON");
+    assert_eq!(r["summary"]["changed"], 1);
+    assert_eq!(r["summary"]["unchanged"], 1);
+    // The empty third text is a block of its own.
+    assert_eq!(r["summary"]["new"], 1);
+    let changes = r["changes"].as_array().expect("changes");
+    assert_eq!(changes[0]["status"], "changed");
+    assert_eq!(changes[0]["new_index"], 1);
+
+    // No strings at all, and one empty string, are both well-formed.
+    assert!(diff_packed(b"", 0, b"", 0).is_ok());
+    assert!(diff_packed(b"\0", 2, b"", 0).is_ok());
+
+    // A count that does not match the separators, an odd count, bad UTF-8: errors with a kind.
+    for (bytes, count) in [
+        (&b"x\0y\0z"[..], 2u32),
+        (&b"x\0y"[..], 4),
+        (&b"x"[..], 0),
+        (&b"x\0y\0z"[..], 3),
+        (&b"\xff\0y"[..], 2),
+    ] {
+        let err = diff_packed(bytes, count, b"", 0).expect_err("malformed packing");
+        assert_eq!(
+            get(&err, &["kind"]).as_string().as_deref(),
+            Some("bad_input"),
+            "{bytes:?} / {count}"
+        );
+    }
+}

@@ -1,0 +1,51 @@
+// The packed boundary between the background's JS and the wasm core (extension/background/
+// pack.js): the built wasm (web target, instantiated synchronously here under node) must get
+// back exactly the strings the JS packed, whatever they hold.
+// Build first: node scripts/build-extension.mjs
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './chromium.mjs';
+import { packStrings, diffBlocksPacked, analyzeVisitPacked } from '../../extension/background/pack.js';
+
+const wasmDir = path.join(ROOT, 'dist', 'chrome', 'wasm');
+const wasm = await import(path.join(wasmDir, 'sincelast_wasm.js'));
+wasm.initSync({ module: fs.readFileSync(path.join(wasmDir, 'sincelast_wasm_bg.wasm')) });
+
+const blocks = (texts) => texts.map((text, i) => ({ text, path: `/html[0]/body[0]/p[${i}]`, type_path: '/html/body/p', links: [] }));
+
+test('packStrings: strings joined by U+0000, a U+0000 inside a string becomes U+FFFD', () => {
+  const plain = packStrings(['a', 'Grüße', '']);
+  assert.equal(plain.count, 3);
+  assert.deepEqual([...plain.bytes], [...new TextEncoder().encode('a\u0000Grüße\u0000')]);
+  const withNul = packStrings(['x\u0000y', 'z']);
+  assert.equal(withNul.count, 2);
+  assert.equal(new TextDecoder().decode(withNul.bytes), 'x\uFFFDy\u0000z');
+  assert.equal(packStrings([]).count, 0);
+  assert.equal(packStrings([]).bytes.length, 0);
+});
+
+test('diffBlocksPacked: non-ASCII, empty and U+0000-holding blocks reach the core intact', () => {
+  const before = ['Öffnungszeiten ab Dienstag', '', 'Kontakt\u0000Telefon 0711', 'Unverändert: 日本語のテキスト'];
+  const after = ['Öffnungszeiten ab Mittwoch', '', 'Kontakt\u0000Telefon 0711', 'Unverändert: 日本語のテキスト', 'Neu 🎉'];
+  const r = diffBlocksPacked(wasm, blocks(before), blocks(after));
+  assert.deepEqual(
+    { changed: r.summary.changed, new: r.summary.new, unchanged: r.summary.unchanged, removed: r.summary.removed },
+    { changed: 1, new: 1, unchanged: 3, removed: 0 },
+  );
+  const changed = r.changes.find((c) => c.status === 'changed');
+  assert.equal(changed.new_index, 0);
+  const inserted = changed.spans.filter((s) => s.kind === 'insert').map((s) => s.text).join('');
+  assert.match(inserted, /Mittwoch/);
+  assert.equal(r.changes.find((c) => c.status === 'new').new_index, 4);
+});
+
+test('analyzeVisitPacked: a malformed packing is refused with a kind, a good one teaches the model', () => {
+  assert.throws(() => wasm.diffPacked(new TextEncoder().encode('a\u0000b\u0000c'), 2, new Uint8Array(), 0), (e) => e.kind === 'bad_input');
+  const t = Date.UTC(2026, 0, 1);
+  const out = analyzeVisitPacked(wasm, 'https://example.org/', { time: t, blocks: blocks(['One', 'Two']) }, { time: t + 3600e3, blocks: blocks(['One', 'Two and three']) }, null);
+  assert.equal(out.report.summary.changed, 1);
+  assert.equal(typeof out.model, 'string');
+});
