@@ -34,6 +34,7 @@ export async function launch({ headed = false, dir = extensionDir(), userDataDir
     '--disable-default-apps', '--disable-features=Translate,OptimizationHints,MediaRouter',
   ];
   if (!headed) args.push('--headless=new');
+  if (process.env.SINCELAST_CHROMIUM_ARGS) args.push(...process.env.SINCELAST_CHROMIUM_ARGS.split(' '));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: false,

@@ -114,8 +114,9 @@ pub fn analyze(old: &Visit, new: &Visit, model: &mut SiteModel, opts: &AnalyzeOp
         preview = model.templates.clone();
         &mut preview
     };
-    templates.observe(new.url, new.blocks);
-    let new_tpl = templates.suppressible_blocks(new.blocks);
+    let new_page = templates.features(new.blocks);
+    templates.observe_features(new.url, &new_page);
+    let new_tpl = templates.suppressible_features(&new_page, new.blocks.len());
     // The old page's flags are needed only for removed blocks.
     let any_removed = report.blocks.iter().any(|b| b.status == Status::Removed);
     let old_tpl = if any_removed {

@@ -140,7 +140,7 @@ mod packed {
 
 /// Version of the stored page hashes (the word hash, [`mix`], the window scheme). A model
 /// stored by another version is relearned: its pages are dropped when it is loaded.
-pub const MODEL_VERSION: u32 = 2;
+pub const MODEL_VERSION: u32 = 3;
 
 /// Hasher for keys that already are hashes: one multiply spreads them over the table.
 #[derive(Default)]
@@ -285,24 +285,78 @@ fn words_with_blocks(blocks: &[Block]) -> (Vec<u64>, Vec<usize>) {
     (hashes, owner)
 }
 
+/// What the model reads of a page, computed once per page and visit: its element
+/// template-hashes, its words' owners and its sampled text windows.
+pub struct PageFeatures {
+    nodes: Vec<Node>,
+    owner: Vec<usize>,
+    windows: Vec<(usize, u64)>,
+    /// The page's stored form: deduplicated folded hashes.
+    dom: Vec<u32>,
+    text: Vec<u32>,
+}
+
+impl PageFeatures {
+    fn of(blocks: &[Block], options: &TemplateOptions) -> Self {
+        let nodes = dom_nodes(blocks);
+        let (words, owner) = words_with_blocks(blocks);
+        let windows = windows(&words, options.window, options.modulus);
+        let dom = dedup(nodes.iter().map(|n| n.hash));
+        let text = dedup(windows.iter().map(|&(_, h)| h));
+        PageFeatures {
+            nodes,
+            owner,
+            windows,
+            dom,
+            text,
+        }
+    }
+}
+
 /// Sampled windows: (start word, hash) for each W-window whose hash ≡ 0 (mod D).
+///
+/// A window's hash is a polynomial over its words' hashes, `P = Σ words[s+i] · B^(w−1−i)`
+/// (mod 2⁶⁴, B = [`WINDOW_BASE`]), finished with SplitMix64's avalanche so that `mod D`
+/// samples evenly. `P` rolls from one window to the next, so the work is O(1) per window
+/// (rehashing every window's W words was most of a site analysis). Stored hashes follow this
+/// scheme ([`MODEL_VERSION`] changes when it does).
 fn windows(words: &[u64], w: usize, d: u64) -> Vec<(usize, u64)> {
     if w == 0 || words.len() < w {
         return Vec::new();
     }
-    let mut out = Vec::new();
-    let mut bytes = Vec::with_capacity(w * 8);
+    let top = WINDOW_BASE.wrapping_pow(w as u32 - 1);
+    // D = 4 by default: a mask, not a 64-bit division per window.
+    let d = d.max(1);
+    let pow2 = d.is_power_of_two();
+    let mask = if pow2 { d - 1 } else { 0 };
+    let mut p = words[..w]
+        .iter()
+        .fold(0u64, |p, &x| p.wrapping_mul(WINDOW_BASE).wrapping_add(x));
+    let mut out = Vec::with_capacity((words.len() - w + 1) / d as usize + 1);
     for start in 0..=words.len() - w {
-        bytes.clear();
-        for h in &words[start..start + w] {
-            bytes.extend_from_slice(&h.to_le_bytes());
+        if start > 0 {
+            p = p
+                .wrapping_sub(words[start - 1].wrapping_mul(top))
+                .wrapping_mul(WINDOW_BASE)
+                .wrapping_add(words[start + w - 1]);
         }
-        let h = xxhash_rust::xxh3::xxh3_64(&bytes);
-        if d <= 1 || h % d == 0 {
+        let h = avalanche(p);
+        if h & mask == 0 && (pow2 || h % d == 0) {
             out.push((start, h));
         }
     }
     out
+}
+
+/// Base of the window polynomial (odd, so every power is invertible mod 2⁶⁴).
+const WINDOW_BASE: u64 = 0x0000_0100_0000_01B3;
+
+/// SplitMix64's finalizer: every output bit depends on every input bit.
+#[inline]
+fn avalanche(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 fn dedup(v: impl Iterator<Item = u64>) -> Vec<u32> {
@@ -378,18 +432,23 @@ impl TemplateModel {
 
     /// Adds (or replaces) the page at `url` in the site model.
     pub fn observe(&mut self, url: &str, blocks: &[Block]) {
+        let page = self.features(blocks);
+        self.observe_features(url, &page);
+    }
+
+    /// A page's features under this model's options, for [`TemplateModel::observe_features`]
+    /// and [`TemplateModel::suppressible_features`] (one computation for both).
+    pub fn features(&self, blocks: &[Block]) -> PageFeatures {
+        PageFeatures::of(blocks, &self.options)
+    }
+
+    /// [`TemplateModel::observe`] with the page's features computed already.
+    pub fn observe_features(&mut self, url: &str, features: &PageFeatures) {
         self.ensure_counts();
-        let dom = dedup(dom_nodes(blocks).into_iter().map(|n| n.hash));
-        let (words, _) = words_with_blocks(blocks);
-        let text = dedup(
-            windows(&words, self.options.window, self.options.modulus)
-                .into_iter()
-                .map(|(_, h)| h),
-        );
         let page = PageHashes {
             seq: self.next_seq,
-            dom,
-            text,
+            dom: features.dom.clone(),
+            text: features.text.clone(),
         };
         self.next_seq += 1;
         if let Some(old) = self.pages.remove(url) {
@@ -421,13 +480,8 @@ impl TemplateModel {
     /// Observed pages that are near-duplicates of a page with these blocks (its own URL's
     /// entry included when it was observed): Jaccard of sampled text windows at least
     /// [`DUPLICATE_JACCARD`]. Empty when fewer than two, or when the page is too small to tell.
-    fn near_duplicates(&self, blocks: &[Block]) -> Vec<&PageHashes> {
-        let (words, _) = words_with_blocks(blocks);
-        let mine = dedup(
-            windows(&words, self.options.window, self.options.modulus)
-                .into_iter()
-                .map(|(_, h)| h),
-        );
+    fn near_duplicates(&self, page: &PageFeatures) -> Vec<&PageHashes> {
+        let mine = &page.text;
         if mine.len() < DUPLICATE_MIN_WINDOWS {
             return Vec::new();
         }
@@ -440,7 +494,7 @@ impl TemplateModel {
                 if a.min(b) < DUPLICATE_JACCARD * a.max(b) {
                     return false;
                 }
-                let i = intersection(&mine, &p.text) as f64;
+                let i = intersection(mine, &p.text) as f64;
                 i >= DUPLICATE_JACCARD * (a + b - i)
             })
             .collect();
@@ -460,26 +514,56 @@ impl TemplateModel {
     /// count.
     pub fn template_blocks(&mut self, blocks: &[Block]) -> Vec<bool> {
         let min = self.options.min_count;
-        self.template_blocks_at(blocks, min)
+        if !self.may_flag(min) {
+            return vec![false; blocks.len()];
+        }
+        let page = self.features(blocks);
+        self.template_blocks_at(&page, blocks.len(), min)
     }
 
     /// For each block, whether a change to it may be hidden as a template change: as
     /// [`TemplateModel::template_blocks`] with the stricter `suppress_min_count` floor.
     pub fn suppressible_blocks(&mut self, blocks: &[Block]) -> Vec<bool> {
-        let min = self.options.suppress_min_count.max(self.options.min_count);
-        self.template_blocks_at(blocks, min)
+        if !self.may_flag(self.suppress_floor()) {
+            return vec![false; blocks.len()];
+        }
+        let page = self.features(blocks);
+        self.suppressible_features(&page, blocks.len())
     }
 
-    fn template_blocks_at(&mut self, blocks: &[Block], min_count: u32) -> Vec<bool> {
+    fn suppress_floor(&self) -> u32 {
+        self.options.suppress_min_count.max(self.options.min_count)
+    }
+
+    /// Whether any block can be template with this floor: not before the site has that many
+    /// pages (then a page's features need not be computed at all).
+    fn may_flag(&mut self, min_count: u32) -> bool {
         self.ensure_counts();
-        let mut flags = vec![false; blocks.len()];
+        self.pages.len() as u32 >= self.lower(min_count)
+    }
+
+    /// [`TemplateModel::suppressible_blocks`] with the page's features computed already
+    /// (`blocks` = the page's number of blocks).
+    pub fn suppressible_features(&mut self, page: &PageFeatures, blocks: usize) -> Vec<bool> {
+        let min = self.suppress_floor();
+        self.template_blocks_at(page, blocks, min)
+    }
+
+    fn template_blocks_at(
+        &mut self,
+        page: &PageFeatures,
+        blocks: usize,
+        min_count: u32,
+    ) -> Vec<bool> {
+        self.ensure_counts();
+        let mut flags = vec![false; blocks];
         let lower = self.lower(min_count);
         let upper = self.pages.len() as u32;
         if upper < lower {
             return flags;
         }
         let within = |c: u32| c >= lower && c <= upper;
-        let dups = self.near_duplicates(blocks);
+        let dups = self.near_duplicates(page);
         // A hash on several near-duplicates of this page counts once for all of them.
         let adjusted = |c: u32, h: u32, text: bool| -> u32 {
             let mut on = 0u32;
@@ -492,9 +576,9 @@ impl TemplateModel {
         if matches!(self.options.method, Method::Dom | Method::Both) {
             // Nodes come in document order with ancestors before descendants, so a node is a
             // top-most template when no earlier node covering it was one.
-            let nodes = dom_nodes(blocks);
+            let nodes = &page.nodes;
             let mut covered_until: Option<(usize, usize)> = None; // (last block, depth)
-            for n in &nodes {
+            for n in nodes {
                 if let Some((last, depth)) = covered_until {
                     if n.first <= last && n.depth > depth {
                         continue;
@@ -511,10 +595,10 @@ impl TemplateModel {
             }
         }
         if matches!(self.options.method, Method::Text | Method::Both) {
-            let (words, owner) = words_with_blocks(blocks);
+            let owner = &page.owner;
             let w = self.options.window;
-            let mut covered = vec![false; words.len()];
-            for (start, h) in windows(&words, w, self.options.modulus) {
+            let mut covered = vec![false; owner.len()];
+            for &(start, h) in &page.windows {
                 let h = fold(h);
                 let c = self.text_counts.get(&h).copied().unwrap_or(0);
                 if within(adjusted(c, h, true)) {
@@ -523,15 +607,15 @@ impl TemplateModel {
                     }
                 }
             }
-            let mut total = vec![0usize; blocks.len()];
-            let mut hit = vec![0usize; blocks.len()];
+            let mut total = vec![0usize; blocks];
+            let mut hit = vec![0usize; blocks];
             for (k, &b) in owner.iter().enumerate() {
                 total[b] += 1;
                 if covered[k] {
                     hit[b] += 1;
                 }
             }
-            for b in 0..blocks.len() {
+            for b in 0..blocks {
                 if total[b] > 0 && hit[b] * 2 >= total[b] {
                     flags[b] = true;
                 }
@@ -574,6 +658,50 @@ impl PartialEq for TemplateModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The window hash by its definition, computed afresh for every window.
+    fn window_hash(words: &[u64]) -> u64 {
+        avalanche(
+            words
+                .iter()
+                .fold(0u64, |p, &x| p.wrapping_mul(WINDOW_BASE).wrapping_add(x)),
+        )
+    }
+
+    #[test]
+    fn rolling_window_hashes_equal_the_definition() {
+        let words = crate::metrics::word_hashes(
+            "the harbour council met on tuesday the harbour council met again on friday and \
+             the ferry to the island runs every hour from the old pier past the museum",
+        );
+        for w in [1, 2, 5, 16, words.len()] {
+            let all = windows(&words, w, 1);
+            assert_eq!(all.len(), words.len() - w + 1);
+            for (start, h) in &all {
+                assert_eq!(
+                    *h,
+                    window_hash(&words[*start..start + w]),
+                    "w={w} start={start}"
+                );
+            }
+            // Sampling keeps exactly the windows whose hash is ≡ 0 (mod D).
+            let sampled = windows(&words, w, 4);
+            let expected: Vec<_> = all.into_iter().filter(|(_, h)| h % 4 == 0).collect();
+            assert_eq!(sampled, expected);
+        }
+        // Repeated text gives repeated window hashes (a fragment counts wherever it is).
+        assert_eq!(windows(&words, 4, 1)[0].1, windows(&words, 4, 1)[6].1);
+        assert!(windows(&words, words.len() + 1, 1).is_empty());
+        assert!(windows(&words, 0, 1).is_empty());
+    }
+
+    #[test]
+    fn window_hash_golden_value() {
+        // Stored in site models: a change here must bump MODEL_VERSION.
+        assert_eq!(window_hash(&[]), 0);
+        // (B² + 2B + 3 mod 2⁶⁴, avalanched: checked with an independent computation.)
+        assert_eq!(window_hash(&[1, 2, 3]), 0xde21_e9c9_8df1_7956);
+    }
 
     fn page(article: &[&str]) -> Vec<Block> {
         let mut v = vec![
