@@ -27,6 +27,13 @@
 //! skeleton — the same tokens, except volatile ones of the same kind — and gives the kinds that
 //! differ as the reason.
 //!
+//! A date is volatile when it tracks the clock: a page stamping the day it was served
+//! ("Stand: 22.11.2026", "Updated Nov 22"). A date that moves to another day is news ("Effective
+//! date: December 19, 2022" on a page visited three days before; an event moved to 3 May). So
+//! when the visit's time is known ([`builtin_noise_at`]), a changed date that can be read
+//! (day, month and, if written, year) and lies more than [`DATE_NOW_DAYS`] day from the visit's
+//! day makes the change content.
+//!
 //! ## Learned per site
 //! [`NoiseModel`] learns, from the person's own visits:
 //! - **slot rules** from near-simultaneous versions (a revisit or reload within
@@ -400,8 +407,34 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
 }
 
 /// If `old` and `new` differ only in volatile tokens of matching kinds, the kinds that differ
-/// (sorted, deduplicated); otherwise `None`. Identical texts are not noise (`None`).
+/// (sorted, deduplicated); otherwise `None`. Identical texts are not noise (`None`). Every
+/// changed date counts as volatile here; see [`builtin_noise_at`].
 pub fn builtin_noise(old: &str, new: &str) -> Option<Vec<Volatile>> {
+    builtin_noise_at(old, new, None)
+}
+
+/// A changed date at most this many days from the visit's day is the page's own timestamp.
+pub const DATE_NOW_DAYS: i64 = 1;
+
+/// [`builtin_noise`] for a visit at `now` (seconds since the Unix epoch, UTC): a change whose
+/// new text holds a readable date that is not in the old text and lies more than
+/// [`DATE_NOW_DAYS`] from the visit's day is not noise (see the module docs).
+pub fn builtin_noise_at(old: &str, new: &str, now: Option<i64>) -> Option<Vec<Volatile>> {
+    let reasons = builtin_noise_kinds(old, new)?;
+    if let Some(now) = now.filter(|_| reasons.contains(&Volatile::Date)) {
+        let today = now.div_euclid(86_400);
+        let before = dates_in(old, today);
+        if dates_in(new, today)
+            .iter()
+            .any(|d| !before.contains(d) && (d - today).abs() > DATE_NOW_DAYS)
+        {
+            return None;
+        }
+    }
+    Some(reasons)
+}
+
+fn builtin_noise_kinds(old: &str, new: &str) -> Option<Vec<Volatile>> {
     if old == new {
         return None;
     }
@@ -474,6 +507,156 @@ fn skeleton<'a>(toks: &[&'a str], kinds: &[Option<Volatile>]) -> Vec<Slot<'a>> {
         }
     }
     out
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// Month number of a month name or abbreviation (English, German), 1–12.
+fn month_number(tok: &str) -> Option<i64> {
+    let t = tok.to_lowercase();
+    let t = t.trim_end_matches('.');
+    let n = match t {
+        "january" | "jan" | "januar" | "jänner" => 1,
+        "february" | "feb" | "februar" => 2,
+        "march" | "mar" | "märz" => 3,
+        "april" | "apr" => 4,
+        "may" | "mai" => 5,
+        "june" | "jun" | "juni" => 6,
+        "july" | "jul" | "juli" => 7,
+        "august" | "aug" => 8,
+        "september" | "sep" | "sept" => 9,
+        "october" | "oct" | "oktober" | "okt" => 10,
+        "november" | "nov" => 11,
+        "december" | "dec" | "dezember" | "dez" => 12,
+        _ => return None,
+    };
+    Some(n)
+}
+
+/// A day of the month written as a number ("3", "03", "3."), 1–31.
+fn day_number(tok: &str) -> Option<i64> {
+    let t = tok.trim_end_matches('.');
+    (t.len() <= 2)
+        .then(|| t.parse::<i64>().ok())
+        .flatten()
+        .filter(|d| (1..=31).contains(d))
+}
+
+/// A year written with four digits, 1900–2199.
+fn year_number(tok: &str) -> Option<i64> {
+    let t = tok.trim_end_matches(['.', ',']);
+    (t.len() == 4)
+        .then(|| t.parse::<i64>().ok())
+        .flatten()
+        .filter(|y| (1900..2200).contains(y))
+}
+
+/// The calendar dates `text` writes in a readable form, as days since the epoch: `22.11.2026`
+/// and `22.11.26` (day first), `2026-11-22`, `22 November 2026`, `22. November`, `Nov 22,
+/// 2026`, `November 22`. A date without a year takes the year that puts it nearest to
+/// `today`. Slashed dates (`11/12/2026`: which order?) and dates without a day are not read.
+fn dates_in(text: &str, today: i64) -> Vec<i64> {
+    let toks = text::tokens(text);
+    // Indices of the word tokens, to look at neighbouring words across spaces/punctuation.
+    let words: Vec<usize> = (0..toks.len())
+        .filter(|&i| text::is_word(toks[i]))
+        .collect();
+    let word = |k: usize| words.get(k).map(|&i| toks[i]);
+    let valid = |y: i64, m: i64, d: i64| -> Option<i64> {
+        // 31 February is not a date: the day must fall before the first of the next month.
+        let next_month = days_from_civil(y + (m == 12) as i64, m % 12 + 1, 1);
+        let days = days_from_civil(y, m, d);
+        (days < next_month).then_some(days)
+    };
+    let (this_year, _, _) = civil_from_days(today);
+    let dated = |y: Option<i64>, m: i64, d: i64| -> Option<i64> {
+        match y {
+            Some(y) => valid(y, m, d),
+            None => [this_year - 1, this_year, this_year + 1]
+                .into_iter()
+                .filter_map(|y| valid(y, m, d))
+                .min_by_key(|days| (days - today).abs()),
+        }
+    };
+    let mut out = Vec::new();
+    for (k, &i) in words.iter().enumerate() {
+        let w = toks[i];
+        // Day-first numeric dates: 22.11.2026, 22.11.26, 22.11.
+        let parts: Vec<&str> = w.split('.').collect();
+        if parts.len() == 3 || (parts.len() == 4 && parts[3].is_empty()) {
+            let num = |p: &str| p.parse::<i64>().ok().filter(|_| p.len() <= 2);
+            let y = match parts[2].len() {
+                4 => parts[2].parse::<i64>().ok(),
+                2 => parts[2].parse::<i64>().ok().map(|y| 2000 + y),
+                _ => None,
+            };
+            if let (Some(d), Some(m)) = (num(parts[0]), num(parts[1])) {
+                if (1..=31).contains(&d)
+                    && (1..=12).contains(&m)
+                    && (y.is_some() || parts[2].is_empty())
+                {
+                    out.extend(dated(y, m, d));
+                }
+            }
+            continue;
+        }
+        // ISO: 2026-11-22 (the hyphens are tokens of their own).
+        if let Some(y) = year_number(w) {
+            let at = |j: usize| toks.get(j).copied();
+            if at(i + 1) == Some("-") && at(i + 3) == Some("-") {
+                let m = at(i + 2)
+                    .and_then(|t| t.parse::<i64>().ok())
+                    .filter(|m| (1..=12).contains(m));
+                // The day may run into a time: 2026-11-22T10:00.
+                let d = at(i + 4).and_then(|t| {
+                    let b = t.as_bytes();
+                    (b.len() >= 2 && !b.get(2).is_some_and(u8::is_ascii_digit))
+                        .then(|| day_number(&t[..2]))
+                        .flatten()
+                });
+                if let (Some(m), Some(d)) = (m, d) {
+                    out.extend(valid(y, m, d));
+                }
+            }
+            continue;
+        }
+        // Month names: "22 November 2026", "22. November", "Nov 22, 2026", "November 22".
+        if let Some(m) = month_number(w) {
+            let before = k.checked_sub(1).and_then(word).and_then(day_number);
+            let after = word(k + 1).and_then(day_number);
+            let (d, year_at) = match (before, after) {
+                (Some(d), _) => (d, k + 1),
+                (None, Some(d)) => (d, k + 2),
+                (None, None) => continue,
+            };
+            out.extend(dated(word(year_at).and_then(year_number), m, d));
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The proleptic Gregorian (year, month, day) of a day count since 1970-01-01.
+fn civil_from_days(z: i64) -> (i64, i64, i64) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + (m <= 2) as i64, m, d)
 }
 
 /// What a learned rule matches.
@@ -712,15 +895,17 @@ impl std::fmt::Display for NoiseReason {
     }
 }
 
-/// Classifies the change `old` → `new` at `path`: built-in detectors first, then the site's
-/// learned rules.
+/// Classifies the change `old` → `new` at `path`, seen on a visit at `now` (seconds since the
+/// epoch, if known): built-in detectors first ([`builtin_noise_at`]), then the site's learned
+/// rules.
 pub fn classify(
     old: &str,
     new: &str,
     path: &str,
+    now: Option<i64>,
     model: Option<&NoiseModel>,
 ) -> Option<NoiseReason> {
-    if let Some(kinds) = builtin_noise(old, new) {
+    if let Some(kinds) = builtin_noise_at(old, new, now) {
         let detail = kinds
             .iter()
             .map(|k| k.name())
@@ -743,6 +928,99 @@ pub fn classify(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Seconds since the epoch of noon (UTC) on a day.
+    fn noon(y: i64, m: i64, d: i64) -> i64 {
+        days_from_civil(y, m, d) * 86_400 + 12 * 3600
+    }
+
+    #[test]
+    fn civil_day_counts() {
+        assert_eq!(days_from_civil(1970, 1, 1), 0);
+        assert_eq!(days_from_civil(2000, 3, 1), 11_017);
+        assert_eq!(days_from_civil(2026, 11, 22), 20_779);
+        for z in [-1, 0, 59, 11_016, 20_779, 40_000] {
+            let (y, m, d) = civil_from_days(z);
+            assert_eq!(days_from_civil(y, m, d), z);
+        }
+    }
+
+    #[test]
+    fn readable_dates() {
+        let today = days_from_civil(2026, 11, 22);
+        let day = |y, m, d| days_from_civil(y, m, d);
+        assert_eq!(dates_in("Stand: 22.11.2026, 14:05 Uhr", today), vec![today]);
+        assert_eq!(dates_in("am 3.5.26", today), vec![day(2026, 5, 3)]);
+        assert_eq!(
+            dates_in("Updated 2026-11-21T10:00", today),
+            vec![day(2026, 11, 21)]
+        );
+        assert_eq!(
+            dates_in("Effective Date: December 19, 2022", today),
+            vec![day(2022, 12, 19)]
+        );
+        assert_eq!(
+            dates_in("Montag, 23. November", today),
+            vec![day(2026, 11, 23)]
+        );
+        // Without a year: the year that puts it nearest to the visit.
+        assert_eq!(dates_in("Jan 2", today), vec![day(2027, 1, 2)]);
+        assert_eq!(
+            dates_in("Last updated on 3 Dec 2024", today),
+            vec![day(2024, 12, 3)]
+        );
+        // Not read: no day, an impossible day, slashes, plain numbers.
+        for t in [
+            "November 2026",
+            "31.02.2026",
+            "11/12/2026",
+            "costs 22.50",
+            "May I help",
+        ] {
+            assert!(dates_in(t, today).is_empty(), "{t}");
+        }
+    }
+
+    #[test]
+    fn a_date_that_tracks_the_visit_is_noise_one_that_moves_is_content() {
+        let now = Some(noon(2022, 12, 16));
+        // The page's own stamp: today or yesterday.
+        assert_eq!(
+            builtin_noise_at("Stand: 15.12.2022", "Stand: 16.12.2022", now),
+            Some(vec![Volatile::Date])
+        );
+        assert!(builtin_noise_at(
+            "Last updated on December 14, 2022",
+            "Last updated on December 15, 2022",
+            now
+        )
+        .is_some());
+        // A new effective date three days ahead, an event moved by months: content.
+        assert_eq!(
+            builtin_noise_at(
+                "EFFECTIVE DATE: July 1, 2022",
+                "EFFECTIVE DATE: December 19, 2022",
+                now
+            ),
+            None
+        );
+        assert_eq!(
+            builtin_noise_at("Konzert am 3. Mai", "Konzert am 17. Mai", now),
+            None
+        );
+        // Without the visit's time every changed date is volatile, as before.
+        assert!(builtin_noise(
+            "EFFECTIVE DATE: July 1, 2022",
+            "EFFECTIVE DATE: December 19, 2022"
+        )
+        .is_some());
+        // A clock beside the date still counts as noise when the date is today.
+        assert!(
+            builtin_noise_at("Stand: 16.12.2022 09:15", "Stand: 16.12.2022 11:40", now).is_some()
+        );
+        // A date that cannot be read keeps the old verdict (volatile).
+        assert!(builtin_noise_at("Updated: Montag, 3.", "Updated: Dienstag, 4.", now).is_some());
+    }
 
     fn noise(a: &str, b: &str) -> Option<Vec<&'static str>> {
         builtin_noise(a, b).map(|v| v.into_iter().map(Volatile::name).collect())
@@ -865,6 +1143,7 @@ mod tests {
             "Wetter: sonnig in Berlin",
             "Wetter: regnerisch in Berlin",
             "/p[0]",
+            None,
             Some(&m)
         )
         .is_some());
@@ -872,6 +1151,7 @@ mod tests {
             "Wetter: sonnig in Berlin",
             "Wetter: sonnig in Hamburg",
             "/p[0]",
+            None,
             Some(&m)
         )
         .is_none());
@@ -897,11 +1177,11 @@ mod tests {
         }
         assert_eq!(m.rules.len(), 1);
         assert!(matches!(m.rules[0].rule, RuleKind::Rotating { .. }));
-        assert!(classify("Buy shoes now", "New phone deals", path, Some(&m)).is_some());
+        assert!(classify("Buy shoes now", "New phone deals", path, None, Some(&m)).is_some());
         let long_old = "word ".repeat(30);
         let long_new = "other ".repeat(30);
-        assert!(classify(&long_old, &long_new, path, Some(&m)).is_none());
-        assert!(classify("Buy shoes now", "New phone deals", "/other", Some(&m)).is_none());
+        assert!(classify(&long_old, &long_new, path, None, Some(&m)).is_none());
+        assert!(classify("Buy shoes now", "New phone deals", "/other", None, Some(&m)).is_none());
     }
 
     #[test]

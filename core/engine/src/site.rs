@@ -163,7 +163,9 @@ pub fn analyze(old: &Visit, new: &Visit, model: &mut SiteModel, opts: &AnalyzeOp
                     .old_index
                     .map(|i| old.blocks[i].text.as_str())
                     .unwrap_or("");
-                if let Some(r) = noise::classify(old_text, &b.text, &b.path, Some(&model.noise)) {
+                if let Some(r) =
+                    noise::classify(old_text, &b.text, &b.path, new.time, Some(&model.noise))
+                {
                     b.kind = Kind::Noise;
                     b.reason = Some(r.to_string());
                 }
