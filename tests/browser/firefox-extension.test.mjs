@@ -163,19 +163,27 @@ test('Firefox: unchanged revisit paints nothing; a password page is not stored',
 });
 
 test('Firefox: back/forward cache: the painted page comes back with its highlights and its badge', async () => {
-  const url = site.url('ff-bf', 'news');
-  assert.equal(await load(url), 'first');
-  await site.advance('ff-bf');
-  assert.equal(await load(url), 'changed');
-  const count = Object.values((await painted()).blocks).flat().length;
-  await driver.executeScript("addEventListener('pageshow', (e) => { document.documentElement.dataset.persisted = String(e.persisted); })");
-  assert.equal(await load(site.url('ff-bf', 'static')), 'first');
-  assert.equal(await badge(), '');
-  await driver.navigate().back();
+  // Whether Firefox keeps a page in its back/forward cache is its own decision (it may evict
+  // one under load): a walk that did not come back from the cache is tried again on a fresh
+  // page, up to three times.
+  let count = 0;
   let persisted = null;
-  for (let i = 0; i < 50 && persisted === null; i++) {
-    persisted = await driver.executeScript('return document.documentElement.dataset.persisted || null');
-    if (persisted === null) await sleep(100);
+  for (let attempt = 0; attempt < 3 && persisted !== 'true'; attempt++) {
+    const id = `ff-bf${attempt}`;
+    const url = site.url(id, 'news');
+    assert.equal(await load(url), 'first');
+    await site.advance(id);
+    assert.equal(await load(url), 'changed');
+    count = Object.values((await painted()).blocks).flat().length;
+    await driver.executeScript("addEventListener('pageshow', (e) => { document.documentElement.dataset.persisted = String(e.persisted); })");
+    assert.equal(await load(site.url(id, 'static')), 'first');
+    assert.equal(await badge(), '');
+    await driver.navigate().back();
+    persisted = null;
+    for (let i = 0; i < 50 && persisted === null; i++) {
+      persisted = await driver.executeScript('return document.documentElement.dataset.persisted || null');
+      if (persisted === null) await sleep(100);
+    }
   }
   assert.equal(persisted, 'true', 'the page came from the back/forward cache');
   const shown = await painted();
