@@ -141,7 +141,10 @@ function median(xs) {
   return s[Math.floor(s.length / 2)];
 }
 function time(fn, { budgetMs = 1500, maxRuns = 15 } = {}) {
-  fn(); // warm-up
+  // Warm-up: until the engine has compiled the hot code for good (V8 tiers wasm and JS up
+  // while they run) — at least 3 runs or 200 ms.
+  const warm = performance.now();
+  for (let i = 0; i < 3 || (performance.now() - warm < 200 && i < maxRuns); i++) fn();
   const runs = [];
   const start = performance.now();
   while (runs.length < maxRuns && (runs.length < 3 || performance.now() - start < budgetMs)) {

@@ -247,13 +247,15 @@ async function onVisit(msg, sender) {
     let summary = null;
     let status = 'first';
     let nextModel;
+    let packed = null; // this visit's blocks packed for the core, kept for the next revisit
     if (previous) {
       // The site's model says which changes are content, template or noise, and learns.
-      const analysis = await core.analyzeVisit(url, { time: previous.visit.time, blocks: previous.blocks }, { time, blocks }, model);
+      const analysis = await core.analyzeVisit(url, { time: previous.visit.time, blocks: previous.blocks, packed: previous.packed }, { time, blocks }, model);
       step('diff');
       if (TEST_HOOKS) steps.diffParts = analysis.ms;
       if (analysis.model_reset && model !== null) console.warn(`Since Last Visit: the model of ${site} could not be read; started afresh`);
       nextModel = analysis.model;
+      packed = analysis.packed;
       summary = analysis.report.summary;
       changes = changesOf(analysis.report, previous.blocks, blocks.length);
       // Painted and counted: content changes. Removed content is not in `meaningful` (it is
@@ -293,7 +295,7 @@ async function onVisit(msg, sender) {
     };
     await Promise.all([setBadge(tabId, meaningful), writeTabPage(tabId, url, state)]);
     // A first visit teaches the site's model after the page has its answer (nothing to classify).
-    if (!previous) nextModel = await core.observeVisit(url, { time, blocks }, model);
+    if (!previous) ({ model: nextModel, packed } = await core.observeVisit(url, { time, blocks }, model));
     // A rule the person removed stays off, even when this visit taught it again.
     for (const id of removedRules) {
       if (nextModel.includes(`"${id}"`)) nextModel = await core.removeNoiseRule(nextModel, id);
@@ -307,7 +309,7 @@ async function onVisit(msg, sender) {
       summary, previous, model: nextModel, removedRules, hold: TEST_HOOKS ? Number(hooks.holdWriteMs) || 0 : 0,
     });
     const page = { url, site, title: visit.title, lastVisitId: written.visitId, lastTime: time, visits: (previous ? previous.page.visits : 0) + 1 };
-    cacheVersion(url, { visit: { id: written.visitId, time, listId, pathsetId }, page, blocks, ids });
+    cacheVersion(url, { visit: { id: written.visitId, time, listId, pathsetId }, page, blocks, ids, packed });
     state.visitId = written.visitId;
     state.bytes = written.bytes;
     await writeTabPage(tabId, url, state);

@@ -52,11 +52,12 @@ export const blockIds = (texts) => call(typeof wasm.blockIds === 'function' ? wa
 
 /**
  * Compares two visits of a page with its site's model (kind content / template / noise per
- * change) and teaches the model: `{ report: { summary, changes }, model, model_reset }`.
- * Visits are `{ time (ms), blocks }`; `model` the stored JSON string or null.
+ * change) and teaches the model: `{ report: { summary, changes }, model, model_reset, packed }`.
+ * Visits are `{ time (ms), blocks, packed? }`; `model` the stored JSON string or null (see
+ * pack.js: `packed` is a visit's blocks packed for the core, kept for the next revisit).
  */
 export const analyzeVisit = (url, oldVisit, newVisit, model) => call(() => analyzeVisitPacked(wasm, url, oldVisit, newVisit, model));
-/** Records a first visit in the site's model; resolves to the updated model. */
+/** Records a first visit in the site's model; resolves to `{ model, packed }` (see pack.js). */
 export const observeVisit = (url, visit, model) => call(() => observeVisitPacked(wasm, url, visit, model));
 /** `{ rules: [{ id, label, learned_from, hits, rule }], template_pages }` of a stored model. */
 export const siteSummary = (model) => call(wasm.siteSummary, model);

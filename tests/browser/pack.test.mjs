@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './chromium.mjs';
-import { packStrings, diffBlocksPacked, analyzeVisitPacked } from '../../extension/background/pack.js';
+import { packStrings, diffBlocksPacked, analyzeVisitPacked, observeVisitPacked } from '../../extension/background/pack.js';
 
 const wasmDir = path.join(ROOT, 'dist', 'chrome', 'wasm');
 const wasm = await import(path.join(wasmDir, 'sincelast_wasm.js'));
@@ -16,13 +16,18 @@ wasm.initSync({ module: fs.readFileSync(path.join(wasmDir, 'sincelast_wasm_bg.wa
 
 const blocks = (texts) => texts.map((text, i) => ({ text, path: `/html[0]/body[0]/p[${i}]`, type_path: '/html/body/p', links: [] }));
 
-test('packStrings: strings joined by U+0000, a U+0000 inside a string becomes U+FFFD', () => {
+test('packStrings: strings joined by U+0000; cleaned, a U+0000 inside a string becomes U+FFFD', () => {
   const plain = packStrings(['a', 'Grüße', '']);
   assert.equal(plain.count, 3);
   assert.deepEqual([...plain.bytes], [...new TextEncoder().encode('a\u0000Grüße\u0000')]);
-  const withNul = packStrings(['x\u0000y', 'z']);
-  assert.equal(withNul.count, 2);
-  assert.equal(new TextDecoder().decode(withNul.bytes), 'x\uFFFDy\u0000z');
+  const raw = packStrings(['x\u0000y', 'z']);
+  assert.equal(raw.count, 2);
+  assert.equal(new TextDecoder().decode(raw.bytes), 'x\u0000y\u0000z');
+  // The core refuses that packing (three strings where two were announced)…
+  assert.throws(() => wasm.diffPacked(raw.bytes, raw.count, new Uint8Array(), 0), (e) => e.kind === 'bad_input');
+  // …and takes the clean one.
+  const clean = packStrings(['x\u0000y', 'z'], true);
+  assert.equal(new TextDecoder().decode(clean.bytes), 'x\uFFFDy\u0000z');
   assert.equal(packStrings([]).count, 0);
   assert.equal(packStrings([]).bytes.length, 0);
 });
@@ -42,10 +47,22 @@ test('diffBlocksPacked: non-ASCII, empty and U+0000-holding blocks reach the cor
   assert.equal(r.changes.find((c) => c.status === 'new').new_index, 4);
 });
 
-test('analyzeVisitPacked: a malformed packing is refused with a kind, a good one teaches the model', () => {
-  assert.throws(() => wasm.diffPacked(new TextEncoder().encode('a\u0000b\u0000c'), 2, new Uint8Array(), 0), (e) => e.kind === 'bad_input');
+test('analyzeVisitPacked: teaches the model and hands back the packing to keep; a kept packing gives the same report', () => {
   const t = Date.UTC(2026, 0, 1);
-  const out = analyzeVisitPacked(wasm, 'https://example.org/', { time: t, blocks: blocks(['One', 'Two']) }, { time: t + 3600e3, blocks: blocks(['One', 'Two and three']) }, null);
+  const first = observeVisitPacked(wasm, 'https://example.org/', { time: t, blocks: blocks(['One', 'Two\u0000']) }, null);
+  assert.equal(typeof first.model, 'string');
+  const visit1 = { time: t, blocks: blocks(['One', 'Two\u0000']) };
+  const visit2 = { time: t + 3600e3, blocks: blocks(['One', 'Two and three']) };
+  const out = analyzeVisitPacked(wasm, 'https://example.org/', visit1, visit2, first.model);
   assert.equal(out.report.summary.changed, 1);
   assert.equal(typeof out.model, 'string');
+  // The first visit's text held U+0000: it was packed again, cleaned.
+  assert.equal(new TextDecoder().decode(first.packed.bytes).split('\u0000').length, 4);
+  const again = analyzeVisitPacked(wasm, 'https://example.org/', { ...visit1, packed: first.packed }, visit2, first.model);
+  assert.deepEqual(again.report, out.report);
+  const visit3 = { time: t + 7200e3, blocks: blocks(['One', 'Two and four']) };
+  const kept = analyzeVisitPacked(wasm, 'https://example.org/', { ...visit2, packed: out.packed }, visit3, out.model);
+  const fresh = analyzeVisitPacked(wasm, 'https://example.org/', visit2, visit3, out.model);
+  assert.deepEqual(kept.report, fresh.report);
+  assert.equal(kept.report.summary.changed, 1);
 });
