@@ -71,7 +71,9 @@ pub struct TemplateOptions {
     pub window: usize,
     /// Sampling modulus D for the text-based method (1 = every window).
     pub modulus: u64,
-    /// Most pages kept per site.
+    /// Most pages kept per site (default 64: each page costs its hash lists in the stored
+    /// model — about 16 KB for a 800-block news front page — and a site's template shows on
+    /// nearly every page, so the most recent 64 are plenty for personal browsing).
     pub max_pages: usize,
     /// Which method decides.
     pub method: Method,
@@ -89,7 +91,7 @@ impl Default for TemplateOptions {
             suppress_min_count: 3,
             window: 16,
             modulus: 4,
-            max_pages: 200,
+            max_pages: 64,
             method: Method::Both,
         }
     }
