@@ -57,7 +57,12 @@ fn main() {
                 .as_array()
                 .expect("array of texts")
                 .iter()
-                .map(|t| Block::from_text(t.as_str().unwrap_or_default()))
+                .enumerate()
+                // The paths scripts/bench-core.mjs gives the wasm side's blocks.
+                .map(|(i, t)| Block {
+                    path: format!("/html[0]/body[0]/p[{i}]"),
+                    ..Block::from_text(t.as_str().unwrap_or_default())
+                })
                 .collect()
         };
         let (old, new) = (blocks("old"), blocks("new"));
@@ -84,12 +89,11 @@ fn main() {
         });
         // The path the extension takes (packed blocks in, lean JSON out), as the wasm
         // benchmark measures it on the far side of the JS boundary.
-        // (With the paths scripts/bench-core.mjs gives its blocks.)
         let pack = |blocks: &[Block]| -> (Vec<u8>, usize) {
-            let strings: Vec<String> = blocks
+            let strings: Vec<&str> = blocks
                 .iter()
-                .map(|b| b.text.clone())
-                .chain((0..blocks.len()).map(|i| format!("/html[0]/body[0]/p[{i}]")))
+                .map(|b| b.text.as_str())
+                .chain(blocks.iter().map(|b| b.path.as_str()))
                 .collect();
             (strings.join("\0").into_bytes(), strings.len())
         };
