@@ -64,3 +64,39 @@ proptest! {
         prop_assert_eq!(s.removed + s.changed + s.moved + s.unchanged, old.len());
     }
 }
+
+/// Date-like texts: numbers with dots and hyphens, month names, years, at any visit time.
+fn date_text() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop_oneof![
+            prop::sample::select(vec![
+                "Stand:", "Updated", "May", "Dezember", "Nov", "31.", "29.02.2024", "31.02.", "2026",
+                "-", "00", "12", "99.99.9999", "1.1.1", "2026-13-40", "2026-02-29T10:00", "on",
+            ])
+            .prop_map(str::to_string),
+            (0u32..40, 0u32..14, 1890u32..2210).prop_map(|(d, m, y)| format!("{d}.{m}.{y}")),
+        ],
+        1..8,
+    )
+    .prop_map(|w| w.join(" "))
+}
+
+proptest! {
+    #[test]
+    fn noise_at_any_time_never_panics_and_agrees_without_dates(
+        old in date_text(),
+        new in date_text(),
+        now in prop_oneof![Just(i64::MIN / 2), Just(0i64), -4_000_000_000i64..10_000_000_000, Just(i64::MAX / 2)],
+    ) {
+        use sincelast_core::noise::{builtin_noise, builtin_noise_at, Volatile};
+        let at = builtin_noise_at(&old, &new, Some(now));
+        let plain = builtin_noise(&old, &new);
+        // Knowing the time can only turn a date change into content, never invent noise.
+        prop_assert!(at.is_none() || at == plain);
+        if let Some(kinds) = &plain {
+            if !kinds.contains(&Volatile::Date) {
+                prop_assert_eq!(&at, &plain);
+            }
+        }
+    }
+}
