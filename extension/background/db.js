@@ -20,6 +20,8 @@
 //
 // Upgrades keep what is stored: each step only adds what its version brought.
 
+import { encodePaths, decodePaths, typePathOf } from '../shared/protocol.js';
+
 const DB_NAME = 'sincelast';
 const DB_VERSION = 2;
 export const STORES = ['blocks', 'lists', 'pathsets', 'visits', 'pages', 'sites'];
@@ -101,31 +103,9 @@ export async function loadLastVersion(url) {
   return { page, visit, blocks, ids };
 }
 
-/**
- * Front coding: each path as "<length of the prefix shared with the previous path>|<rest>".
- * Block paths of one page share long prefixes, so this keeps about a fifth of the bytes.
- */
-export function encodePaths(paths) {
-  let prev = '';
-  return paths.map((p) => {
-    let n = 0;
-    const max = Math.min(p.length, prev.length);
-    while (n < max && p.charCodeAt(n) === prev.charCodeAt(n)) n++;
-    prev = p;
-    return `${n}|${p.slice(n)}`;
-  });
-}
-
-export function decodePaths(encoded) {
-  let prev = '';
-  return encoded.map((e) => {
-    const bar = e.indexOf('|');
-    prev = prev.slice(0, Number(e.slice(0, bar))) + e.slice(bar + 1);
-    return prev;
-  });
-}
-
-const typePathOf = (path) => path.replace(/\[\d+\]/g, '');
+// Paths are stored front-coded (encodePaths / decodePaths, shared with the 'visit' message;
+// both live in shared/protocol.js with typePathOf).
+export { encodePaths, decodePaths };
 
 /** The blocks of one stored visit, inside an open transaction. */
 async function loadVersionBlocks(tx, visit) {

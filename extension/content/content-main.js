@@ -200,7 +200,19 @@ function withKeys(blocks, known) {
   if (!known || !known.size) return blocks;
   return blocks.map((b) => {
     const key = textKey(b.text);
-    return known.has(key) ? { key, path: b.path, type_path: b.type_path, links: b.links } : b;
+    return known.has(key) ? { key, path: b.path, links: b.links } : b;
+  });
+}
+
+/** Twin of encodePaths in shared/protocol.js: "<prefix shared with the path before>|<rest>". */
+function encodePaths(paths) {
+  let prev = '';
+  return paths.map((p) => {
+    let n = 0;
+    const max = Math.min(p.length, prev.length);
+    while (n < max && p.charCodeAt(n) === prev.charCodeAt(n)) n++;
+    prev = p;
+    return `${n}|${p.slice(n)}`;
   });
 }
 
@@ -252,13 +264,22 @@ async function start() {
   await new Promise((resolve) => setTimeout(resolve, 0));
   timing.yielded = performance.now();
   if (dead) return;
-  const message = (sendBlocks) => ({
-    type: 'visit',
-    title: String(page.title || '').slice(0, 1024),
-    blocks: hasPassword ? [] : sendBlocks,
-    truncated,
-    hasPassword,
-  });
+  // The wire form of shared/protocol.js's visitMessage: columns, paths front-coded, no type
+  // paths (the background derives them).
+  const message = (sendBlocks) => {
+    const bs = hasPassword ? [] : sendBlocks;
+    const keyed = bs.some((b) => b.text === undefined);
+    return {
+      type: 'visit',
+      title: String(page.title || '').slice(0, 1024),
+      truncated,
+      hasPassword,
+      texts: bs.map((b) => (b.text === undefined ? null : b.text)),
+      ...(keyed ? { keys: bs.map((b) => (b.text === undefined ? b.key : null)) } : {}),
+      paths: encodePaths(bs.map((b) => b.path)),
+      links: bs.map((b) => b.links),
+    };
+  };
   let result;
   let textsSent = blocks.length;
   try {

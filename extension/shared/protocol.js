@@ -74,9 +74,60 @@ export function textKey(text) {
 const TEXT_KEY = /^[0-9a-z]{1,7}\.[0-9a-z]{1,7}:\d{1,6}$/;
 
 /**
- * Checks a 'visit' message and returns a clean copy holding only the known fields. Throws a
- * MessageError when anything is missing, mistyped or over a cap. A block carries its `text`,
- * or instead the `key` of a text the page's last stored version has (see textKey).
+ * Front coding of a list of paths: each path as `<n>|<rest>`, where n is the length of the
+ * prefix it shares with the path before it (block paths share long prefixes, so this is about
+ * a fifth of their length). Used on the wire ('visit') and in storage (db.js). The content
+ * script has a twin (content-main.js); tests/browser/package.test.mjs checks that they agree.
+ */
+export function encodePaths(paths) {
+  let prev = '';
+  return paths.map((p) => {
+    let n = 0;
+    const max = Math.min(p.length, prev.length);
+    while (n < max && p.charCodeAt(n) === prev.charCodeAt(n)) n++;
+    prev = p;
+    return `${n}|${p.slice(n)}`;
+  });
+}
+
+/** The paths of `encodePaths` back (trusted input: what this extension stored). */
+export function decodePaths(encoded) {
+  let prev = '';
+  return encoded.map((e) => {
+    const bar = e.indexOf('|');
+    prev = prev.slice(0, Number(e.slice(0, bar))) + e.slice(bar + 1);
+    return prev;
+  });
+}
+
+/** A block's type path: its path without the indices (`/html[0]/body[0]/p[2]` → `/html/body/p`). */
+export const typePathOf = (path) => path.replace(/\[\d+\]/g, '');
+
+/**
+ * The wire form of a 'visit' (what the content script sends; tests build it with this):
+ * columns instead of one object per block, paths front-coded and type paths left out (the
+ * background derives them), so a page of a thousand blocks is a message of about half the
+ * size. `blocks` are `{ text, path, links }` or `{ key, path, links }`.
+ */
+export function visitMessage({ title, truncated, hasPassword, blocks }) {
+  const keyed = blocks.some((b) => b.text === undefined);
+  return {
+    type: 'visit',
+    title,
+    truncated,
+    hasPassword,
+    texts: blocks.map((b) => (b.text === undefined ? null : b.text)),
+    ...(keyed ? { keys: blocks.map((b) => (b.text === undefined ? b.key : null)) } : {}),
+    paths: encodePaths(blocks.map((b) => b.path)),
+    links: blocks.map((b) => b.links),
+  };
+}
+
+/**
+ * Checks a 'visit' message (the wire form of `visitMessage`) and returns a clean copy:
+ * `{ title, truncated, hasPassword, blocks: [{ text | key, path, type_path, links }] }`.
+ * Throws a MessageError when anything is missing, mistyped or over a cap. A block carries its
+ * text, or instead the key of a text the page's last stored version has (see textKey).
  */
 export function validateVisit(msg) {
   if (!isPlainObject(msg)) fail('not an object');
@@ -84,30 +135,42 @@ export function validateVisit(msg) {
   if (typeof msg.truncated !== 'boolean') fail('truncated');
   // Fail closed: a message that does not say "no password field" is treated as having one.
   const hasPassword = msg.hasPassword !== false;
-  if (!Array.isArray(msg.blocks) || msg.blocks.length > LIMITS.maxBlocks) fail('blocks');
+  const { texts, keys, paths, links } = msg;
+  if (!Array.isArray(texts) || texts.length > LIMITS.maxBlocks) fail('blocks');
+  const n = texts.length;
+  if (!Array.isArray(paths) || paths.length !== n) fail('paths');
+  if (!Array.isArray(links) || links.length !== n) fail('links');
+  if (keys !== undefined && (!Array.isArray(keys) || keys.length !== n)) fail('keys');
   let total = 0;
-  const blocks = new Array(msg.blocks.length);
-  for (let i = 0; i < msg.blocks.length; i++) {
-    const b = msg.blocks[i];
-    if (!isPlainObject(b)) fail(`block ${i}`);
+  let prev = '';
+  const blocks = new Array(n);
+  for (let i = 0; i < n; i++) {
     let text = null;
     let key = null;
-    if (b.text === undefined && typeof b.key === 'string') {
-      if (!TEXT_KEY.test(b.key)) fail(`block ${i} key`);
-      key = b.key;
+    if (texts[i] === null && keys && typeof keys[i] === 'string') {
+      if (!TEXT_KEY.test(keys[i])) fail(`block ${i} key`);
+      key = keys[i];
     } else {
-      if (!isString(b.text, LIMITS.maxBlockText) || b.text.length === 0) fail(`block ${i} text`);
-      text = b.text;
+      if (!isString(texts[i], LIMITS.maxBlockText) || texts[i].length === 0) fail(`block ${i} text`);
+      text = texts[i];
     }
-    if (!isString(b.path, LIMITS.maxPath) || !isString(b.type_path, LIMITS.maxPath)) fail(`block ${i} path`);
-    if (!Array.isArray(b.links) || b.links.length > LIMITS.maxLinksPerBlock) fail(`block ${i} links`);
-    for (const l of b.links) {
-      if (!isString(l, LIMITS.maxLink) || !/^https?:\/\//i.test(l)) fail(`block ${i} link`);
+    // Front-coded path: "<shared prefix length>|<rest>".
+    const e = paths[i];
+    if (!isString(e, LIMITS.maxPath + 8)) fail(`block ${i} path`);
+    const m = /^(\d{1,5})\|/.exec(e);
+    if (!m || Number(m[1]) > prev.length) fail(`block ${i} path`);
+    const path = prev.slice(0, Number(m[1])) + e.slice(m[0].length);
+    if (path.length > LIMITS.maxPath) fail(`block ${i} path`);
+    prev = path;
+    const l = links[i];
+    if (!Array.isArray(l) || l.length > LIMITS.maxLinksPerBlock) fail(`block ${i} links`);
+    for (const x of l) {
+      if (!isString(x, LIMITS.maxLink) || !/^https?:\/\//i.test(x)) fail(`block ${i} link`);
     }
     total += text ? text.length : 16;
     if (total > LIMITS.maxTotalText) fail('page text over the size cap');
-    blocks[i] = key ? { key, path: b.path, type_path: b.type_path, links: b.links.slice() }
-      : { text, path: b.path, type_path: b.type_path, links: b.links.slice() };
+    const type_path = typePathOf(path);
+    blocks[i] = key ? { key, path, type_path, links: l.slice() } : { text, path, type_path, links: l.slice() };
   }
   return { title: msg.title, truncated: msg.truncated, hasPassword, blocks };
 }

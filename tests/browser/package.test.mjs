@@ -10,7 +10,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import zlib from 'node:zlib';
 import { ROOT } from './chromium.mjs';
-import { validateVisit, validateSettings, normalizeSite, pageKey, hostInSite, textKey, LIMITS } from '../../extension/shared/protocol.js';
+import { validateVisit, visitMessage, validateSettings, normalizeSite, pageKey, hostInSite, textKey, LIMITS } from '../../extension/shared/protocol.js';
 import { encodePaths, decodePaths } from '../../extension/background/db.js';
 
 const dist = (p) => path.join(ROOT, 'dist', p);
@@ -105,21 +105,39 @@ test('store zips hold every file of their build, byte for byte', () => {
 });
 
 test('visit messages: typed, size-capped, fail closed on the password flag', () => {
-  const block = { text: 'hello', path: '/html[0]/body[0]/p[0]', type_path: '/html/body/p', links: ['https://example.org/'] };
-  const ok = validateVisit({ title: 't', truncated: false, hasPassword: false, blocks: [block], url: 'https://evil.example/' });
-  assert.deepEqual(ok, { title: 't', truncated: false, hasPassword: false, blocks: [block] });
+  const block = { text: 'hello', path: '/html[0]/body[0]/p[0]', links: ['https://example.org/'] };
+  const msg = (blocks, extra = {}) => ({ ...visitMessage({ title: 't', truncated: false, hasPassword: false, blocks }), ...extra });
+  const ok = validateVisit(msg([block], { url: 'https://evil.example/' }));
+  assert.deepEqual(ok, { title: 't', truncated: false, hasPassword: false, blocks: [{ ...block, type_path: '/html/body/p' }] });
   assert.equal('url' in ok, false, 'the URL comes from the sender, never the payload');
-  assert.equal(validateVisit({ title: 't', truncated: false, blocks: [] }).hasPassword, true);
+  const { hasPassword, ...noFlag } = msg([]);
+  assert.equal(hasPassword, false);
+  assert.equal(validateVisit(noFlag).hasPassword, true);
   const bad = [
-    null, 'x', [], { title: 1, truncated: false, blocks: [] },
-    { title: 't', truncated: 'no', blocks: [] },
-    { title: 't', truncated: false, blocks: [{ ...block, text: '' }] },
-    { title: 't', truncated: false, blocks: [{ ...block, links: ['javascript:alert(1)'] }] },
-    { title: 't', truncated: false, blocks: [{ ...block, path: 5 }] },
-    { title: 't', truncated: false, blocks: new Array(LIMITS.maxBlocks + 1).fill(block) },
-    { title: 't', truncated: false, blocks: new Array(100).fill({ ...block, text: 'x'.repeat(LIMITS.maxBlockText) }) },
+    null, 'x', [], msg([], { title: 1 }),
+    msg([], { truncated: 'no' }),
+    msg([{ ...block, text: '' }]),
+    msg([{ ...block, links: ['javascript:alert(1)'] }]),
+    msg([block], { paths: [5] }),
+    msg([block], { paths: ['9|x'] }), // a shared prefix longer than the path before
+    msg([block], { paths: ['/html[0]'] }), // not front-coded
+    msg([block], { paths: [`0|${'/p[0]'.repeat(LIMITS.maxPath)}`] }),
+    msg([block, block], { links: [[]] }), // columns of different lengths
+    msg([block], { texts: undefined }),
+    msg(new Array(LIMITS.maxBlocks + 1).fill(block)),
+    msg(new Array(100).fill({ ...block, text: 'x'.repeat(LIMITS.maxBlockText) })),
   ];
   for (const m of bad) assert.throws(() => validateVisit(m), (e) => e.kind === 'invalid-message');
+});
+
+test('visit messages: the wire form is about half the size of one object per block', () => {
+  const blocks = Array.from({ length: 800 }, (_, i) => ({
+    text: `Paragraph ${i}`, path: `/html[0]/body[0]/div[1]/main[0]/article[${i >> 3}]/p[${i & 7}]`, links: [],
+  }));
+  const objects = JSON.stringify(blocks.map((b) => ({ ...b, type_path: b.path.replace(/\[\d+\]/g, '') })));
+  const wire = JSON.stringify(visitMessage({ title: '', truncated: false, hasPassword: false, blocks }));
+  assert.ok(wire.length < objects.length / 2, `${wire.length} vs ${objects.length}`);
+  assert.deepEqual(validateVisit(JSON.parse(wire)).blocks.map((b) => b.path), blocks.map((b) => b.path));
 });
 
 test('settings and sites: normalized, validated', () => {
@@ -145,6 +163,15 @@ test('stored paths: front coding round-trips', () => {
   assert.ok(enc.join('').length < paths.join('').length);
 });
 
+test('front-coded paths: the content script and the background code them alike', () => {
+  const src = fs.readFileSync(path.join(ROOT, 'extension/content/content-main.js'), 'utf8');
+  const fn = /function encodePaths\(paths\) \{[\s\S]*?\n\}/.exec(src)[0];
+  const contentEncode = new Function(`${fn}; return encodePaths;`)();
+  const paths = ['/html[0]/body[0]/main[1]/p[0]', '/html[0]/body[0]/main[1]/p[1]', '/html[0]/body[0]/main[1]/p[10]',
+    '/html[0]/body[0]/footer[2]', '', '/html[0]', '/html[0]/body[0]/ünï[0]'];
+  assert.deepEqual(contentEncode(paths), encodePaths(paths));
+});
+
 test('text keys: the content script and the background compute the same key', () => {
   const src = fs.readFileSync(path.join(ROOT, 'extension/content/content-main.js'), 'utf8');
   const fn = /function textKey\(text\) \{[\s\S]*?\n\}/.exec(src)[0];
@@ -157,10 +184,11 @@ test('text keys: the content script and the background compute the same key', ()
 });
 
 test('visit messages: a block may carry a key instead of its text, but a well-formed one', () => {
-  const base = { path: '/html[0]', type_path: '/html', links: [] };
-  const ok = validateVisit({ title: '', truncated: false, hasPassword: false, blocks: [{ ...base, key: textKey('hello') }, { ...base, text: 'new' }] });
+  const base = { path: '/html[0]', links: [] };
+  const m = (blocks) => visitMessage({ title: '', truncated: false, hasPassword: false, blocks });
+  const ok = validateVisit(m([{ ...base, key: textKey('hello') }, { ...base, text: 'new' }]));
   assert.deepEqual(ok.blocks.map((b) => b.key || b.text), [textKey('hello'), 'new']);
   for (const key of ['', 'nope', 'a.b:', `${'z'.repeat(9)}.a:1`, 5]) {
-    assert.throws(() => validateVisit({ title: '', truncated: false, blocks: [{ ...base, key }] }), (e) => e.kind === 'invalid-message');
+    assert.throws(() => validateVisit(m([{ ...base, key }])), (e) => e.kind === 'invalid-message');
   }
 });
