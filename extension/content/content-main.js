@@ -43,6 +43,9 @@ let lastResult = null; // the background's answer, kept to repaint after "hide"
 let elements = [];
 let orphanTimer = null;
 let knownKeys = null; // Promise<Set<string>>: text keys the background already has for this page
+let knownSet; // the same set once it has arrived (undefined before; null when unavailable)
+let early = null; // the blocks read before the page settled: { page, keyed, ms, dirty, observer }
+let earlyTimer = null;
 
 // ---------------------------------------------------------------------------------------------
 // Life cycle.
@@ -61,6 +64,7 @@ function shutdown() {
   dead = true;
   unpaint();
   if (settle) settle.stop();
+  dropEarly();
   clearInterval(orphanTimer);
   document.removeEventListener(TAKEOVER_EVENT, shutdown);
   removeEventListener('pagehide', onPageHide);
@@ -130,6 +134,7 @@ function whenSettled() {
       clearTimeout(quiet);
       clearTimeout(cap);
       clearTimeout(loadCap);
+      clearTimeout(earlyTimer);
       if (observer) observer.disconnect();
       removeEventListener('load', begin);
       settle = null;
@@ -145,9 +150,12 @@ function whenSettled() {
       observer = new MutationObserver(() => {
         clearTimeout(quiet);
         quiet = setTimeout(done, SETTLE_QUIET_MS);
+        clearTimeout(earlyTimer);
+        earlyTimer = setTimeout(readEarly, SETTLE_QUIET_MS / 2);
       });
       observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
       quiet = setTimeout(done, SETTLE_QUIET_MS);
+      earlyTimer = setTimeout(readEarly, SETTLE_QUIET_MS / 2);
       cap = setTimeout(done, SETTLE_CAP_MS);
     }
     settle = { stop };
@@ -157,6 +165,44 @@ function whenSettled() {
       loadCap = setTimeout(begin, LOAD_CAP_MS);
     }
   });
+}
+
+// Reading early: once the page has been quiet for half the settle window its blocks are read
+// (and keyed) while it is still waiting, and kept if nothing they depend on changes before it
+// settles — then the highlights follow the settling without the read in between. Any change
+// of the tree, of text, or of an attribute the extraction reads makes the page be read again
+// when it settles.
+
+const READ_ATTRIBUTES = ['hidden', 'aria-hidden', 'open', 'href'];
+
+function readEarly() {
+  if (dead || sent || !document.body) return;
+  dropEarly();
+  const t0 = performance.now();
+  const page = sincelastExtract(document, { url: location.href });
+  const capped = capBlocks(page);
+  const e = { page, capped, keyed: null, at: t0, ms: performance.now() - t0, dirty: false, observer: null };
+  // Keying in a task of its own: two shorter tasks instead of one long one.
+  setTimeout(() => {
+    if (early !== e || e.dirty || knownSet === undefined) return;
+    const t1 = performance.now();
+    e.keyed = withKeys(capped.blocks, knownSet);
+    e.ms += performance.now() - t1;
+  }, 0);
+  e.observer = new MutationObserver(() => {
+    e.dirty = true;
+    e.observer.disconnect();
+  });
+  e.observer.observe(document.documentElement, {
+    childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: READ_ATTRIBUTES,
+  });
+  early = e;
+}
+
+function dropEarly() {
+  if (!early) return;
+  early.observer.disconnect();
+  early = null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -247,21 +293,33 @@ async function start() {
   // Asked while the page settles, so the answer is there when it is needed.
   knownKeys = send({ type: 'known' }).then((r) => {
     testMark('known', String(r.keys.length));
-    return new Set(r.keys);
-  }, () => null);
+    knownSet = new Set(r.keys);
+    return knownSet;
+  }, () => {
+    knownSet = null;
+    return null;
+  });
   await whenSettled();
-  if (dead || sent) return;
+  if (dead || sent) {
+    dropEarly();
+    return;
+  }
   if (!document.body) return;
   sent = true;
   timing.settled = performance.now();
-  const page = sincelastExtract(document, { url: location.href });
+  const read = early && !early.dirty ? early : null;
+  dropEarly();
+  const page = read ? read.page : sincelastExtract(document, { url: location.href });
   elements = page.elements;
-  const { blocks, truncated } = capBlocks(page);
+  const { blocks, truncated } = read ? read.capped : capBlocks(page);
   const hasPassword = !!document.querySelector('input[type="password" i]');
   timing.extracted = performance.now();
-  // Let the page have the main thread between extracting and sending (the message is
-  // serialized on this thread): two shorter tasks instead of one long one.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  testMark('read', read ? 'early' : 'settled');
+  if (!read) {
+    // Let the page have the main thread between extracting and sending (the message is
+    // serialized on this thread): two shorter tasks instead of one long one.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
   timing.yielded = performance.now();
   if (dead) return;
   // The wire form of shared/protocol.js's visitMessage: columns, paths front-coded, no type
@@ -285,7 +343,7 @@ async function start() {
   try {
     const known = hasPassword ? null : await knownKeys;
     try {
-      const keyed = withKeys(blocks, known);
+      const keyed = read && read.keyed && known === knownSet ? read.keyed : withKeys(blocks, known);
       textsSent = keyed.filter((b) => b.text !== undefined).length;
       timing.keyed = performance.now();
       result = await send(message(keyed));
@@ -316,6 +374,8 @@ async function start() {
       settledAt: timing.settled,
       startedAt: timing.start,
       extract: timing.extracted - timing.settled,
+      readEarly: read ? read.ms : 0,
+      readEarlyAt: read ? read.at : null,
       message: timing.answered - timing.extracted,
       yield: timing.yielded - timing.extracted,
       keys: timing.keyed - timing.yielded,

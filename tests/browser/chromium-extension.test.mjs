@@ -71,6 +71,30 @@ test('first visit: saved, nothing painted, no badge; the popup says saved', asyn
   await page.close();
 });
 
+test('early read: kept when the page stays quiet, read again when an attribute the extraction reads changes', async () => {
+  const storedTexts = async (url) => {
+    const dump = await dumpDb(ext);
+    const [v] = pageRecords(dump, url).visits;
+    const texts = new Map(dump.blocks.map((b) => [b.id, b.text]));
+    return dump.lists.find((l) => l.id === v.listId).ids.map((id) => texts.get(id));
+  };
+  const quiet = site.url('early', 'static');
+  const a = await visit(ext, quiet);
+  assert.equal(await a.page.evaluate(() => document.documentElement.getAttribute('data-sincelast-test-read')), 'early');
+  assert.ok((await storedTexts(quiet)).includes('Letters are welcome.'));
+  // #gone is hidden after the early read: the page is read again when it settles, and the
+  // hidden paragraph is not stored.
+  const hiding = site.url('early', 'hiding');
+  const b = await visit(ext, hiding);
+  assert.equal(await b.page.evaluate(() => document.documentElement.getAttribute('data-sincelast-test-read')), 'settled');
+  assert.equal(await b.page.evaluate(() => document.getElementById('gone').hidden), true);
+  const stored = await storedTexts(hiding);
+  assert.ok(stored.includes('The library opens at nine.'));
+  assert.ok(!stored.includes('This notice is withdrawn.'), 'a block hidden before settling is not stored');
+  await a.page.close();
+  await b.page.close();
+});
+
 test('revisit: exactly the changed blocks are painted, badge = their count, popup lists them', async () => {
   const url = site.url('revisit', 'news');
   const { page, tabId } = await visit(ext, url);

@@ -151,6 +151,19 @@ const spin = setInterval(() => {
   });
 }
 
+function hidingPage(_version, theme) {
+  // A paragraph hidden by an attribute 220 ms after load: after the content script's early
+  // read (150 ms of quiet), before the page settles (300 ms); attributes do not reset settling.
+  return layout({
+    title: 'Hiding',
+    theme,
+    body: '<h2>Notices</h2><p id="keep">The library opens at nine.</p><p id="gone">This notice is withdrawn.</p>',
+    script: `<script>
+addEventListener('load', () => setTimeout(() => document.getElementById('gone').setAttribute('hidden', ''), 220));
+</script>`,
+  });
+}
+
 function loginPage(version, theme) {
   return layout({
     title: 'Sign in',
@@ -256,7 +269,7 @@ function contactPage(version) {
   });
 }
 
-const PAGES = { town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage };
+const PAGES = { hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage };
 
 /** Starts the demo server; resolves to { server, port, origin, url(story, page) }. */
 export function startSite(port = 0) {
