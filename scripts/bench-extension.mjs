@@ -13,6 +13,8 @@
 // site's front page, unpacked into a temporary folder and served on 127.0.0.1 with a CSP that
 // blocks every script and external load; never copied into the repository). Skipped with a
 // message when the data is absent. Needs the test build: node scripts/build-extension.mjs.
+// SINCELAST_EXTENSION_DIR=<dist/chrome-test of another checkout> measures another build (to
+// compare two builds on the same machine state: timings here drift by ±50% over an hour).
 
 import fs from 'node:fs';
 import os from 'node:os';

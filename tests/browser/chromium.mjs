@@ -13,7 +13,8 @@ export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 /** The extension folder the tests load; build it first (node scripts/build-extension.mjs). */
 export function extensionDir(name = 'chrome-test') {
-  const dir = path.join(ROOT, 'dist', name);
+  // SINCELAST_EXTENSION_DIR: another build to load (to compare builds in the benchmark).
+  const dir = process.env.SINCELAST_EXTENSION_DIR || path.join(ROOT, 'dist', name);
   if (!fs.existsSync(path.join(dir, 'manifest.json'))) {
     throw new Error(`${dir} is missing: run node scripts/build-extension.mjs first`);
   }
