@@ -70,8 +70,23 @@ fn date_text() -> impl Strategy<Value = String> {
     prop::collection::vec(
         prop_oneof![
             prop::sample::select(vec![
-                "Stand:", "Updated", "May", "Dezember", "Nov", "31.", "29.02.2024", "31.02.", "2026",
-                "-", "00", "12", "99.99.9999", "1.1.1", "2026-13-40", "2026-02-29T10:00", "on",
+                "Stand:",
+                "Updated",
+                "May",
+                "Dezember",
+                "Nov",
+                "31.",
+                "29.02.2024",
+                "31.02.",
+                "2026",
+                "-",
+                "00",
+                "12",
+                "99.99.9999",
+                "1.1.1",
+                "2026-13-40",
+                "2026-02-29T10:00",
+                "on",
             ])
             .prop_map(str::to_string),
             (0u32..40, 0u32..14, 1890u32..2210).prop_map(|(d, m, y)| format!("{d}.{m}.{y}")),
