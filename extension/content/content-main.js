@@ -280,7 +280,7 @@ function capBlocks(page) {
       truncated = true;
       break;
     }
-    blocks.push({ text, path: b.path, type_path: b.type_path, links: b.links });
+    blocks.push({ text, path: b.path, links: b.links });
   }
   return { blocks, truncated };
 }

@@ -43,18 +43,7 @@ pub fn parse_stamp(name: &str) -> Option<i64> {
     if !(1..=12).contains(&mo) || !(1..=31).contains(&d) || h > 23 || mi > 59 || s > 60 {
         return None;
     }
-    // Days from civil date (proleptic Gregorian), as in Howard Hinnant's algorithm.
-    let (y2, m2) = if mo <= 2 {
-        (y - 1, mo + 9)
-    } else {
-        (y, mo - 3)
-    };
-    let era = y2.div_euclid(400);
-    let yoe = y2 - era * 400;
-    let doy = (153 * m2 + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = era * 146_097 + doe - 719_468;
-    Some(days * 86_400 + h * 3600 + mi * 60 + s)
+    Some(sincelast_core::calendar::unix_seconds(y, mo, d, h, mi, s))
 }
 
 fn page_key(rel: &Path) -> String {

@@ -37,12 +37,14 @@
 //! - [`packed`]: blocks packed in one buffer for callers across a language boundary, and the
 //!   lean report they get back.
 //! - [`hash`]: the specified, stable hash used for everything that is persisted.
+//! - [`calendar`]: day counts of calendar dates (for dates in text and saved pages' times).
 //! - [`text`]: text normalization and word tokenization.
 //! - [`errors`]: the one error type.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod block;
+pub mod calendar;
 pub mod diff;
 pub mod errors;
 pub mod extract;

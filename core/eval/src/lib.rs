@@ -294,15 +294,7 @@ pub fn parse_time(s: &str) -> Option<i64> {
     if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
         return None;
     }
-    // Days from civil (proleptic Gregorian), after H. Hinnant's published algorithm.
-    let y2 = if m <= 2 { y - 1 } else { y };
-    let era = y2.div_euclid(400);
-    let yoe = y2 - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = era * 146_097 + doe - 719_468;
-    Some(days * 86_400 + hh * 3600 + mm * 60 + ss)
+    Some(sincelast_core::calendar::unix_seconds(y, m, d, hh, mm, ss))
 }
 
 /// Rows of a CSV text (RFC 4180 quoting; the first row is the header).
