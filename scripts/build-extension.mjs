@@ -6,27 +6,33 @@
 // 1. wasm-pack builds core/wasm into core/wasm/pkg (skipped with --skip-wasm when a pkg is
 //    there already; --wasm-pkg takes the glue and the .wasm from another folder).
 // 2. For each browser it writes dist/<browser>/ (store build) and dist/<browser>-test/ (the same
-//    plus the hooks the browser tests use: TEST_HOOKS = true):
+//    plus the hooks the browser tests use), each context bundled by esbuild from the ES modules
+//    of extension/ with TEST_HOOKS defined (false in the store builds, whose bundles then hold
+//    none of the test code):
 //    - manifest.json patched per browser: Chromium keeps background.service_worker and drops
 //      browser_specific_settings; Firefox keeps background.scripts (an event page);
-//    - content/content.js: extension/content/extract.js + extension/content/content-main.js
-//      concatenated into one classic script inside one function scope;
-//    - background/, popup/, options/, shared/ copied; icons drawn; wasm/ from the pkg.
+//    - content/content.js: extension/content/index.js as one classic script (IIFE);
+//    - background/background.js: one ES module (Chromium: module service worker; Firefox: the
+//      event page), the wasm glue of the pkg bundled in ('sincelast-wasm');
+//    - popup/popup.js, options/options.js: one ES module each, next to their HTML and CSS;
+//    - wasm/sincelast_wasm_bg.wasm from the pkg; icons drawn.
 // 3. Zips the store builds: dist/sincelast-chrome.zip, dist/sincelast-firefox.zip.
-// Needs: node ≥ 20.15, and for step 1 wasm-pack + wasm-bindgen (cargo install wasm-pack).
+// Needs: node ≥ 20.15, npm ci (esbuild), and for step 1 wasm-pack + wasm-bindgen
+// (cargo install wasm-pack).
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EXT = path.join(ROOT, 'extension');
 const DIST = path.join(ROOT, 'dist');
 
 function parseArgs(argv) {
-  const args = { skipWasm: false, wasmPkg: path.join(ROOT, 'core/wasm/pkg'), extractJs: path.join(EXT, 'content/extract.js') };
+  const args = { skipWasm: false, wasmPkg: path.join(ROOT, 'core/wasm/pkg') };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--skip-wasm') args.skipWasm = true;
@@ -47,17 +53,6 @@ function buildWasm() {
   }
 }
 
-function copyDir(from, to, skip = () => false) {
-  fs.mkdirSync(to, { recursive: true });
-  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
-    const src = path.join(from, entry.name);
-    const dst = path.join(to, entry.name);
-    if (skip(src)) continue;
-    if (entry.isDirectory()) copyDir(src, dst, skip);
-    else fs.copyFileSync(src, dst);
-  }
-}
-
 /** The manifest for one browser. */
 export function manifestFor(browser, source) {
   const m = structuredClone(source);
@@ -70,20 +65,39 @@ export function manifestFor(browser, source) {
   return m;
 }
 
-function contentScript(extractJs, testHooks) {
-  if (!fs.existsSync(extractJs)) throw new Error(`${path.relative(ROOT, extractJs)} is missing (the block extractor)`);
-  const extract = fs.readFileSync(extractJs, 'utf8');
-  const main = fs.readFileSync(path.join(EXT, 'content/content-main.js'), 'utf8');
-  return `// Since Last Visit content script (built by scripts/build-extension.mjs; do not edit).
-(function () {
-'use strict';
-const SINCELAST_TEST_HOOKS = ${testHooks};
-// ---- extract.js
-${extract}
-// ---- content-main.js
-${main}
-})();
-`;
+/** The bundles of one build, each context from its entry module. */
+const BUNDLES = [
+  { entry: 'content/index.js', out: 'content/content.js', format: 'iife' },
+  { entry: 'background/background.js', out: 'background/background.js', format: 'esm' },
+  { entry: 'popup/popup.js', out: 'popup/popup.js', format: 'esm' },
+  { entry: 'options/options.js', out: 'options/options.js', format: 'esm' },
+];
+/** Copied as they are, next to their bundle. */
+const STATIC = ['popup/popup.html', 'popup/popup.css', 'options/options.html', 'options/options.css'];
+
+/**
+ * Bundles every context into `out`. `test` defines TEST_HOOKS; dead branches are dropped
+ * (minifySyntax) but names and layout are kept readable for store review.
+ */
+function bundle(out, test, wasmPkg) {
+  for (const { entry, out: file, format } of BUNDLES) {
+    esbuild.buildSync({
+      entryPoints: [path.join(EXT, entry)],
+      outfile: path.join(out, file),
+      bundle: true,
+      format,
+      target: ['chrome120', 'firefox128'],
+      platform: 'browser',
+      define: { TEST_HOOKS: String(test) },
+      alias: { 'sincelast-wasm': path.join(wasmPkg, 'sincelast_wasm.js') },
+      minifySyntax: true,
+      legalComments: 'none',
+      charset: 'utf8',
+      banner: { js: `// Since Last Visit: ${entry} bundled by scripts/build-extension.mjs (do not edit).` },
+      logLevel: 'warning',
+    });
+  }
+  for (const f of STATIC) fs.copyFileSync(path.join(EXT, f), path.join(out, f));
 }
 
 // --- icons: a dark tile, three lines of "text", one highlighted, with a margin marker --------
@@ -212,13 +226,9 @@ export function build(argv = []) {
     for (const test of [false, true]) {
       const out = path.join(DIST, test ? `${browser}-test` : browser);
       fs.rmSync(out, { recursive: true, force: true });
-      for (const dir of ['background', 'popup', 'options', 'shared']) copyDir(path.join(EXT, dir), path.join(out, dir));
-      fs.writeFileSync(path.join(out, 'background/build-config.js'),
-        `// Written by scripts/build-extension.mjs.\nexport const TEST_HOOKS = ${test};\n`);
-      fs.mkdirSync(path.join(out, 'content'), { recursive: true });
-      fs.writeFileSync(path.join(out, 'content/content.js'), contentScript(args.extractJs, test));
+      bundle(out, test, args.wasmPkg);
       fs.mkdirSync(path.join(out, 'wasm'), { recursive: true });
-      for (const f of ['sincelast_wasm.js', 'sincelast_wasm_bg.wasm']) fs.copyFileSync(path.join(args.wasmPkg, f), path.join(out, 'wasm', f));
+      fs.copyFileSync(path.join(args.wasmPkg, 'sincelast_wasm_bg.wasm'), path.join(out, 'wasm/sincelast_wasm_bg.wasm'));
       fs.mkdirSync(path.join(out, 'icons'), { recursive: true });
       for (const size of [16, 32, 48, 128]) fs.writeFileSync(path.join(out, `icons/icon-${size}.png`), iconPng(size));
       fs.writeFileSync(path.join(out, 'manifest.json'), `${JSON.stringify(manifestFor(browser, source), null, 2)}\n`);

@@ -12,13 +12,17 @@
 import * as db from './db.js';
 import * as core from './core.js';
 import {
-  CONTENT_TYPES, PAGE_TYPES, MessageError, validateVisit, validateRestored, validateTabId,
-  validateSettings, validateRemoveRule, pageKey, hostInSite, textKey,
+  CONTENT_TYPES, PAGE_TYPES, validateVisit, validateRestored, validateTabId,
+  validateSettings, validateRemoveRule, pageKey, hostInSite,
 } from '../shared/protocol.js';
+import { textKey } from '../shared/wire.js';
+// (MessageError: the shared KindError under the name this file has always used.)
+import { KindError as MessageError, toWireError } from '../shared/errors.js';
+import { api } from '../shared/ask.js';
 import { DEFAULT_SETTINGS, readSettings, writeSettings, isExcluded } from '../shared/settings.js';
-import { TEST_HOOKS } from './build-config.js';
 
-const api = globalThis.browser ?? globalThis.chrome;
+// TEST_HOOKS is defined by the build (esbuild `define`): true in dist/*-test, false in the store
+// builds, where every `if (TEST_HOOKS)` branch is left out of the bundle.
 const RETENTION_ALARM = 'retention';
 const MAX_CHANGES_IN_STATE = 500;
 const PREVIEW_CHARS = 160;
@@ -378,7 +382,7 @@ async function popupState(msg) {
 
 async function scrollTo(msg) {
   const tabId = validateTabId(msg.tabId);
-  if (!Number.isInteger(msg.change) || msg.change < 0) throw new MessageError('invalid-message', 'change');
+  if (!Number.isInteger(msg.change) || msg.change < 0) throw new MessageError('invalid_message', 'change');
   return api.tabs.sendMessage(tabId, { type: 'scroll-to', change: msg.change }, { frameId: 0 });
 }
 
@@ -461,7 +465,7 @@ async function removeRule(msg) {
   return serialized(async () => {
     const rec = await db.loadSiteRecord(site);
     const rules = rec ? (await core.siteSummary(rec.model)).rules : [];
-    if (!rules.some((r) => r.id === id)) throw new MessageError('not-found', 'no such rule');
+    if (!rules.some((r) => r.id === id)) throw new MessageError('not_found', 'no such rule');
     // Kept off from now on: a later visit that teaches the same rule again does not bring it back.
     await db.updateSiteModel(site, (model) => core.removeNoiseRule(model, id), id);
     return { removed: id };
@@ -485,7 +489,7 @@ async function stats() {
 
 async function handle(msg, sender) {
   await ready();
-  if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string') throw new MessageError('invalid-message', 'no type');
+  if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string') throw new MessageError('invalid_message', 'no type');
   if (isExtensionPage(sender)) {
     if (!PAGE_TYPES.has(msg.type)) throw new MessageError('forbidden', `unknown type ${msg.type}`);
     switch (msg.type) {
@@ -526,7 +530,7 @@ api.runtime.onMessage.addListener((msg, sender, sendResponse) => {
       if (TEST_HOOKS && result && result.steps) Object.assign(result.steps, { received, replied: performance.timeOrigin + performance.now() });
       sendResponse({ ok: true, result });
     },
-    (e) => sendResponse({ ok: false, error: { kind: e && e.kind ? String(e.kind) : 'internal', message: String(e && e.message || e) } }),
+    (e) => sendResponse({ ok: false, error: toWireError(e) }),
   );
   return true;
 });
@@ -534,7 +538,7 @@ api.runtime.onMessage.addListener((msg, sender, sendResponse) => {
 api.storage.onChanged.addListener((changes, area) => {
   if (area !== 'local') return;
   if (changes.settings) settingsCache = null;
-  if (changes.testHooks) hooksCache = null;
+  if (TEST_HOOKS && changes.testHooks) hooksCache = null;
 });
 
 api.commands.onCommand.addListener((command, tab) => {

@@ -5,7 +5,9 @@
 // panic hook; otherwise `init` hands back the old instance. Service workers cannot `import()`
 // a fresh copy of the module.)
 
-import init, * as wasm from '../wasm/sincelast_wasm.js';
+// 'sincelast-wasm' is the glue wasm-pack writes (core/wasm/pkg/sincelast_wasm.js, --target web),
+// bundled in by the build; its types are in wasm.d.ts. The .wasm itself is copied to wasm/.
+import init, * as wasm from 'sincelast-wasm';
 import { analyzeVisitPacked, observeVisitPacked } from './pack.js';
 
 let ready = null;

@@ -20,7 +20,7 @@
 //
 // Upgrades keep what is stored: each step only adds what its version brought.
 
-import { encodePaths, decodePaths, typePathOf } from '../shared/protocol.js';
+import { encodePaths, decodePaths, typePathOf } from '../shared/wire.js';
 
 const DB_NAME = 'sincelast';
 const DB_VERSION = 2;
@@ -104,7 +104,7 @@ export async function loadLastVersion(url) {
 }
 
 // Paths are stored front-coded (encodePaths / decodePaths, shared with the 'visit' message;
-// both live in shared/protocol.js with typePathOf).
+// both live in shared/wire.js with typePathOf).
 export { encodePaths, decodePaths };
 
 /** The blocks of one stored visit, inside an open transaction. */

@@ -5,8 +5,8 @@
  * same rules and tests/browser/extract-agreement.test.mjs checks, in real Chromium, that both
  * give identical blocks for the same static page. Change one, change the other.
  *
- * Classic script, concatenated with the content script inside one IIFE by the build: it declares
- * exactly one top-level name, `sincelastExtract`; every helper lives inside it.
+ * An ES module with one export, `sincelastExtract`; every helper lives inside it (bundled into
+ * the content script by the build, and into a page by the agreement test).
  *
  * sincelastExtract(doc, options) -> { title, blocks, truncated, elements }
  *   doc      a Document (normally `document`)
@@ -24,7 +24,21 @@
  * Only the DOM is read: text comes from Text nodes' data (never innerText, which forces layout),
  * attributes from getAttribute. The walk is iterative; deep trees cannot overflow the stack.
  */
-function sincelastExtract(doc, options) {
+
+/**
+ * @typedef {object} Page
+ * @property {string | null} title
+ * @property {{ text: string, path: string, type_path: string, links: string[] }[]} blocks
+ * @property {boolean} truncated
+ * @property {Element[]} elements parallel to blocks
+ */
+
+/**
+ * @param {Document} doc
+ * @param {{ url?: string, limits?: { max_blocks?: number, max_block_chars?: number, max_depth?: number } }} [options]
+ * @returns {Page}
+ */
+export function sincelastExtract(doc, options) {
   'use strict';
   var opts = options || {};
   var lim = opts.limits || {};

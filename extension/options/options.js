@@ -1,14 +1,10 @@
 // The settings page: excluded sites, retention, delete everything. The background applies each
 // change at once (it is the only writer of settings and history).
 
-const api = globalThis.browser ?? globalThis.chrome;
-const $ = (id) => document.getElementById(id);
+import { ask } from '../shared/ask.js';
 
-async function ask(message) {
-  const reply = await api.runtime.sendMessage(message);
-  if (!reply || !reply.ok) throw new Error(reply && reply.error ? reply.error.message : 'no answer');
-  return reply.result;
-}
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
 
 function status(text) {
   $('status').textContent = text;

@@ -1,7 +1,9 @@
 // The popup: what the background knows about the active tab (or ?tabId=N, for tests and for
 // opening the popup as a page). Everything shown is set with textContent.
 
-const api = globalThis.browser ?? globalThis.chrome;
+import { api, ask } from '../shared/ask.js';
+import { countByStatus, isAuto, reasonLabel, relativeTime } from '../shared/labels.js';
+
 const main = document.getElementById('main');
 
 const REASONS = {
@@ -28,29 +30,9 @@ function el(tag, props = {}, ...children) {
   return e;
 }
 
-async function ask(message) {
-  const reply = await api.runtime.sendMessage(message);
-  if (!reply || !reply.ok) throw new Error(reply && reply.error ? reply.error.message : 'no answer');
-  return reply.result;
-}
-
+/** @param {number} ms */
 function when(ms) {
-  const d = new Date(ms);
-  const s = Math.max(0, (Date.now() - ms) / 1000);
-  const rel = s < 60 ? 'moments ago' : s < 3600 ? `${Math.round(s / 60)} min ago`
-    : s < 86400 ? `${Math.round(s / 3600)} h ago` : `${Math.round(s / 86400)} days ago`;
-  return `${d.toLocaleString()} (${rel})`;
-}
-
-/** Noise and template changes: listed apart, with their reasons, not counted as change. */
-const isAuto = (c) => !!c.kind && c.kind !== 'content';
-
-/** A reason as a person reads it: "builtin: counter" → "counter" (twin of the content script's). */
-function reasonLabel(c) {
-  const r = String(c.reason || c.kind || 'automated');
-  if (r.startsWith('builtin: ')) return r.slice(9);
-  if (r.startsWith('learned: rotating: ')) return 'learned: rotating item';
-  return r;
+  return `${new Date(ms).toLocaleString()} (${relativeTime(ms)})`;
 }
 
 function changeItem(tabId, c, extra = null) {
@@ -75,9 +57,7 @@ function automatedSection(tabId, state) {
 }
 
 function summaryLine(changes) {
-  const n = { new: 0, changed: 0, moved: 0, removed: 0 };
-  for (const c of changes) if (!isAuto(c)) n[c.status]++;
-  return ['new', 'changed', 'moved', 'removed'].filter((k) => n[k]).map((k) => `${n[k]} ${k}`).join(' · ');
+  return countByStatus(changes).map(([n, k]) => `${n} ${k}`).join(' · ');
 }
 
 function render(tabId, state) {

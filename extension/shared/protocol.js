@@ -1,43 +1,22 @@
-// Messages between the parts of the extension: the typed allow-list, its size caps and its
-// validators. Used by the background (which trusts nothing it receives) and by the extension
-// pages. The content script is a classic script and cannot import this module; it keeps the
-// same caps in its own constants (content/content-main.js, LIMITS).
-//
-// Directions:
-//   content → background   'known' (the text keys of the last stored version of this page, asked
-//                          while the page settles), 'visit', 'restored'
-//   page (popup, options) → background   'popup-state', 'scroll-to', 'settings-get',
-//                                        'settings-set', 'delete-all', 'stats', 'site-models',
-//                                        'remove-rule'
-//   background → content   'scroll-to', 'next-change'
-// A message of another type, or of a type not allowed for its sender, is refused.
+// The background's side of the messages: the typed allow-list per sender and the validators
+// (the background trusts nothing it receives). The message types are in messages.js, the wire
+// form in wire.js, the caps in limits.js. A message of another type, or of a type not allowed
+// for its sender, is refused.
 
-export const LIMITS = Object.freeze({
-  maxBlocks: 20000,
-  maxBlockText: 100_000,
-  maxTotalText: 8_000_000,
-  maxPath: 2048,
-  maxLinksPerBlock: 200,
-  maxLink: 2048,
-  maxTitle: 1024,
-  maxUrl: 8192,
-  maxSites: 1000,
-  maxSite: 253,
-});
+import { LIMITS } from './limits.js';
+import { KindError } from './errors.js';
+import { TEXT_KEY, typePathOf } from './wire.js';
 
 export const CONTENT_TYPES = new Set(['known', 'visit', 'restored']);
 export const PAGE_TYPES = new Set(['popup-state', 'scroll-to', 'settings-get', 'settings-set', 'delete-all', 'stats', 'site-models', 'remove-rule']);
 
-/** A refused message: the background answers `{ error: { kind, message } }`. */
-export class MessageError extends Error {
-  constructor(kind, message) {
-    super(message);
-    this.kind = kind;
-  }
-}
-
+/**
+ * Refuses a message: the background answers `{ ok: false, error: { kind: 'invalid_message', message } }`.
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
-  throw new MessageError('invalid-message', message);
+  throw new KindError('invalid_message', message);
 }
 
 function isString(v, max) {
@@ -46,81 +25,6 @@ function isString(v, max) {
 
 function isPlainObject(v) {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-/**
- * The key of a block text, so that a revisit need not send again the texts the background
- * already has: two 32-bit multiplicative hashes over the UTF-16 code units, plus the length.
- * Not persisted, never trusted alone: a key the background cannot resolve in the page's last
- * stored version makes it ask for the full texts. The content script has a twin of this
- * function (content-main.js); tests/browser/package.test.mjs checks that they agree.
- */
-export function textKey(text) {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x27d4eb2f ^ text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193);
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
-    h2 ^= h2 >>> 15;
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b);
-  h1 ^= h1 >>> 13;
-  h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35);
-  h2 ^= h2 >>> 16;
-  return `${(h1 >>> 0).toString(36)}.${(h2 >>> 0).toString(36)}:${text.length}`;
-}
-
-const TEXT_KEY = /^[0-9a-z]{1,7}\.[0-9a-z]{1,7}:\d{1,6}$/;
-
-/**
- * Front coding of a list of paths: each path as `<n>|<rest>`, where n is the length of the
- * prefix it shares with the path before it (block paths share long prefixes, so this is about
- * a fifth of their length). Used on the wire ('visit') and in storage (db.js). The content
- * script has a twin (content-main.js); tests/browser/package.test.mjs checks that they agree.
- */
-export function encodePaths(paths) {
-  let prev = '';
-  return paths.map((p) => {
-    let n = 0;
-    const max = Math.min(p.length, prev.length);
-    while (n < max && p.charCodeAt(n) === prev.charCodeAt(n)) n++;
-    prev = p;
-    return `${n}|${p.slice(n)}`;
-  });
-}
-
-/** The paths of `encodePaths` back (trusted input: what this extension stored). */
-export function decodePaths(encoded) {
-  let prev = '';
-  return encoded.map((e) => {
-    const bar = e.indexOf('|');
-    prev = prev.slice(0, Number(e.slice(0, bar))) + e.slice(bar + 1);
-    return prev;
-  });
-}
-
-/** A block's type path: its path without the indices (`/html[0]/body[0]/p[2]` → `/html/body/p`). */
-export const typePathOf = (path) => path.replace(/\[\d+\]/g, '');
-
-/**
- * The wire form of a 'visit' (what the content script sends; tests build it with this):
- * columns instead of one object per block, paths front-coded and type paths left out (the
- * background derives them), so a page of a thousand blocks is a message of about half the
- * size. `blocks` are `{ text, path, links }` or `{ key, path, links }`.
- */
-export function visitMessage({ title, truncated, hasPassword, blocks }) {
-  const keyed = blocks.some((b) => b.text === undefined);
-  return {
-    type: 'visit',
-    title,
-    truncated,
-    hasPassword,
-    texts: blocks.map((b) => (b.text === undefined ? null : b.text)),
-    ...(keyed ? { keys: blocks.map((b) => (b.text === undefined ? b.key : null)) } : {}),
-    paths: encodePaths(blocks.map((b) => b.path)),
-    links: blocks.map((b) => b.links),
-  };
 }
 
 /**
@@ -178,6 +82,9 @@ export function validateVisit(msg) {
 /** Checks a 'restored' message (a page shown again from the back/forward cache). */
 export function validateRestored(msg) {
   if (!isPlainObject(msg)) fail('not an object');
+  if (msg.type !== 'restored') fail('type');
+  const extra = Object.keys(msg).filter((k) => k !== 'type');
+  if (extra.length) fail(`unexpected ${extra[0].slice(0, 40)}`);
   return {};
 }
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import {
   launch, visit, settled, badge, painted, dumpDb, integrityProblems, startSite, stopWorkers, tabIdOf, inExtension,
 } from './chromium.mjs';
-import { decodePaths } from '../../extension/background/db.js';
+import { decodePaths } from '../../extension/shared/wire.js';
 
 let site;
 let ext;
@@ -119,6 +119,7 @@ test('revisit: exactly the changed blocks are painted, badge = their count, popu
     .map((id) => document.querySelectorAll(`#${id} [data-sincelast], #${id}[data-sincelast]`).length));
   assert.deepEqual(untouched, [0, 0, 0, 0, 0]);
   assert.equal(shown.ui, 1);
+  assert.equal(shown.style, true, 'the painted blocks carry our inline styles');
   // The badge counts the meaningful changes: the painted ones (removed text is not painted
   // until shown; the bar counts it).
   const count = shown.count;
@@ -429,7 +430,7 @@ test('messages: extension pages cannot send page messages, unknown types are ref
   const unknown = await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'drop-tables' }));
   assert.equal(unknown.error.kind, 'forbidden');
   const bad = await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'settings-set', settings: { retentionDays: -1 } }));
-  assert.equal(bad.error.kind, 'invalid-message');
+  assert.equal(bad.error.kind, 'invalid_message');
   const dump = await dumpDb(ext);
   assert.equal(dump.blocks.some((x) => x.text === 'forged'), false);
 });

@@ -148,7 +148,7 @@ test('counter, clock and rotating banner are not highlighted; a real edit is; le
   assert.equal(await revisit(page), 'changed');
   assert.deepEqual(Object.values((await painted(page)).blocks).flat(), ['town-banner']);
   const unknown = await inExtension(ext, (id) => chrome.runtime.sendMessage({ type: 'remove-rule', site: '127.0.0.1', id }), ruleId);
-  assert.equal(unknown.error.kind, 'not-found');
+  assert.equal(unknown.error.kind, 'not_found');
 
   // Excluding the site deletes its model too.
   await options.fill('#site', '127.0.0.1');

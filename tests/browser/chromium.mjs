@@ -164,7 +164,7 @@ export function integrityProblems(dump) {
   return problems;
 }
 
-/** What the page shows: painted blocks by status, word marks, and whether our UI is there. */
+/** What the page shows: painted blocks by status, word marks, our highlight styles, and whether our UI is there. */
 export function painted(page) {
   return page.evaluate(() => {
     const by = {};
@@ -177,7 +177,9 @@ export function painted(page) {
       marks: [...document.querySelectorAll('mark[data-sincelast-word]')].map((m) => m.textContent),
       ui: document.querySelectorAll('sincelast-ui').length,
       removed: document.querySelectorAll('sincelast-removed').length,
-      style: !!document.getElementById('sincelast-style'),
+      // Some element of the page carries a highlight style of ours (block tint or bar, word
+      // mark, focus or automated outline: all inline styles, in our colours).
+      style: [...document.querySelectorAll('[style]')].some((e) => /#d99a00|#6f8ba6|#ffe36e|#7a7f87/i.test(e.getAttribute('style'))),
       count: Number(document.documentElement.getAttribute('data-sincelast-test-painted')) || 0,
     };
   });

@@ -1,6 +1,6 @@
 // The built packages: web-ext lint on the Firefox build (0 errors), each browser's manifest
-// patched as it should be, the store zips complete, and the message validators of the
-// background refusing what they must.
+// patched as it should be, the bundles (no test code in the store builds), the store zips
+// complete, and the message validators of the background refusing what they must.
 // Build first: node scripts/build-extension.mjs
 
 import { test } from 'node:test';
@@ -10,8 +10,10 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import zlib from 'node:zlib';
 import { ROOT } from './chromium.mjs';
-import { validateVisit, visitMessage, validateSettings, normalizeSite, pageKey, hostInSite, textKey, LIMITS } from '../../extension/shared/protocol.js';
-import { encodePaths, decodePaths } from '../../extension/background/db.js';
+import { validateVisit, validateRestored, validateSettings, normalizeSite, pageKey, hostInSite } from '../../extension/shared/protocol.js';
+import { visitMessage, textKey, encodePaths, decodePaths } from '../../extension/shared/wire.js';
+import { LIMITS } from '../../extension/shared/limits.js';
+import { ERROR_KINDS, KindError, toWireError, fromWireError } from '../../extension/shared/errors.js';
 
 const dist = (p) => path.join(ROOT, 'dist', p);
 
@@ -43,21 +45,46 @@ test('manifests: Chromium gets a service worker, Firefox an event page and its a
     assert.equal(m.content_scripts[0].run_at, 'document_idle');
     assert.ok(m.commands['next-change']);
   }
-  // The store builds carry no test hooks; the test builds do.
+});
+
+// Names only the test hooks use: none may be in a store build's bundles.
+const HOOK_NAMES = ['sincelast-test', '__sincelastTest', 'test-badge', 'test-open', 'testHooks', 'holdWriteMs', 'timeShiftMs'];
+
+test('bundles: the store builds hold no test code, the test builds do', () => {
   for (const b of ['chrome', 'firefox']) {
-    assert.match(fs.readFileSync(dist(`${b}/background/build-config.js`), 'utf8'), /TEST_HOOKS = false/);
-    assert.match(fs.readFileSync(dist(`${b}/content/content.js`), 'utf8'), /const SINCELAST_TEST_HOOKS = false;/);
-    assert.match(fs.readFileSync(dist(`${b}-test/content/content.js`), 'utf8'), /const SINCELAST_TEST_HOOKS = true;/);
+    for (const f of ['background/background.js', 'content/content.js', 'popup/popup.js', 'options/options.js']) {
+      const js = fs.readFileSync(dist(`${b}/${f}`), 'utf8');
+      for (const name of HOOK_NAMES) assert.ok(!js.includes(name), `${b}/${f} holds ${name}`);
+      assert.doesNotMatch(js, /\bTEST_HOOKS\b/, `${b}/${f}: TEST_HOOKS left undefined`);
+    }
+    const content = fs.readFileSync(dist(`${b}-test/content/content.js`), 'utf8');
+    assert.ok(content.includes('sincelast-test:press'));
+    const background = fs.readFileSync(dist(`${b}-test/background/background.js`), 'utf8');
+    assert.ok(background.includes('__sincelastTest') && background.includes('test-badge'));
   }
 });
 
-test('content script: one classic script, extractor and painter in one function scope, no innerHTML', () => {
+test('bundles: the wasm glue is bundled into the background, the .wasm copied', () => {
+  for (const b of ['chrome', 'firefox']) {
+    assert.deepEqual(fs.readdirSync(dist(`${b}/wasm`)), ['sincelast_wasm_bg.wasm']);
+    const bg = fs.readFileSync(dist(`${b}/background/background.js`), 'utf8');
+    assert.doesNotMatch(bg, /^\s*import\s/m, 'one module, nothing left to import');
+    assert.match(bg, /analyzePacked/);
+  }
+});
+
+test('content script: one classic script, no imports or exports, no innerHTML in its sources', () => {
   const js = fs.readFileSync(dist('chrome/content/content.js'), 'utf8');
-  assert.match(js, /^\/\/ .*\n\(function \(\) \{/);
+  assert.match(js, /^\/\/ .*\n\(\(\) => \{/);
   assert.match(js, /function sincelastExtract\(/);
   assert.doesNotMatch(js, /^\s*(import|export)\s/m);
-  const main = fs.readFileSync(path.join(ROOT, 'extension/content/content-main.js'), 'utf8');
-  assert.doesNotMatch(main, /innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+  new Function(js); // parses as a classic script
+  for (const dir of ['content', 'shared']) {
+    for (const f of fs.readdirSync(path.join(ROOT, 'extension', dir)).filter((n) => n.endsWith('.js'))) {
+      const src = fs.readFileSync(path.join(ROOT, 'extension', dir, f), 'utf8');
+      assert.doesNotMatch(src, /innerHTML|outerHTML|insertAdjacentHTML|document\.write/, `${dir}/${f}`);
+    }
+  }
 });
 
 /** Entries of a zip file: name → inflated bytes (checks each CRC). */
@@ -127,7 +154,7 @@ test('visit messages: typed, size-capped, fail closed on the password flag', () 
     msg(new Array(LIMITS.maxBlocks + 1).fill(block)),
     msg(new Array(100).fill({ ...block, text: 'x'.repeat(LIMITS.maxBlockText) })),
   ];
-  for (const m of bad) assert.throws(() => validateVisit(m), (e) => e.kind === 'invalid-message');
+  for (const m of bad) assert.throws(() => validateVisit(m), (e) => e.kind === 'invalid_message');
 });
 
 test('visit messages: the wire form is about half the size of one object per block', () => {
@@ -163,21 +190,7 @@ test('stored paths: front coding round-trips', () => {
   assert.ok(enc.join('').length < paths.join('').length);
 });
 
-test('front-coded paths: the content script and the background code them alike', () => {
-  const src = fs.readFileSync(path.join(ROOT, 'extension/content/content-main.js'), 'utf8');
-  const fn = /function encodePaths\(paths\) \{[\s\S]*?\n\}/.exec(src)[0];
-  const contentEncode = new Function(`${fn}; return encodePaths;`)();
-  const paths = ['/html[0]/body[0]/main[1]/p[0]', '/html[0]/body[0]/main[1]/p[1]', '/html[0]/body[0]/main[1]/p[10]',
-    '/html[0]/body[0]/footer[2]', '', '/html[0]', '/html[0]/body[0]/ünï[0]'];
-  assert.deepEqual(contentEncode(paths), encodePaths(paths));
-});
-
-test('text keys: the content script and the background compute the same key', () => {
-  const src = fs.readFileSync(path.join(ROOT, 'extension/content/content-main.js'), 'utf8');
-  const fn = /function textKey\(text\) \{[\s\S]*?\n\}/.exec(src)[0];
-  const contentKey = new Function(`${fn}; return textKey;`)();
-  const samples = ['', 'a', 'The council meets on Wednesday.', 'ünïcödé ✎ 𝄞 text', 'x'.repeat(100000), '\u0000\uffff'];
-  for (const t of samples) assert.equal(contentKey(t), textKey(t));
+test('text keys: distinct for distinct texts, of the form the validator accepts', () => {
   const keys = new Set(Array.from({ length: 20000 }, (_, i) => textKey(`Paragraph ${i}: harbour`)));
   assert.equal(keys.size, 20000);
   assert.match(textKey('hello'), /^[0-9a-z]+\.[0-9a-z]+:5$/);
@@ -189,6 +202,29 @@ test('visit messages: a block may carry a key instead of its text, but a well-fo
   const ok = validateVisit(m([{ ...base, key: textKey('hello') }, { ...base, text: 'new' }]));
   assert.deepEqual(ok.blocks.map((b) => b.key || b.text), [textKey('hello'), 'new']);
   for (const key of ['', 'nope', 'a.b:', `${'z'.repeat(9)}.a:1`, 5]) {
-    assert.throws(() => validateVisit(m([{ ...base, key }])), (e) => e.kind === 'invalid-message');
+    assert.throws(() => validateVisit(m([{ ...base, key }])), (e) => e.kind === 'invalid_message');
   }
+});
+
+test('restored messages: only { type: \'restored\' } passes', () => {
+  assert.deepEqual(validateRestored({ type: 'restored' }), {});
+  for (const m of [null, 'restored', [], {}, { type: 'visit' }, { type: 'restored', tabId: 3 }, { type: 'restored', url: 'https://evil.example/' }]) {
+    assert.throws(() => validateRestored(m), (e) => e.kind === 'invalid_message', JSON.stringify(m));
+  }
+});
+
+test('errors: one vocabulary, snake_case, the core\'s kinds in it; { kind, message } both ways', () => {
+  for (const k of ['invalid_message', 'forbidden', 'not_found', 'stale', 'internal', 'too_large', 'empty', 'not_text', 'invalid_argument', 'bad_input', 'bad_output']) {
+    assert.ok(k in ERROR_KINDS, k);
+  }
+  for (const k of Object.keys(ERROR_KINDS)) assert.match(k, /^[a-z]+(_[a-z]+)*$/);
+  assert.deepEqual(toWireError(new KindError('stale', 'gone by')), { kind: 'stale', message: 'gone by' });
+  const core = Object.assign(new Error('over the cap'), { kind: 'too_large' }); // as the wasm core throws
+  assert.deepEqual(toWireError(core), { kind: 'too_large', message: 'over the cap' });
+  assert.deepEqual(toWireError(new TypeError('x is undefined')), { kind: 'internal', message: 'x is undefined' });
+  assert.deepEqual(toWireError({ kind: 'no-such-kind', message: 'm' }), { kind: 'internal', message: 'm' });
+  const back = fromWireError({ kind: 'not_found', message: 'no such rule' });
+  assert.ok(back instanceof KindError);
+  assert.equal(back.kind, 'not_found');
+  assert.equal(back.message, 'no such rule');
 });

@@ -1,0 +1,28 @@
+// Messages from the background to this page: the popup's "scroll to this change" and the
+// keyboard command "next change". Only this extension's background may send them.
+
+import { state } from './state.js';
+import { api } from './runtime.js';
+import { paint, step, focusTarget } from './paint.js';
+
+/**
+ * @param {import('../shared/messages.js').TabMessage} msg
+ * @param {chrome.runtime.MessageSender} sender
+ * @param {(response: { ok: boolean }) => void} sendResponse
+ */
+export function onMessage(msg, sender, sendResponse) {
+  if (state.dead || !msg || sender.id !== api.runtime.id || sender.tab) return false;
+  const last = state.lastResult;
+  if (msg.type === 'next-change') {
+    if (!state.painting && last && last.status === 'changed') paint(last);
+    sendResponse({ ok: step(1) });
+    return false;
+  }
+  if (msg.type === 'scroll-to' && Number.isInteger(msg.change)) {
+    // (a page with automated changes only is painted on demand, from the popup's list)
+    if (!state.painting && last && last.changes && last.changes.length) paint(last);
+    sendResponse({ ok: !!state.painting && focusTarget(msg.change) });
+    return false;
+  }
+  return false;
+}

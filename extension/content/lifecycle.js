@@ -1,0 +1,90 @@
+// Life cycle of this copy of the content script: it starts once per document, and removes every
+// trace (highlights, markers, styles, observers, timers, listeners) when the extension is
+// reloaded or updated under the page (its runtime is gone), when a newer copy of itself starts
+// in the page, or — for the highlights — when the person hides them. Back/forward cache: on
+// `pagehide` nothing keeps running; a page restored with its highlights gets its badge back.
+
+import { state } from './state.js';
+import { api, alive, checkAlive, send, whenGone } from './runtime.js';
+import { ATTR, AUTO_ATTR, FOCUS_ATTR, REMOVED_TAG, SAVED_STYLE_ATTR, TAKEOVER_EVENT, UI_TAG, WORD_ATTR } from './dom.js';
+import { dropEarly } from './settle.js';
+import { unpaint, startOrphanWatch } from './paint.js';
+import { onMessage } from './commands.js';
+import { start } from './visit.js';
+import { installTestHooks, testMark } from './test-hooks.js';
+
+/** Removes every trace of this copy of the script and stops it for good. */
+function shutdown() {
+  if (state.dead) return;
+  state.dead = true;
+  unpaint();
+  if (state.settle) state.settle.stop();
+  dropEarly();
+  clearInterval(state.orphanTimer);
+  document.removeEventListener(TAKEOVER_EVENT, shutdown);
+  removeEventListener('pagehide', onPageHide);
+  removeEventListener('pageshow', onPageShow);
+  document.removeEventListener('visibilitychange', checkAlive);
+  try {
+    api.runtime.onMessage.removeListener(onMessage);
+  } catch {
+    // The runtime is gone already.
+  }
+}
+
+/** Leftovers of an older copy that could not clean up after itself. */
+function sweepLeftovers() {
+  for (const mark of document.querySelectorAll(`mark[${WORD_ATTR}]`)) {
+    const parent = mark.parentNode;
+    mark.replaceWith(document.createTextNode(mark.textContent || ''));
+    if (parent) parent.normalize();
+  }
+  for (const el of document.querySelectorAll(`[${ATTR}], [${FOCUS_ATTR}], [${AUTO_ATTR}]`)) {
+    const saved = el.getAttribute(SAVED_STYLE_ATTR);
+    if (saved === null) el.removeAttribute('style');
+    else el.setAttribute('style', saved);
+    el.removeAttribute(SAVED_STYLE_ATTR);
+    el.removeAttribute(ATTR);
+    el.removeAttribute(FOCUS_ATTR);
+    el.removeAttribute(AUTO_ATTR);
+  }
+  for (const el of document.querySelectorAll(`${UI_TAG}, ${REMOVED_TAG}`)) el.remove();
+}
+
+function onPageHide() {
+  if (state.settle) state.settle.stop();
+  clearInterval(state.orphanTimer);
+}
+
+/** @param {PageTransitionEvent} event */
+function onPageShow(event) {
+  if (!event.persisted || state.dead) return;
+  if (!alive()) return shutdown();
+  if (state.painting) {
+    startOrphanWatch();
+    send({ type: 'restored' }).catch(() => {});
+  } else if (!state.sent) {
+    run();
+  }
+}
+
+function run() {
+  start().catch((e) => {
+    if (TEST_HOOKS) testMark('state', `error: ${e && e.kind}: ${e && e.message}`);
+  });
+}
+
+/** Starts this copy in the page (once per document; an older copy hands over). */
+export function boot() {
+  if (!alive() || !(document instanceof HTMLDocument)) return;
+  document.dispatchEvent(new CustomEvent(TAKEOVER_EVENT));
+  sweepLeftovers();
+  whenGone(shutdown);
+  document.addEventListener(TAKEOVER_EVENT, shutdown);
+  addEventListener('pagehide', onPageHide);
+  addEventListener('pageshow', onPageShow);
+  document.addEventListener('visibilitychange', checkAlive);
+  api.runtime.onMessage.addListener(onMessage);
+  if (TEST_HOOKS) installTestHooks();
+  run();
+}

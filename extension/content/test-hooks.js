@@ -1,0 +1,35 @@
+// Test builds only (TEST_HOOKS, an esbuild define): markers on <html> the browser tests wait for,
+// and events they send. The browser tests press the bar's buttons (its shadow root is closed) and
+// read this tab's badge (Firefox tests cannot open extension pages). In store builds TEST_HOOKS
+// is false and every use of this module is dropped from the bundle.
+
+import { state } from './state.js';
+import { send } from './runtime.js';
+
+/**
+ * Sets the marker `data-sincelast-test-<name>` on <html>.
+ * @param {string} name
+ * @param {string} value
+ */
+export function testMark(name, value) {
+  if (TEST_HOOKS) document.documentElement.setAttribute(`data-sincelast-test-${name}`, value);
+}
+
+/** Listens for the tests' events. */
+export function installTestHooks() {
+  document.addEventListener('sincelast-test:press', (e) => {
+    const detail = /** @type {CustomEvent} */ (e).detail;
+    const action = /^[a-z]{1,16}$/.test(String(detail)) ? String(detail) : '';
+    const p = state.painting;
+    const b = p && action ? /** @type {HTMLElement | null} */ (p.bar.root.querySelector(`button[data-action="${action}"]`)) : null;
+    if (b) b.click();
+    testMark('pressed', `${detail}:${b ? 'ok' : 'missing'}:${Date.now()}`);
+  });
+  document.addEventListener('sincelast-test:open', (e) => {
+    const page = String(/** @type {CustomEvent} */ (e).detail) === 'options' ? 'options' : 'popup';
+    send({ type: 'test-open', page }).then(() => testMark('opened', page), (err) => testMark('opened', `error: ${err.message}`));
+  });
+  document.addEventListener('sincelast-test:badge', () => {
+    send({ type: 'test-badge' }).then((r) => testMark('badge', `${r.text}|${Date.now()}`), (err) => testMark('badge', `error: ${err.message}`));
+  });
+}

@@ -1,0 +1,102 @@
+// The visit: ask which texts the background has, wait for the page to settle, read its blocks,
+// send them, paint the answer.
+
+import { LIMITS } from '../shared/limits.js';
+import { visitMessage } from '../shared/wire.js';
+import { state } from './state.js';
+import { send } from './runtime.js';
+import { whenSettled, dropEarly } from './settle.js';
+import { readPage, capBlocks, withKeys } from './blocks.js';
+import { paint } from './paint.js';
+import { testMark } from './test-hooks.js';
+
+/** Runs one visit of the page (again after a back/forward restore of a page never sent). */
+export async function start() {
+  const { timing } = state;
+  // Asked while the page settles, so the answer is there when it is needed.
+  state.knownKeys = send({ type: 'known' }).then((/** @type {import('../shared/messages.js').KnownResult} */ r) => {
+    if (TEST_HOOKS) testMark('known', String(r.keys.length));
+    state.knownSet = new Set(r.keys);
+    return state.knownSet;
+  }, () => {
+    state.knownSet = null;
+    return null;
+  });
+  await whenSettled();
+  if (state.dead || state.sent) {
+    dropEarly();
+    return;
+  }
+  if (!document.body) return;
+  state.sent = true;
+  timing.settled = performance.now();
+  const read = state.early && !state.early.dirty ? state.early : null;
+  dropEarly();
+  const page = read ? read.page : readPage();
+  state.elements = page.elements;
+  const { blocks, truncated } = read ? read.capped : capBlocks(page);
+  const hasPassword = !!document.querySelector('input[type="password" i]');
+  timing.extracted = performance.now();
+  if (TEST_HOOKS) testMark('read', read ? 'early' : 'settled');
+  if (!read) {
+    // Let the page have the main thread between extracting and sending (the message is
+    // serialized on this thread): two shorter tasks instead of one long one.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  timing.yielded = performance.now();
+  if (state.dead) return;
+  const title = String(page.title || '').slice(0, LIMITS.maxTitle);
+  /** @param {import('../shared/messages.js').OutgoingBlock[]} sendBlocks */
+  const message = (sendBlocks) => visitMessage({ title, truncated, hasPassword, blocks: hasPassword ? [] : sendBlocks });
+  /** @type {import('../shared/messages.js').VisitResult} */
+  let result;
+  let textsSent = blocks.length;
+  try {
+    const known = hasPassword ? null : await state.knownKeys;
+    try {
+      const keyed = read && read.keyed && known === state.knownSet ? read.keyed : withKeys(blocks, known);
+      textsSent = keyed.filter((b) => b.text !== undefined).length;
+      timing.keyed = performance.now();
+      result = await send(message(keyed));
+    } catch (e) {
+      // The stored version changed meanwhile (another tab): send every text.
+      if (!known || !(e && e.kind === 'stale')) throw e;
+      textsSent = blocks.length;
+      result = await send(message(blocks));
+    }
+  } catch (e) {
+    if (TEST_HOOKS) testMark('state', `error: ${e && e.kind}: ${e && e.message}`);
+    return;
+  }
+  timing.answered = performance.now();
+  if (TEST_HOOKS && result.steps && result.steps.received) {
+    const origin = performance.timeOrigin;
+    result.steps.sendMs = result.steps.received - (origin + timing.keyed);
+    result.steps.replyMs = origin + timing.answered - result.steps.replied;
+    delete result.steps.received;
+    delete result.steps.replied;
+  }
+  if (state.dead) return;
+  state.lastResult = result;
+  if (result.status === 'changed') paint(result);
+  timing.painted = performance.now();
+  if (TEST_HOOKS) {
+    testMark('timing', JSON.stringify({
+      settledAt: timing.settled,
+      startedAt: timing.start,
+      extract: timing.extracted - timing.settled,
+      readEarly: read ? read.ms : 0,
+      readEarlyAt: read ? read.at : null,
+      message: timing.answered - timing.extracted,
+      yield: timing.yielded - timing.extracted,
+      keys: timing.keyed - timing.yielded,
+      analyze: result.analyzeMs,
+      steps: result.steps,
+      paint: timing.painted - timing.answered,
+      total: timing.painted - timing.settled,
+      blocks: blocks.length,
+      textsSent,
+    }));
+    testMark('state', result.status === 'skipped' ? `skipped:${result.reason}` : result.status);
+  }
+}

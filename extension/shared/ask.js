@@ -1,0 +1,21 @@
+// Asking the background: one message out, its `{ ok, result }` or `{ ok: false, error }` back.
+
+import { KindError, fromWireError } from './errors.js';
+
+/** The extension API of this browser (`browser` in Firefox, `chrome` in Chromium). */
+export const api = /** @type {typeof chrome} */ (/** @type {any} */ (globalThis).browser ?? globalThis.chrome);
+
+/**
+ * Sends `message` to the background; resolves to its result, or throws a KindError with the
+ * kind the background gave (or `no_answer`).
+ * @template {import('./messages.js').Request} M
+ * @param {M} message
+ * @returns {Promise<any>}
+ */
+export async function ask(message) {
+  /** @type {import('./messages.js').Reply | undefined} */
+  const reply = await api.runtime.sendMessage(message);
+  if (!reply || typeof reply !== 'object') throw new KindError('no_answer', 'no answer');
+  if (!reply.ok) throw fromWireError(reply.error);
+  return reply.result;
+}

@@ -1,0 +1,81 @@
+// The messages between the parts of the extension, as types (checked by `tsc --checkJs`; this
+// module holds no code). Directions:
+//   content → background                 'known', 'visit', 'restored'
+//   page (popup, options) → background   'popup-state', 'scroll-to', 'settings-get',
+//                                        'settings-set', 'delete-all', 'stats', 'site-models',
+//                                        'remove-rule'
+//   background → content                 'scroll-to', 'next-change'
+// (test builds add 'test-badge' and 'test-open' from the content script.)
+// Every reply is a Reply: `{ ok: true, result }` or `{ ok: false, error: { kind, message } }`.
+
+/** @typedef {'new' | 'changed' | 'moved' | 'removed'} ChangeStatus */
+/** @typedef {'content' | 'template' | 'noise'} ChangeKind */
+
+/** A block as the content script sends it: its text, or the key of a text the background has. */
+/** @typedef {{ text: string, key?: undefined, path: string, links: string[] } | { text?: undefined, key: string, path: string, links: string[] }} OutgoingBlock */
+
+/** @typedef {{ type: 'known' }} KnownMessage */
+/** @typedef {{ keys: string[] }} KnownResult */
+
+/**
+ * 'visit': the page's blocks as columns (see wire.js visitMessage).
+ * @typedef {object} VisitMessage
+ * @property {'visit'} type
+ * @property {string} title
+ * @property {boolean} truncated
+ * @property {boolean} [hasPassword] missing means true (fail closed)
+ * @property {(string | null)[]} texts
+ * @property {(string | null)[]} [keys]
+ * @property {string[]} paths front-coded
+ * @property {string[][]} links
+ */
+
+/** @typedef {{ kind: 'insert' | 'delete' | 'equal', text: string }} Span */
+
+/**
+ * A changed block as the content script paints it.
+ * @typedef {object} Change
+ * @property {ChangeStatus} status
+ * @property {number | null} new_index
+ * @property {Span[] | null} spans
+ * @property {ChangeKind} kind
+ * @property {string | null} reason
+ * @property {number | null} [at] removed: the index of the new block it stood before (null: the end)
+ * @property {string} [text] removed: its text
+ */
+
+/**
+ * The answer to 'visit'.
+ * @typedef {object} VisitResult
+ * @property {'first' | 'changed' | 'unchanged' | 'skipped'} status
+ * @property {string} [reason] why it was skipped
+ * @property {object | null} [summary]
+ * @property {number} [meaningful]
+ * @property {number} [automated]
+ * @property {Change[]} [changes]
+ * @property {number | null} [lastVisitTime]
+ * @property {number} [analyzeMs]
+ * @property {Record<string, any>} [steps] timings (test builds)
+ */
+
+/** @typedef {{ type: 'restored' }} RestoredMessage */
+/** @typedef {{ type: 'popup-state', tabId: number }} PopupStateMessage */
+/** @typedef {{ type: 'scroll-to', tabId: number, change: number }} ScrollToMessage */
+/** @typedef {{ type: 'settings-get' }} SettingsGetMessage */
+/** @typedef {{ type: 'settings-set', settings: Partial<import('./settings.js').Settings> }} SettingsSetMessage */
+/** @typedef {{ type: 'delete-all' }} DeleteAllMessage */
+/** @typedef {{ type: 'stats' }} StatsMessage */
+/** @typedef {{ type: 'site-models' }} SiteModelsMessage */
+/** @typedef {{ type: 'remove-rule', site: string, id: string }} RemoveRuleMessage */
+/** @typedef {{ type: 'test-badge' }} TestBadgeMessage */
+/** @typedef {{ type: 'test-open', page: 'popup' | 'options' }} TestOpenMessage */
+
+/** @typedef {KnownMessage | VisitMessage | RestoredMessage} ContentMessage */
+/** @typedef {PopupStateMessage | ScrollToMessage | SettingsGetMessage | SettingsSetMessage | DeleteAllMessage | StatsMessage | SiteModelsMessage | RemoveRuleMessage} PageMessage */
+/** @typedef {ContentMessage | PageMessage | TestBadgeMessage | TestOpenMessage} Request */
+
+/** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' }} TabMessage */
+
+/** @typedef {{ ok: true, result: any } | { ok: false, error: import('./errors.js').WireError }} Reply */
+
+export {};

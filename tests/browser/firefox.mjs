@@ -1,0 +1,128 @@
+// Helpers for the Firefox tests: the test build of the extension (dist/firefox-test) installed
+// as a temporary add-on in real Firefox (firefox-esr, headless) through geckodriver +
+// selenium-webdriver, plus the demo site. WebDriver cannot navigate to moz-extension:// pages,
+// and has no view of the toolbar: the test build's content script reads this tab's badge for
+// the test, and asks the background to open the popup or settings page in a tab.
+// Build first: node scripts/build-extension.mjs
+//
+// Use: `const ff = useFirefox();` at the top of a test file registers before/after hooks that
+// start Firefox with the extension and the demo site; `ff.driver` and `ff.site` are there once
+// the tests run.
+
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Builder } from 'selenium-webdriver';
+import firefox from 'selenium-webdriver/firefox.js';
+import { startSite } from '../site/server.mjs';
+import { ROOT } from './chromium.mjs';
+
+process.env.SE_OFFLINE = 'true'; // never let selenium-manager look for downloads
+
+export const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
+export const ADDON_ID = 'sincelast@example.org';
+const UUID = '5e1f0c4a-8b7d-4c2e-9a63-1d0b2f7e8c45';
+const DIR = path.join(ROOT, 'dist', 'firefox-test');
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function geckodriver() {
+  if (process.env.GECKODRIVER) return process.env.GECKODRIVER;
+  for (const dir of [...(process.env.PATH || '').split(':'), path.join(process.env.HOME || '/root', '.cargo/bin')]) {
+    const p = path.join(dir, 'geckodriver');
+    if (fs.existsSync(p)) return p;
+  }
+  throw new Error('geckodriver not found: cargo install geckodriver --locked');
+}
+
+/** Firefox with the test build and the demo site, for the tests of one file (see above). */
+export function useFirefox() {
+  const ff = new FirefoxSession();
+  before(async () => {
+    if (!fs.existsSync(path.join(DIR, 'manifest.json'))) throw new Error(`${DIR} missing: node scripts/build-extension.mjs`);
+    ff.site = await startSite(0);
+    const options = new firefox.Options()
+      .setBinary(FIREFOX)
+      .addArguments('-headless')
+      .setPreference('extensions.webextensions.uuids', JSON.stringify({ [ADDON_ID]: UUID }))
+      .setPreference('browser.shell.checkDefaultBrowser', false)
+      .setPreference('datareporting.policy.dataSubmissionEnabled', false)
+      .setPreference('app.update.enabled', false);
+    ff.driver = await new Builder().forBrowser('firefox').setFirefoxOptions(options)
+      .setFirefoxService(new firefox.ServiceBuilder(geckodriver())).build();
+    await ff.driver.installAddon(DIR, true);
+  });
+  after(async () => {
+    await ff.driver?.quit();
+    await ff.site?.close();
+  });
+  return ff;
+}
+
+class FirefoxSession {
+  constructor() {
+    /** @type {import('selenium-webdriver').WebDriver} */
+    this.driver = null;
+    this.site = null;
+  }
+
+  /** The content script's test marker `data-sincelast-test-<name>` on the current page. */
+  attr(name) {
+    return this.driver.executeScript(`return document.documentElement.getAttribute('data-sincelast-test-${name}')`);
+  }
+
+  /** Loads `url` in the current tab and waits for the extension to be done with it. */
+  async load(url) {
+    await this.driver.get(url);
+    for (let i = 0; i < 150; i++) {
+      const s = await this.attr('state');
+      if (s) return s;
+      await sleep(100);
+    }
+    throw new Error(`the extension did not finish with ${url}`);
+  }
+
+  /** This tab's badge text, read by the test build's content script. */
+  async badge() {
+    await this.driver.executeScript("document.documentElement.removeAttribute('data-sincelast-test-badge'); document.dispatchEvent(new CustomEvent('sincelast-test:badge'))");
+    for (let i = 0; i < 50; i++) {
+      const b = await this.attr('badge');
+      if (b) return b.split('|')[0];
+      await sleep(100);
+    }
+    throw new Error('no badge answer');
+  }
+
+  /** Presses a button of the bar (its shadow root is closed) through the test build's hook. */
+  async press(action) {
+    await this.driver.executeScript(`document.dispatchEvent(new CustomEvent('sincelast-test:press', { detail: '${action}' }))`);
+    assert.match(await this.attr('pressed'), new RegExp(`^${action}:ok:`));
+  }
+
+  /** Waits until the script `js` returns something true (100 tries, 100 ms apart). */
+  async waitFor(js, what) {
+    for (let i = 0; i < 100; i++) {
+      if (await this.driver.executeScript(js)) return;
+      await sleep(100);
+    }
+    throw new Error(`timed out: ${what}`);
+  }
+
+  /**
+   * Opens the popup ('popup') or the settings page ('options') in a new tab through the test
+   * build's background and switches to it; resolves to the handle of the page it came from.
+   */
+  async openExtensionPage(page) {
+    const pageHandle = await this.driver.getWindowHandle();
+    await this.driver.executeScript(`document.dispatchEvent(new CustomEvent('sincelast-test:open', { detail: '${page}' }))`);
+    let handle = null;
+    for (let i = 0; i < 50 && !handle; i++) {
+      handle = (await this.driver.getAllWindowHandles()).find((h) => h !== pageHandle) || null;
+      if (!handle) await sleep(100);
+    }
+    assert.ok(handle, `the ${page} page opened`);
+    await this.driver.switchTo().window(handle);
+    return { pageHandle, handle };
+  }
+}
