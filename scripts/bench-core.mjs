@@ -8,7 +8,7 @@
 // present). Prints tables of median times, throughput, ratios and memory, then the targets.
 // It is a benchmark, not a test: it never fails on a slow figure.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';

@@ -48,7 +48,7 @@ function buildWasm() {
       cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'],
     });
   } catch (e) {
-    if (e.code === 'ENOENT') throw new Error('wasm-pack not found: cargo install wasm-pack (and wasm-bindgen-cli of the version Cargo.lock pins)');
+    if (e.code === 'ENOENT') throw new Error('wasm-pack not found: cargo install wasm-pack (and wasm-bindgen-cli of the version Cargo.lock pins)', { cause: e });
     throw e;
   }
 }

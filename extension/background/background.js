@@ -106,10 +106,19 @@ function currentHooks() {
 
 const tabKey = (tabId) => `tab:${tabId}`;
 
+/**
+ * What the background keeps per tab: the page shown now and the results of its last pages.
+ * @typedef {{ current: string | null, pages: Record<string, any> }} TabState
+ */
+
+/**
+ * @param {number} tabId
+ * @returns {Promise<TabState>}
+ */
 async function readTabState(tabId) {
   const key = tabKey(tabId);
   const got = await api.storage.session.get(key);
-  return got[key] || { current: null, pages: {} };
+  return /** @type {TabState | undefined} */ (got[key]) || { current: null, pages: {} };
 }
 
 async function writeTabPage(tabId, url, state) {

@@ -75,6 +75,7 @@ function reqP(req) {
   });
 }
 
+/** @returns {Promise<void>} */
 function txDone(tx) {
   return new Promise((resolve, reject) => {
     tx.oncomplete = () => resolve();
@@ -232,7 +233,10 @@ export async function writeVisit({ url, site, time, title, truncated, blocks, id
   return { visitId, bytes };
 }
 
-/** Keeps a transaction busy (chained reads) for `ms`, so a test can stop the worker mid-write. */
+/**
+ * Keeps a transaction busy (chained reads) for `ms`, so a test can stop the worker mid-write.
+ * @returns {Promise<void>}
+ */
 function keepAlive(tx, ms) {
   const until = Date.now() + ms;
   return new Promise((resolve, reject) => {

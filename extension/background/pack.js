@@ -5,6 +5,8 @@
 // back as one JSON string. Used by the background (core.js) and by the core benchmark, with
 // either wasm build.
 
+/** @typedef {typeof import('sincelast-wasm')} Wasm the wasm glue (types: wasm.d.ts) */
+
 const encoder = new TextEncoder();
 
 /**
@@ -49,6 +51,7 @@ function withPacked(call, lists, given = []) {
  * Aligns old and new blocks with the wasm core: `{ summary, changes }`, where `changes` lists,
  * in page order, every entry that is not unchanged: `{ status, old_index, new_index, spans,
  * kind, reason }` (a removed block is named by `old_index`).
+ * @param {Wasm} wasm
  */
 export function diffBlocksPacked(wasm, oldBlocks, newBlocks) {
   const { out } = withPacked((a, b) => wasm.diffPacked(a.bytes, a.count, b.bytes, b.count), [oldBlocks, newBlocks]);
@@ -62,6 +65,7 @@ export function diffBlocksPacked(wasm, oldBlocks, newBlocks) {
  * blocks' packing when kept from before (the old visit's, from the version cache). `model` is
  * the stored JSON string or null. `packed` in the result is the new visit's packing, to keep
  * for the next revisit; `ms` times the steps.
+ * @param {Wasm} wasm
  */
 export function analyzeVisitPacked(wasm, url, oldVisit, newVisit, model) {
   const t0 = performance.now();
@@ -81,6 +85,7 @@ export function analyzeVisitPacked(wasm, url, oldVisit, newVisit, model) {
 /**
  * Records a first visit in the site's model: `{ model, packed }`, the updated model (JSON
  * string) and the visit's packing (to keep for the next revisit).
+ * @param {Wasm} wasm
  */
 export function observeVisitPacked(wasm, url, visit, model) {
   const { out, packs } = withPacked((a) => wasm.observePacked(url, visit.time ?? undefined, a.bytes, a.count, model ?? undefined), [visit.blocks]);

@@ -101,7 +101,7 @@ export function sincelastExtract(doc, options) {
   var resolved = new Map();
   // Root-relative paths of plain characters (no dot segments, no escapes, no query) resolve to
   // the base's scheme, authority and the path as written: no need for the URL parser.
-  var PLAIN_ROOT_PATH = /^\/[A-Za-z0-9_.\-\/]*$/;
+  var PLAIN_ROOT_PATH = /^\/[A-Za-z0-9_./-]*$/;
   var rootPrefix = null;
   try {
     var rootUrl = base ? new URL('/', base) : null;
@@ -140,7 +140,7 @@ export function sincelastExtract(doc, options) {
     var te = titles[t];
     if (te.namespaceURI !== XHTML) continue;
     var raw = '';
-    for (var tc = te.firstChild; tc; tc = tc.nextSibling) {
+    for (var tc = /** @type {any} */ (te.firstChild); tc; tc = tc.nextSibling) {
       if (tc.nodeType === 3) raw += tc.data;
     }
     title = normalize(raw) || null;
@@ -346,6 +346,7 @@ export function sincelastExtract(doc, options) {
   pushFrame('', 0, false);
   frames[0].path = '';
   frames[0].typePath = '';
+  /** @type {any} the node the walk is at (text or element) */
   var node = doc.firstChild;
   var depth = 1;
   var ch;

@@ -50,7 +50,8 @@ export async function start() {
   const message = (sendBlocks) => visitMessage({ title, truncated, hasPassword, blocks: hasPassword ? [] : sendBlocks });
   /** @type {import('../shared/messages.js').VisitResult} */
   let result;
-  let textsSent = blocks.length;
+  /** @type {number} */
+  let textsSent;
   try {
     const known = hasPassword ? null : await state.knownKeys;
     try {

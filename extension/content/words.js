@@ -24,8 +24,9 @@ function indexText(el) {
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const tag = n.parentNode && n.parentNode.nodeName;
     if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'NOSCRIPT') continue;
-    nodes.push(/** @type {Text} */ (n));
-    total += n.data.length;
+    const text = /** @type {Text} */ (n);
+    nodes.push(text);
+    total += text.data.length;
   }
   // Per normalized character: its text node and offset there (typed arrays, filled in runs).
   const nodeOf = new Int32Array(total + 1);

@@ -16,6 +16,6 @@ export async function ask(message) {
   /** @type {import('./messages.js').Reply | undefined} */
   const reply = await api.runtime.sendMessage(message);
   if (!reply || typeof reply !== 'object') throw new KindError('no_answer', 'no answer');
-  if (!reply.ok) throw fromWireError(reply.error);
+  if (reply.ok !== true) throw fromWireError(/** @type {{ error: unknown }} */ (reply).error);
   return reply.result;
 }

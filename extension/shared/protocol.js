@@ -113,7 +113,7 @@ export function normalizeSite(input) {
     return null;
   }
   s = s.replace(/^\.+|\.+$/g, '');
-  if (!s || s.length > LIMITS.maxSite || !/^[a-z0-9.\-\[\]:]+$/.test(s)) return null;
+  if (!s || s.length > LIMITS.maxSite || !/^[a-z0-9.[\]:-]+$/.test(s)) return null;
   return s;
 }
 

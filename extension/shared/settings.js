@@ -4,6 +4,13 @@
 
 import { hostInSite } from './protocol.js';
 
+/**
+ * @typedef {object} Settings
+ * @property {string[]} excludedSites host names; their subdomains are excluded too
+ * @property {number} retentionDays visits older than this are deleted
+ */
+
+/** @type {Readonly<Settings>} */
 export const DEFAULT_SETTINGS = Object.freeze({
   excludedSites: [],
   retentionDays: 90,
