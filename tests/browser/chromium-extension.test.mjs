@@ -2,31 +2,19 @@
 // /usr/bin/chromium, pages served by tests/site/server.mjs on 127.0.0.1.
 // Build first: node scripts/build-extension.mjs
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  launch, visit, settled, badge, painted, dumpDb, integrityProblems, startSite, stopWorkers, tabIdOf, inExtension,
+  useChromium, revisit, visit, settled, badge, painted, dumpDb, integrityProblems, stopWorkers, tabIdOf, inExtension,
 } from './chromium.mjs';
 import { decodePaths } from '../../extension/shared/wire.js';
 
 let site;
 let ext;
-
-before(async () => {
-  site = await startSite(0);
-  ext = await launch();
+useChromium((s, e) => {
+  site = s;
+  ext = e;
 });
-
-after(async () => {
-  await ext?.close();
-  await site?.close();
-});
-
-async function revisit(page) {
-  await page.evaluate(() => document.documentElement.removeAttribute('data-sincelast-test-state'));
-  await page.reload();
-  return settled(page);
-}
 
 async function popup(tabId) {
   const p = await ext.context.newPage();

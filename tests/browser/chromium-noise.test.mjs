@@ -7,28 +7,16 @@
 // Its own browser profile: the site model of 127.0.0.1 starts empty.
 // Build first: node scripts/build-extension.mjs
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, visit, settled, badge, painted, startSite, inExtension, stopWorkers } from './chromium.mjs';
+import { useChromium, revisit, visit, badge, painted, inExtension, stopWorkers } from './chromium.mjs';
 
 let site;
 let ext;
-
-before(async () => {
-  site = await startSite(0);
-  ext = await launch();
+useChromium((s, e) => {
+  site = s;
+  ext = e;
 });
-
-after(async () => {
-  await ext?.close();
-  await site?.close();
-});
-
-async function revisit(page) {
-  await page.evaluate(() => document.documentElement.removeAttribute('data-sincelast-test-state'));
-  await page.reload();
-  return settled(page);
-}
 
 const attr = (page, name) => page.evaluate((n) => document.documentElement.getAttribute(`data-sincelast-test-${n}`), name);
 

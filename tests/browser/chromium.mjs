@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startSite } from '../site/server.mjs';
 
@@ -78,6 +79,31 @@ export async function stopWorkers(context, page) {
 export async function settled(page, timeout = 15000) {
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-sincelast-test-state'), null, { timeout });
   return page.evaluate(() => document.documentElement.getAttribute('data-sincelast-test-state'));
+}
+
+/**
+ * For the tests of one file: registers before/after hooks that start the demo site and a
+ * Chromium with the extension (its own profile), and close them; `ready(site, ext)` gets both.
+ */
+export function useChromium(ready) {
+  let site;
+  let ext;
+  before(async () => {
+    site = await startSite(0);
+    ext = await launch();
+    ready(site, ext);
+  });
+  after(async () => {
+    await ext?.close();
+    await site?.close();
+  });
+}
+
+/** Reloads `page` and waits for the extension to be done with it again; returns its state. */
+export async function revisit(page) {
+  await page.evaluate(() => document.documentElement.removeAttribute('data-sincelast-test-state'));
+  await page.reload();
+  return settled(page);
 }
 
 /** Opens `url` in a new tab, waits for the extension to finish; returns { page, state, tabId }. */
