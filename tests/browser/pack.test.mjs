@@ -10,9 +10,9 @@ import path from 'node:path';
 import { ROOT } from './chromium.mjs';
 import { packStrings, diffBlocksPacked, analyzeVisitPacked, observeVisitPacked } from '../../extension/background/pack.js';
 
-const wasmDir = path.join(ROOT, 'dist', 'chrome', 'wasm');
-const wasm = await import(path.join(wasmDir, 'sincelast_wasm.js'));
-wasm.initSync({ module: fs.readFileSync(path.join(wasmDir, 'sincelast_wasm_bg.wasm')) });
+// The glue the build bundles into the background (wasm-pack's pkg), with the .wasm the build copied.
+const wasm = await import(path.join(ROOT, 'core', 'wasm', 'pkg', 'sincelast_wasm.js'));
+wasm.initSync({ module: fs.readFileSync(path.join(ROOT, 'dist', 'chrome', 'wasm', 'sincelast_wasm_bg.wasm')) });
 
 const blocks = (texts) => texts.map((text, i) => ({ text, path: `/html[0]/body[0]/p[${i}]`, type_path: '/html/body/p', links: [] }));
 
