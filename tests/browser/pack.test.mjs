@@ -14,6 +14,13 @@ import { packStrings, diffBlocksPacked, analyzeVisitPacked, observeVisitPacked }
 const wasm = await import(path.join(ROOT, 'core', 'wasm', 'pkg', 'sincelast_wasm.js'));
 wasm.initSync({ module: fs.readFileSync(path.join(ROOT, 'dist', 'chrome', 'wasm', 'sincelast_wasm_bg.wasm')) });
 
+test('wasm.d.ts: every function it declares is in the glue, and is a function', () => {
+  const dts = fs.readFileSync(path.join(ROOT, 'extension/background/wasm.d.ts'), 'utf8');
+  const declared = [...dts.matchAll(/^\s*export (?:default )?function (\w+)/gm)].map((m) => m[1]);
+  assert.ok(declared.length >= 10, declared.join(', '));
+  for (const name of declared) assert.equal(typeof (name === 'init' ? wasm.default : wasm[name]), 'function', name);
+});
+
 const blocks = (texts) => texts.map((text, i) => ({ text, path: `/html[0]/body[0]/p[${i}]`, type_path: '/html/body/p', links: [] }));
 
 test('packStrings: strings joined by U+0000; cleaned, a U+0000 inside a string becomes U+FFFD', () => {
