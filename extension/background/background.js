@@ -144,6 +144,7 @@ async function setBadge(tabId, count) {
 // ---------------------------------------------------------------------------------------------
 // Content script messages.
 
+/** @param {chrome.runtime.MessageSender} sender */
 function contentSender(sender) {
   const tab = sender.tab;
   if (!tab || typeof tab.id !== 'number' || tab.id < 0) throw new MessageError('forbidden', 'not from a tab');
@@ -347,11 +348,13 @@ async function onRestored(msg, sender) {
 // ---------------------------------------------------------------------------------------------
 // Extension page messages (popup, settings page).
 
+/** @param {chrome.runtime.MessageSender} sender */
 function isExtensionPage(sender) {
   return sender.id === api.runtime.id && typeof sender.url === 'string'
     && sender.url.startsWith(api.runtime.getURL(''));
 }
 
+/** @param {import('../shared/messages.js').PopupStateMessage} msg */
 async function popupState(msg) {
   const tabId = validateTabId(msg.tabId);
   let tab;
@@ -389,12 +392,14 @@ async function popupState(msg) {
   return out;
 }
 
+/** @param {import('../shared/messages.js').ScrollToMessage} msg */
 async function scrollTo(msg) {
   const tabId = validateTabId(msg.tabId);
   if (!Number.isInteger(msg.change) || msg.change < 0) throw new MessageError('invalid_message', 'change');
   return api.tabs.sendMessage(tabId, { type: 'scroll-to', change: msg.change }, { frameId: 0 });
 }
 
+/** @param {import('../shared/messages.js').SettingsSetMessage} msg */
 async function settingsSet(msg) {
   const patch = validateSettings(msg.settings);
   return serialized(async () => {
@@ -469,6 +474,7 @@ async function siteModels() {
 }
 
 /** Removes one learned noise rule of a site, for good; effective from the next visit on. */
+/** @param {import('../shared/messages.js').RemoveRuleMessage} msg */
 async function removeRule(msg) {
   const { site, id } = validateRemoveRule(msg);
   return serialized(async () => {
@@ -496,6 +502,12 @@ async function stats() {
 // ---------------------------------------------------------------------------------------------
 // Dispatch.
 
+/**
+ * Answers one message: checks who sent it (`sender`, never the payload), then its type against
+ * that sender's allow-list; the handler validates the rest.
+ * @param {import('../shared/messages.js').Request} msg
+ * @param {chrome.runtime.MessageSender} sender
+ */
 async function handle(msg, sender) {
   await ready();
   if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string') throw new MessageError('invalid_message', 'no type');
@@ -532,7 +544,7 @@ async function handle(msg, sender) {
   throw new MessageError('forbidden', 'unreachable');
 }
 
-api.runtime.onMessage.addListener((msg, sender, sendResponse) => {
+api.runtime.onMessage.addListener((msg, sender, /** @type {(reply: import('../shared/messages.js').Reply) => void} */ sendResponse) => {
   const received = performance.timeOrigin + performance.now();
   handle(msg, sender).then(
     (result) => {
