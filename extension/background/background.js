@@ -18,7 +18,7 @@ import {
 import { textKey } from '../shared/wire.js';
 // (MessageError: the shared KindError under the name this file has always used.)
 import { KindError as MessageError, toWireError } from '../shared/errors.js';
-import { api } from '../shared/ask.js';
+import { api } from '../shared/api.js';
 import { DEFAULT_SETTINGS, readSettings, writeSettings, isExcluded } from '../shared/settings.js';
 
 // TEST_HOOKS is defined by the build (esbuild `define`): true in dist/*-test, false in the store

@@ -1,17 +1,19 @@
 // The content script's line to the background, and noticing that the extension is gone (reloaded
 // or updated under the page: the runtime of this copy is then invalid).
 
-import { api, ask } from '../shared/ask.js';
+import { api } from '../shared/api.js';
+import { ask } from '../shared/ask.js';
+import { state } from './state.js';
 import { KindError } from '../shared/errors.js';
 
 export { api };
 
-/** @type {() => void} */
-let goneHandler = () => {};
-
-/** Sets what to do once the extension is found gone (lifecycle.js: remove every trace). */
+/**
+ * Sets what to do once the extension is found gone (lifecycle.js: remove every trace).
+ * @param {() => void} handler
+ */
 export function whenGone(handler) {
-  goneHandler = handler;
+  state.onGone = handler;
 }
 
 /** True while the extension that injected this copy is still there. */
@@ -25,12 +27,12 @@ export function alive() {
 
 /** Runs the gone handler when the extension is gone. */
 export function checkAlive() {
-  if (!alive()) goneHandler();
+  if (!alive()) state.onGone();
 }
 
 /** Shuts this copy down (the extension is gone). */
 export function gone() {
-  goneHandler();
+  state.onGone();
 }
 
 /**
@@ -40,13 +42,13 @@ export function gone() {
  */
 export async function send(message) {
   if (!alive()) {
-    goneHandler();
+    state.onGone();
     throw new KindError('gone', 'extension gone');
   }
   try {
     return await ask(message);
   } catch (e) {
-    if (!alive()) goneHandler();
+    if (!alive()) state.onGone();
     throw e;
   }
 }

@@ -65,6 +65,8 @@ export const state = {
   painting: null,
   /** @type {ReturnType<typeof setInterval> | undefined} checks now and then that the extension is still there */
   orphanTimer: undefined,
+  /** What to do once the extension is found gone (set by lifecycle.js: remove every trace). */
+  onGone: () => {},
   /** When each step happened (performance.now()), for the test builds' timing report. */
   timing: /** @type {Record<string, number>} */ ({ start: performance.now() }),
 };

@@ -1,7 +1,8 @@
 // The popup: what the background knows about the active tab (or ?tabId=N, for tests and for
 // opening the popup as a page). Everything shown is set with textContent.
 
-import { api, ask } from '../shared/ask.js';
+import { api } from '../shared/api.js';
+import { ask } from '../shared/ask.js';
 import { countByStatus, isAuto, reasonLabel, relativeTime } from '../shared/labels.js';
 
 const main = document.getElementById('main');

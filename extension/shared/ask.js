@@ -1,9 +1,7 @@
 // Asking the background: one message out, its `{ ok, result }` or `{ ok: false, error }` back.
 
+import { api } from './api.js';
 import { KindError, fromWireError } from './errors.js';
-
-/** The extension API of this browser (`browser` in Firefox, `chrome` in Chromium). */
-export const api = /** @type {typeof chrome} */ (/** @type {any} */ (globalThis).browser ?? globalThis.chrome);
 
 /**
  * Sends `message` to the background; resolves to its result, or throws a KindError with the
