@@ -6,8 +6,14 @@
 // (> 50 ms) on the page's main thread while the content script works; the wasm start-up on a
 // cold service worker; IndexedDB bytes written per visit.
 //
-//   node scripts/bench-extension.mjs [--pages N]     (BENCH_STEPS=1 also prints the background's
-//                                                     and the paint's sub-steps per page)
+//   node scripts/bench-extension.mjs [--pages N] [--heavy N]
+//                                     (BENCH_STEPS=1 also prints the background's and the
+//                                     paint's sub-steps per page)
+//
+// A heavily browsed site (--heavy N, default 64; 0 skips it): N versions of one real front page
+// served as N pages of one host, so the site's state holds N heavy pages; then one of them is
+// revisited, and the bytes that revisit writes to IndexedDB are printed (all, and the site
+// state's part).
 //
 // Real pages: ../shared/data/news-frontpages-de-2022-2026 (two consecutive versions of each
 // site's front page, unpacked into a temporary folder and served on 127.0.0.1 with a CSP that
@@ -28,6 +34,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = path.resolve(ROOT, '../shared/data/news-frontpages-de-2022-2026');
 const argv = process.argv.slice(2);
 const maxPages = argv.includes('--pages') ? Number(argv[argv.indexOf('--pages') + 1]) : 12;
+const heavyPages = argv.includes('--heavy') ? Number(argv[argv.indexOf('--heavy') + 1]) : 64;
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -51,6 +58,26 @@ function realPages(tmp) {
     out.push({ id: a.replace(/\.html\.tar\.zst$/, ''), versions: pick.map((m) => fs.readFileSync(path.join(tmp, m))) });
   }
   return out;
+}
+
+/** Up to `n` + 1 versions of the largest real front page (the heavy site's pages), or null. */
+function heavyVersions(tmp, n) {
+  if (!fs.existsSync(path.join(DATA, 'versions')) || n <= 0) return null;
+  const dir = path.join(DATA, 'versions');
+  const archives = fs.readdirSync(dir).filter((f) => /_index\.html\.tar\.zst$/.test(f))
+    .map((f) => ({ f, size: fs.statSync(path.join(dir, f)).size })).sort((a, b) => b.size - a.size);
+  for (const { f } of archives) {
+    const file = path.join(dir, f);
+    const members = execFileSync('tar', ['--zstd', '-tf', file], { encoding: 'utf8', maxBuffer: 1 << 26 })
+      .split('\n').filter((m) => m.endsWith('.html')).sort();
+    if (members.length < n + 1) continue;
+    const pick = members.slice(0, n + 1);
+    const out = path.join(tmp, 'heavy');
+    fs.mkdirSync(out, { recursive: true });
+    execFileSync('tar', ['--zstd', '-xf', file, '-C', out, ...pick]);
+    return { id: f.replace(/\.html\.tar\.zst$/, ''), versions: pick.map((m) => fs.readFileSync(path.join(out, m))) };
+  }
+  return null;
 }
 
 /** A page of about `bytes` of text in paragraphs; version 1 edits, inserts and removes some. */
@@ -98,7 +125,9 @@ function serve(pages) {
     server,
     // Each page on its own host name (*.localhost is loopback in Chromium), as each is its own
     // site in real life: per-site state then does not pile up across unrelated pages.
-    url: (id) => `http://${id.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.localhost:${server.address().port}/p/${id}`,
+    url: (id) => (id.startsWith('heavy.')
+      ? `http://heavy.localhost:${server.address().port}/p/${id}`
+      : `http://${id.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.localhost:${server.address().port}/p/${id}`),
     advance: (id) => version.set(id, (version.get(id) || 0) + 1),
   })));
 }
@@ -157,6 +186,32 @@ async function measure(ext, site, id) {
   };
 }
 
+/** The heavy site: visits its pages once each, then revisits the first; the revisit's bytes. */
+async function heavySite(ext, site, ids) {
+  const page = await ext.context.newPage();
+  const visitOnce = async (id) => {
+    await page.goto(site.url(id), { timeout: 60000 });
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-sincelast-test-state'), null, { timeout: 60000 });
+  };
+  for (const id of ids) await visitOnce(id);
+  await inExtension(ext, () => globalThis.chrome.runtime.sendMessage({ type: 'stats' }));
+  site.advance(ids[0]);
+  const tabId = await tabIdOf(ext, site.url(ids[ids.length - 1]));
+  await inExtension(ext, ({ tabId: t }) => chrome.storage.session.remove(`tab:${t}`), { tabId });
+  await visitOnce(ids[0]);
+  let state;
+  for (let i = 0; i < 200 && !(state && state.bytes !== undefined); i++) {
+    state = await inExtension(ext, async ({ tabId: t, url }) => {
+      const key = `tab:${t}`;
+      const s = (await chrome.storage.session.get(key))[key];
+      return s && s.pages[url];
+    }, { tabId, url: site.url(ids[0]) });
+    if (!(state && state.bytes !== undefined)) await new Promise((r) => setTimeout(r, 50));
+  }
+  await page.close();
+  return { bytes: state ? state.bytes : NaN, siteBytes: state ? state.siteBytes : undefined, status: state ? state.status : '-' };
+}
+
 async function coldStart(ext, site, id) {
   const samples = [];
   for (let i = 0; i < 5; i++) {
@@ -184,11 +239,22 @@ if (!real) console.log(`(real pages skipped: ${DATA} is absent)`);
 else for (const p of real) pages.set(p.id, p.versions);
 pages.set('synthetic-1MB', [bigPage(1_000_000, 0), bigPage(1_000_000, 1)]);
 pages.set('demo-small', [bigPage(3000, 0), bigPage(3000, 1)]);
+const heavy = heavyVersions(tmp, heavyPages);
+const heavyIds = [];
+if (heavy) {
+  // Page k shows version k; the first page's next version is the one after the last.
+  for (let k = 0; k < heavyPages; k++) {
+    const id = `heavy.${k}`;
+    heavyIds.push(id);
+    pages.set(id, k === 0 ? [heavy.versions[0], heavy.versions[heavyPages]] : [heavy.versions[k]]);
+  }
+}
 const site = await serve(pages);
 const ext = await launch();
 try {
   const rows = [];
   for (const id of pages.keys()) {
+    if (id.startsWith('heavy.')) continue;
     try {
       rows.push(await measure(ext, site, id));
     } catch (e) {
@@ -196,6 +262,7 @@ try {
     }
   }
   const cold = await coldStart(ext, site, 'demo-small');
+  const heavyRow = heavyIds.length ? await heavySite(ext, site, heavyIds) : null;
   const head = ['page', 'blocks', 'read early', 'extract', 'msg+analyze', 'analyze(bg)', 'paint', 'total ms', 'texts sent', 'since script start', 'markers(next frame)', 'long tasks', 'IDB B 1st', 'IDB B rev', 'state'];
   const table = rows.map((r) => [r.id, r.blocks, f1(r.readEarly), f1(r.extract), f1(r.message), f1(r.analyze), f1(r.paint), f1(r.total), t2(r.textsSent, r.blocks), f1(r.sinceStart), f1(r.markers),
     r.longTasks ? `${r.longTasks} (${Math.round(r.longest)} ms)` : '0', r.firstBytes, r.secondBytes, r.state]);
@@ -216,6 +283,11 @@ try {
   }
   const big = rows.find((r) => r.id === 'synthetic-1MB');
   if (big) console.log(`1 MB page: total ${f1(big.total)} ms (target ≤ 100): extract ${f1(big.extract)}, message ${f1(big.message)} (analyze ${f1(big.analyze)}), paint ${f1(big.paint)}`);
+  if (heavyRow) {
+    console.log(`heavily browsed site (${heavyIds.length} versions of ${heavy.id} as ${heavyIds.length} pages of one host): `
+      + `a revisit (${heavyRow.status}) writes ${heavyRow.bytes} bytes to IndexedDB`
+      + (heavyRow.siteBytes !== undefined ? `, of which site state ${heavyRow.siteBytes}` : ' (this build does not say how many are site state)'));
+  }
   console.log(`cold service worker: wasm instantiation median ${f1(median(cold.map((c) => c.wasm)))} ms (target ≤ 150); `
     + `first message round trip incl. worker start median ${f1(median(cold.map((c) => c.message)))} ms `
     + `(samples ${cold.map((c) => `${f1(c.wasm)}/${f1(c.message)}`).join(', ')})`);

@@ -155,45 +155,6 @@ function contentSender(sender) {
   return { tabId: tab.id, incognito: !!tab.incognito, url, site: new URL(url).hostname };
 }
 
-/**
- * The changed blocks of a lean diff report, in page order, as the content script paints them.
- * A removed block carries its text and `at`: the index of the new block it stood before (null:
- * the end). The lean report leaves unchanged blocks out; they are aligned in order, so the
- * unlisted old and new indices pair up one to one, which places each removed block right
- * after where its old predecessor went.
- */
-function changesOf(lean, oldBlocks, newCount) {
-  const listedOld = new Set();
-  const listedNew = new Set();
-  for (const c of lean.changes) {
-    if (c.old_index != null) listedOld.add(c.old_index);
-    if (c.new_index != null) listedNew.add(c.new_index);
-  }
-  const newOf = new Map(); // old index → new index, for blocks that kept their place
-  let j = 0;
-  for (let i = 0; i < oldBlocks.length; i++) {
-    if (listedOld.has(i)) continue;
-    while (listedNew.has(j)) j++;
-    newOf.set(i, j++);
-  }
-  for (const c of lean.changes) if (c.status === 'changed') newOf.set(c.old_index, c.new_index);
-  return lean.changes.map((c) => {
-    const kind = c.kind || 'content';
-    const reason = c.reason || null;
-    if (c.status !== 'removed') {
-      return { status: c.status, new_index: c.new_index, spans: c.status === 'changed' ? c.spans : null, kind, reason };
-    }
-    let at = 0;
-    for (let k = c.old_index - 1; k >= 0; k--) {
-      if (newOf.has(k)) {
-        at = newOf.get(k) + 1;
-        break;
-      }
-    }
-    return { status: 'removed', new_index: null, at: at < newCount ? at : null, text: oldBlocks[c.old_index].text, spans: null, kind, reason };
-  });
-}
-
 /** The text keys of the page's last stored version: its content script then sends only new texts. */
 async function onKnown(msg, sender) {
   const { incognito, url, site } = contentSender(sender);
@@ -240,9 +201,6 @@ async function onVisit(msg, sender) {
     await core.coreReady();
     step('core');
     const previous = await lastVersion(url);
-    const siteRecord = await db.loadSiteRecord(site);
-    const model = siteRecord ? siteRecord.model : null;
-    const removedRules = siteRecord ? siteRecord.removed : [];
     // Blocks sent by key get their text back from the last stored version.
     if (blocks.some((b) => b.key)) {
       const texts = previous ? keyedTexts(previous) : new Map();
@@ -257,25 +215,13 @@ async function onVisit(msg, sender) {
     step('load');
     // Test builds only: visits can be dated in the past, to test retention.
     const time = Date.now() + (TEST_HOOKS ? Number(hooks.timeShiftMs) || 0 : 0);
-    let changes = [];
-    let summary = null;
-    let status = 'first';
-    let nextModel;
-    let packed = null; // this visit's blocks packed for the core, kept for the next revisit
-    if (previous) {
-      // The site's model says which changes are content, template or noise, and learns.
-      const analysis = await core.analyzeVisit(url, { time: previous.visit.time, blocks: previous.blocks, packed: previous.packed }, { time, blocks }, model);
-      step('diff');
-      if (TEST_HOOKS) steps.diffParts = analysis.ms;
-      if (analysis.model_reset && model !== null) console.warn(`Since Last Visit: the model of ${site} could not be read; started afresh`);
-      nextModel = analysis.model;
-      packed = analysis.packed;
-      summary = analysis.report.summary;
-      changes = changesOf(analysis.report, previous.blocks, blocks.length);
-      // Painted and counted: content changes. Removed content is not in `meaningful` (it is
-      // not highlighted until shown) but still makes the page 'changed' (the bar offers it).
-      status = changes.some((c) => c.kind === 'content') ? 'changed' : 'unchanged';
-    }
+    // One call: the changes classified with the site's learned state (content, template or
+    // noise), the content addresses to store, the site-state records this visit taught.
+    const analysis = await core.analyzeVisit(url, site, previous ? { time: previous.visit.time, blocks: previous.blocks, packed: previous.packed } : null, { time, blocks });
+    step('diff');
+    if (TEST_HOOKS) steps.diffParts = analysis.ms;
+    const { status, changes } = analysis;
+    const summary = status === 'first' ? null : analysis.summary;
     const meaningful = summary ? summary.meaningful || 0 : 0;
     const automated = changes.filter((c) => c.kind !== 'content').length;
     reply = {
@@ -308,24 +254,23 @@ async function onVisit(msg, sender) {
       })),
     };
     await Promise.all([setBadge(tabId, meaningful), writeTabPage(tabId, url, state)]);
-    // A first visit teaches the site's model after the page has its answer (nothing to classify).
-    if (!previous) ({ model: nextModel, packed } = await core.observeVisit(url, { time, blocks }, model));
-    // A rule the person removed stays off, even when this visit taught it again.
-    for (const id of removedRules) {
-      if (nextModel.includes(`"${id}"`)) nextModel = await core.removeNoiseRule(nextModel, id);
+    const { ids, list_id: listId, pathset_id: pathsetId } = analysis;
+    let written;
+    try {
+      written = await db.writeVisit({
+        url, site, time, title: visit.title, truncated: visit.truncated, blocks, ids, listId, pathsetId,
+        summary, previous, siteUpdates: analysis.updates, hold: TEST_HOOKS ? Number(hooks.holdWriteMs) || 0 : 0,
+      });
+    } catch (e) {
+      // The instance learned what could not be stored: read the site from storage again.
+      core.dropSite(site);
+      throw e;
     }
-    // Content addresses, needed only for storing: computed after the page has its answer.
-    const ids = await core.blockIds(blocks.map((b) => b.text));
-    const listId = await core.blockId(ids.join('\n'));
-    const pathsetId = await core.blockId(`${blocks.map((b) => b.path).join('\n')}\u0000${blocks.map((b) => b.type_path).join('\n')}`);
-    const written = await db.writeVisit({
-      url, site, time, title: visit.title, truncated: visit.truncated, blocks, ids, listId, pathsetId,
-      summary, previous, model: nextModel, removedRules, hold: TEST_HOOKS ? Number(hooks.holdWriteMs) || 0 : 0,
-    });
     const page = { url, site, title: visit.title, lastVisitId: written.visitId, lastTime: time, visits: (previous ? previous.page.visits : 0) + 1 };
-    cacheVersion(url, { visit: { id: written.visitId, time, listId, pathsetId }, page, blocks, ids, packed });
+    cacheVersion(url, { visit: { id: written.visitId, time, listId, pathsetId }, page, blocks, ids, packed: analysis.packed });
     state.visitId = written.visitId;
     state.bytes = written.bytes;
+    state.siteBytes = written.siteBytes;
     await writeTabPage(tabId, url, state);
   });
   work.catch((e) => console.warn(`Since Last Visit: visit of ${url} not stored:`, e));
@@ -411,13 +356,14 @@ async function settingsSet(msg) {
     let deleted = { visits: 0, pages: 0 };
     if (added.length) {
       deleted = await db.deleteSites(added, hostInSite);
+      core.dropSites((s) => added.some((a) => hostInSite(s, a)));
       for (const url of versionCache.keys()) {
         if (added.some((s) => hostInSite(new URL(url).hostname, s))) versionCache.delete(url);
       }
     }
     if (patch.retentionDays !== undefined) {
       const r = await db.deleteOlderThan(Date.now() - next.retentionDays * 86400000);
-      await forgetPages(r.pageUrls);
+      forgetPages(r);
       deleted = { visits: deleted.visits + r.visits, pages: deleted.pages + r.pages };
       versionCache.clear();
     }
@@ -426,28 +372,18 @@ async function settingsSet(msg) {
 }
 
 /**
- * Pages whose history is gone (retention) leave their site's template model and flip history
- * too; learned noise rules stay (they belong to the site). Runs inside the write queue.
+ * Pages whose history is gone (retention) have left their site's template model and flip
+ * history in the same transaction (db.deleteWhere deletes their sitePages records); learned
+ * noise rules stay (they belong to the site). The instance reads those sites again.
  */
-async function forgetPages(urls) {
-  const bySite = new Map();
-  for (const url of urls || []) {
-    const host = new URL(url).hostname;
-    if (!bySite.has(host)) bySite.set(host, []);
-    bySite.get(host).push(url);
-  }
-  for (const [site, pageUrls] of bySite) {
-    await db.updateSiteModel(site, async (model) => {
-      let m = model;
-      for (const url of pageUrls) m = await core.forgetPage(m, url);
-      return m;
-    });
-  }
+function forgetPages(deleted) {
+  for (const site of deleted.pageSites || []) core.dropSite(site);
 }
 
 async function deleteAll() {
   return serialized(async () => {
     await db.deleteEverything();
+    core.dropSites(() => true);
     versionCache.clear();
     const session = await api.storage.session.get(null);
     const tabIds = Object.keys(session).filter((k) => k.startsWith('tab:')).map((k) => Number(k.slice(4)));
@@ -460,13 +396,15 @@ async function deleteAll() {
 /** Per site: its learned noise rules and how many pages its template model holds. */
 async function siteModels() {
   await queue;
+  await serialized(() => core.migrateAll());
+  const [rules, pageCounts] = await Promise.all([db.allRules(), db.sitePageCounts()]);
   const out = [];
-  for (const rec of await db.allSiteModels()) {
-    const summary = await core.siteSummary(rec.model);
+  for (const site of new Set([...rules.keys(), ...pageCounts.keys()])) {
     out.push({
-      site: rec.site,
-      templatePages: summary.template_pages,
-      rules: summary.rules.map((r) => ({ id: r.id, label: r.label, learnedFrom: r.learned_from, hits: r.hits })),
+      site,
+      templatePages: pageCounts.get(site) || 0,
+      rules: (rules.get(site) || []).filter((r) => !r.removed)
+        .map((r) => ({ id: r.id, label: r.label, learnedFrom: r.learned_from, hits: r.hits })),
     });
   }
   out.sort((a, b) => a.site.localeCompare(b.site));
@@ -478,11 +416,17 @@ async function siteModels() {
 async function removeRule(msg) {
   const { site, id } = validateRemoveRule(msg);
   return serialized(async () => {
-    const rec = await db.loadSiteRecord(site);
-    const rules = rec ? (await core.siteSummary(rec.model)).rules : [];
-    if (!rules.some((r) => r.id === id)) throw new MessageError('not_found', 'no such rule');
-    // Kept off from now on: a later visit that teaches the same rule again does not bring it back.
-    await db.updateSiteModel(site, (model) => core.removeNoiseRule(model, id), id);
+    const rules = await core.siteRules(site);
+    if (!rules.some((r) => r.id === id && !r.removed)) throw new MessageError('not_found', 'no such rule');
+    // Kept off from now on (a record with removed = true): a later visit that teaches the same
+    // rule again does not bring it back.
+    const record = await core.removeRule(site, id);
+    try {
+      await db.updateSiteState(site, { rules: [record] });
+    } catch (e) {
+      core.dropSite(site);
+      throw e;
+    }
     return { removed: id };
   });
 }
@@ -586,8 +530,7 @@ api.alarms.onAlarm.addListener((alarm) => {
     await ready();
     const settings = await readSettings(api);
     await serialized(async () => {
-      const r = await db.deleteOlderThan(Date.now() - settings.retentionDays * 86400000);
-      await forgetPages(r.pageUrls);
+      forgetPages(await db.deleteOlderThan(Date.now() - settings.retentionDays * 86400000));
     });
     versionCache.clear();
   })().catch(() => {});

@@ -4,11 +4,18 @@
 // when the Rust side has scheduled it with `wasm_bindgen::handler::schedule_reinit()` from its
 // panic hook; otherwise `init` hands back the old instance. Service workers cannot `import()`
 // a fresh copy of the module.)
+//
+// Site state lives in the wasm instance between visits (a few sites, least recently used
+// dropped): a visit passes only the site's name, and the site's records cross the boundary only
+// when the instance does not hold them (first visit of the site since the worker started, or
+// after the instance was made anew). The records in IndexedDB stay the truth: whenever storing
+// what the instance changed fails, the site is dropped from the instance and read again.
 
 // 'sincelast-wasm' is the glue wasm-pack writes (core/wasm/pkg/sincelast_wasm.js, --target web),
 // bundled in by the build; its types are in wasm.d.ts. The .wasm itself is copied to wasm/.
 import init, * as wasm from 'sincelast-wasm';
-import { analyzeVisitPacked, observeVisitPacked } from './pack.js';
+import * as db from './db.js';
+import { packBlocks } from './pack.js';
 
 let ready = null;
 let startMs = null;
@@ -36,7 +43,7 @@ export function coreStartMs() {
 async function call(fn, ...args) {
   await coreReady();
   try {
-    return fn(...args);
+    return await fn(...args);
   } catch (e) {
     if (!(e && typeof e === 'object' && 'kind' in e)) {
       // A panic leaves the instance poisoned: start afresh next time.
@@ -46,24 +53,89 @@ async function call(fn, ...args) {
   }
 }
 
-export const metrics = (oldText, newText, options) => call(wasm.metrics, oldText, newText, options);
-export const blockId = (text) => call(wasm.blockId, text);
+/**
+ * Makes sure the instance holds `site`'s state: reads its records (converting a version-2
+ * site record first, in one transaction) and loads them. Runs inside `call`.
+ */
+async function ensureSite(site) {
+  if (wasm.hasSite(site)) return;
+  let state = await db.loadSiteState(site);
+  if (state.legacy) {
+    let converted;
+    try {
+      converted = wasm.migrateLegacySite(state.legacy.model, state.legacy.removed);
+    } catch (e) {
+      if (!(e && e.kind)) throw e;
+      // A model that cannot be read is derived data: relearned from later visits.
+      converted = { pages: [], rules: [] };
+    }
+    await db.replaceLegacySite(site, converted);
+    state = await db.loadSiteState(site);
+  }
+  if (!wasm.hasSite(site)) wasm.loadSite(site, state.pages, state.rules);
+}
 
-/** Block ids for many texts in one call across the wasm boundary. */
-export const blockIds = (texts) => call(typeof wasm.blockIds === 'function' ? wasm.blockIds : (ts) => ts.map((t) => wasm.blockId(t)), texts);
+/** Calls `fn(packing)` with `blocks` packed (or `given`), and once more cleaned when the core refuses. */
+function withPacked(blocks, given, fn) {
+  const pack = given || packBlocks(blocks);
+  try {
+    return { out: fn(pack), pack };
+  } catch (e) {
+    if (!(e && e.kind === 'bad_input')) throw e;
+    const clean = packBlocks(blocks, true);
+    return { out: fn(clean), pack: clean };
+  }
+}
 
 /**
- * Compares two visits of a page with its site's model (kind content / template / noise per
- * change) and teaches the model: `{ report: { summary, changes }, model, model_reset, packed }`.
- * Visits are `{ time (ms), blocks, packed? }`; `model` the stored JSON string or null (see
- * pack.js: `packed` is a visit's blocks packed for the core, kept for the next revisit).
+ * One visit of a page, in one call into the core: compares the new version with the last
+ * stored one (null on a first visit) under the site's learned state, and returns what the
+ * background needs — `{ status, summary, changes, ids, list_id, pathset_id, updates, packed,
+ * ms }` (see the core's `visit` module): `changes` are paint-ready (typed reasons, removed text
+ * with where it stood), `ids`/`list_id`/`pathset_id` the content addresses to store, `updates`
+ * the site-state records to write, `packed` this version's packing, kept for the next revisit.
+ * Versions are `{ time (ms), blocks, packed? }`.
  */
-export const analyzeVisit = (url, oldVisit, newVisit, model) => call(() => analyzeVisitPacked(wasm, url, oldVisit, newVisit, model));
-/** Records a first visit in the site's model; resolves to `{ model, packed }` (see pack.js). */
-export const observeVisit = (url, visit, model) => call(() => observeVisitPacked(wasm, url, visit, model));
-/** `{ rules: [{ id, label, learned_from, hits, rule }], template_pages }` of a stored model. */
-export const siteSummary = (model) => call(wasm.siteSummary, model);
-/** The model without the learned noise rule `id`. */
-export const removeNoiseRule = (model, id) => call(wasm.removeNoiseRule, model, id);
-/** The model without what it learned from page `url`. */
-export const forgetPage = (model, url) => call(wasm.forgetPage, model, url);
+export const analyzeVisit = (url, site, previous, current) => call(async () => {
+  const t0 = performance.now();
+  await ensureSite(site);
+  const t1 = performance.now();
+  let prev = null;
+  if (previous) prev = withPacked(previous.blocks, previous.packed, (p) => p).pack;
+  let t2 = t1;
+  const { out, pack } = withPacked(current.blocks, null, (cur) => {
+    t2 = performance.now();
+    return wasm.visit(url, site, previous ? previous.time : undefined, prev ? prev.bytes : undefined, prev ? prev.count : 0, current.time, cur.bytes, cur.count);
+  });
+  const t3 = performance.now();
+  return { ...out, packed: pack, ms: { site: t1 - t0, pack: t2 - t1, wasm: t3 - t2 } };
+});
+
+/** Drops a site's state from the instance (its records changed in storage, or storing failed). */
+export function dropSite(site) {
+  if (ready) ready.then(() => wasm.dropSite(site)).catch(() => {});
+}
+
+/** The learned rules of a site (its records), loading the site if needed. */
+export const siteRules = (site) => call(async () => {
+  await ensureSite(site);
+  return wasm.siteRules(site);
+});
+
+/** Removes one learned rule for good: resolves to the rule record to store (removed = true). */
+export const removeRule = (site, id) => call(async () => {
+  await ensureSite(site);
+  return wasm.removeRule(site, id);
+});
+
+/** Converts every version-2 site record still stored (before listing what sites learned). */
+export const migrateAll = () => call(async () => {
+  for (const site of await db.legacySites()) await ensureSite(site);
+});
+
+export const metrics = (oldText, newText, options) => call(wasm.metrics, oldText, newText, options);
+
+/** Drops from the instance every site for which `pick(site)` is true. */
+export function dropSites(pick) {
+  if (ready) ready.then(() => { for (const s of wasm.loadedSites()) if (pick(s)) wasm.dropSite(s); }).catch(() => {});
+}

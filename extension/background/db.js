@@ -10,21 +10,30 @@
 //                                         when every one is its path without the [i] indices
 //   visits   { id, url, site, time, title, listId, pathsetId, summary, truncated }
 //   pages    { url, site, title, lastVisitId, lastTime, visits }
-//   sites    { site, model, time, removed } (version 2) one per host name: the core's site model
-//                                         (learned noise rules, template model) as its JSON, and
-//                                         the ids of the rules the person removed (kept off)
-// A visit is written in ONE transaction (blocks, list, pathset, visit, page, and the site model
-// it taught): it is all there or not at all, whatever happens to the worker meanwhile. Deletions (retention, excluded
-// sites) remove visits and pages and then sweep blocks, lists and pathsets no visit refers to,
-// in the same transaction; excluding a site also deletes its site models.
+//   sitePages { site, url, seq, version, dom, text, flips }   (version 3) the site state one page
+//                                         contributes: its template features (hashes as bytes)
+//                                         and the flip history of its short blocks; key [site, url]
+//   rules    { site, id, rule, learned_from, hits, label, removed }   (version 3) one learned
+//                                         noise rule; a rule the person removed stays as a record
+//                                         with removed = true (never learned again); key [site, id]
+//   sites    { site, model, time, removed } (version 2, legacy) the whole site model as one JSON
+//                                         string: read once per site and converted to sitePages
+//                                         and rules records by the core (migrateLegacySite), then
+//                                         deleted, in one transaction
+// A visit is written in ONE transaction (blocks, list, pathset, visit, page, and the site-state
+// records it changed): it is all there or not at all, whatever happens to the worker meanwhile.
+// A revisit writes only its own page's site record and the rules it taught, not the site's
+// whole model. Deletions (retention, excluded sites) remove visits and pages and then sweep
+// blocks, lists and pathsets no visit refers to, in the same transaction; excluding a site also
+// deletes its site state.
 //
 // Upgrades keep what is stored: each step only adds what its version brought.
 
 import { encodePaths, decodePaths, typePathOf } from '../shared/wire.js';
 
 const DB_NAME = 'sincelast';
-const DB_VERSION = 2;
-export const STORES = ['blocks', 'lists', 'pathsets', 'visits', 'pages', 'sites'];
+const DB_VERSION = 3;
+export const STORES = ['blocks', 'lists', 'pathsets', 'visits', 'pages', 'sites', 'sitePages', 'rules'];
 
 let dbPromise = null;
 
@@ -38,6 +47,10 @@ export function openDb() {
         const from = event.oldVersion || 0;
         if (from < 1) createV1(db);
         if (from < 2) db.createObjectStore('sites', { keyPath: 'site' });
+        if (from < 3) {
+          db.createObjectStore('sitePages', { keyPath: ['site', 'url'] }).createIndex('site', 'site');
+          db.createObjectStore('rules', { keyPath: ['site', 'id'] }).createIndex('site', 'site');
+        }
       };
       function createV1(db) {
         db.createObjectStore('blocks', { keyPath: 'id' });
@@ -143,52 +156,116 @@ export async function loadVisitBlocks(visitId) {
   return version && version.blocks;
 }
 
-/** The stored site record of a host name: { site, model (JSON string), time, removed: [rule ids] } or null. */
-export async function loadSiteRecord(site) {
+/**
+ * The stored site state of a host name: `{ pages, rules, legacy }` — its sitePages and rules
+ * records (without the `site` field), and `legacy`, the version-2 site record `{ model, removed }`
+ * when one is still waiting to be converted (see replaceLegacySite), else null.
+ */
+export async function loadSiteState(site) {
   const db = await openDb();
-  const rec = await reqP(db.transaction('sites', 'readonly').objectStore('sites').get(site));
-  return rec ? { ...rec, removed: rec.removed || [] } : null;
+  const tx = db.transaction(['sitePages', 'rules', 'sites'], 'readonly');
+  const done = txDone(tx);
+  const [pages, rules, legacy] = await Promise.all([
+    reqP(tx.objectStore('sitePages').index('site').getAll(site)),
+    reqP(tx.objectStore('rules').index('site').getAll(site)),
+    reqP(tx.objectStore('sites').get(site)),
+  ]);
+  await done;
+  return { pages, rules, legacy: legacy ? { model: legacy.model, removed: legacy.removed || [] } : null };
 }
 
-/** The stored site model (JSON string) of a host name, or null. */
-export async function loadSiteModel(site) {
-  const rec = await loadSiteRecord(site);
-  return rec ? rec.model : null;
+/** The rules records of every site, grouped: Map site → [rule records] (the settings page). */
+export async function allRules() {
+  const db = await openDb();
+  const all = await reqP(db.transaction('rules', 'readonly').objectStore('rules').getAll());
+  const out = new Map();
+  for (const r of all) {
+    if (!out.has(r.site)) out.set(r.site, []);
+    out.get(r.site).push(r);
+  }
+  return out;
 }
 
-/** Every stored site model: [{ site, model, time }]. */
-export async function allSiteModels() {
+/** How many pages each site's template model holds: Map site → count. */
+export async function sitePageCounts() {
   const db = await openDb();
-  return reqP(db.transaction('sites', 'readonly').objectStore('sites').getAll());
+  const keys = await reqP(db.transaction('sitePages', 'readonly').objectStore('sitePages').getAllKeys());
+  const out = new Map();
+  for (const [site] of keys) out.set(site, (out.get(site) || 0) + 1);
+  return out;
+}
+
+/** Sites that still have a version-2 site record waiting to be converted. */
+export async function legacySites() {
+  const db = await openDb();
+  return reqP(db.transaction('sites', 'readonly').objectStore('sites').getAllKeys());
 }
 
 /**
- * Replaces a site's model with `update(model) → model` (the settings page's removals,
- * retention); `removedRule`, when given, joins the rule ids kept off. Resolves to the new
- * model, or null when the site has none. Callers run in the background's write queue.
+ * Site-state changes inside an open transaction: `{ pages: [records to put], pagesDeleted:
+ * [urls], rules: [records to put] }` of one site. Returns the bytes written (about).
  */
-export async function updateSiteModel(site, update, removedRule = null) {
+function applySiteUpdates(tx, site, updates) {
+  if (!updates) return 0;
+  let bytes = 0;
+  const pages = tx.objectStore('sitePages');
+  for (const p of updates.pages || []) {
+    pages.put({ ...p, site });
+    bytes += recordBytes(p);
+  }
+  for (const url of updates.pagesDeleted || []) pages.delete([site, url]);
+  const rules = tx.objectStore('rules');
+  for (const r of updates.rules || []) {
+    rules.put({ ...r, site });
+    bytes += recordBytes(r);
+  }
+  return bytes;
+}
+
+/** About how many bytes a record takes: its JSON, with byte arrays at their length. */
+function recordBytes(rec) {
+  let n = 0;
+  for (const v of Object.values(rec)) {
+    if (ArrayBuffer.isView(v)) n += v.byteLength;
+    else n += JSON.stringify(v ?? null).length;
+  }
+  return n;
+}
+
+/**
+ * Writes site-state changes outside a visit (a removed rule, a forgotten page) in one
+ * transaction. Callers run in the background's write queue.
+ */
+export async function updateSiteState(site, updates) {
   const db = await openDb();
-  const current = await loadSiteRecord(site);
-  if (current === null) return null;
-  const next = await update(current.model);
-  const removed = removedRule && !current.removed.includes(removedRule) ? [...current.removed, removedRule] : current.removed;
-  const tx = db.transaction('sites', 'readwrite');
+  const tx = db.transaction(['sitePages', 'rules'], 'readwrite');
   const done = txDone(tx);
-  tx.objectStore('sites').put({ site, model: next, time: Date.now(), removed });
+  applySiteUpdates(tx, site, updates);
   await done;
-  return next;
+}
+
+/**
+ * Replaces a site's version-2 record by its records (`{ pages, rules }` from the core's
+ * conversion) in one transaction: the conversion is all there, or the old record stays.
+ */
+export async function replaceLegacySite(site, converted) {
+  const db = await openDb();
+  const tx = db.transaction(['sites', 'sitePages', 'rules'], 'readwrite');
+  const done = txDone(tx);
+  applySiteUpdates(tx, site, { pages: converted.pages, rules: converted.rules });
+  tx.objectStore('sites').delete(site);
+  await done;
 }
 
 /**
  * Writes one visit in one transaction. `blocks` are the page's blocks, `ids` their block ids,
  * `previous` the last version (from loadLastVersion) or null. `hold` (test builds only) keeps
- * the transaction open that many milliseconds before the visit record is written. `model`, when
- * a string, is the site model this visit taught: written in the same transaction (with
- * `removedRules`, the rule ids the person removed).
- * Resolves to { visitId, bytes } once the transaction has committed.
+ * the transaction open that many milliseconds before the visit record is written.
+ * `siteUpdates` (`{ pages, pagesDeleted, rules }`, see applySiteUpdates) are the site-state
+ * records this visit changed: written in the same transaction.
+ * Resolves to { visitId, bytes, siteBytes } once the transaction has committed.
  */
-export async function writeVisit({ url, site, time, title, truncated, blocks, ids, listId, pathsetId, summary, previous, model = null, removedRules = [], hold = 0 }) {
+export async function writeVisit({ url, site, time, title, truncated, blocks, ids, listId, pathsetId, summary, previous, siteUpdates = null, hold = 0 }) {
   const db = await openDb();
   const tx = db.transaction(STORES, 'readwrite');
   const done = txDone(tx);
@@ -225,12 +302,10 @@ export async function writeVisit({ url, site, time, title, truncated, blocks, id
   };
   tx.objectStore('pages').put(page);
   bytes += JSON.stringify(page).length;
-  if (typeof model === 'string') {
-    tx.objectStore('sites').put({ site, model, time, removed: removedRules });
-    bytes += model.length;
-  }
+  const siteBytes = applySiteUpdates(tx, site, siteUpdates);
+  bytes += siteBytes;
   await done;
-  return { visitId, bytes };
+  return { visitId, bytes, siteBytes };
 }
 
 /**
@@ -251,8 +326,10 @@ function keepAlive(tx, ms) {
 }
 
 /**
- * Deletes the visits chosen by `pick(store) → Promise<visitIds>` and sweeps what they left;
- * `selectSites(store)`, when given, names site models to delete too.
+ * Deletes the visits chosen by `selectVisits(store) → Promise<visitIds>` and the pages chosen by
+ * `selectPages(store, goneVisitIds)`, and sweeps what they left; `selectSites(siteNames)`, when
+ * given, names sites whose whole site state goes too. A deleted page's own site record
+ * (sitePages) goes with it.
  */
 async function deleteWhere(selectVisits, selectPages, selectSites = null) {
   const db = await openDb();
@@ -263,13 +340,27 @@ async function deleteWhere(selectVisits, selectPages, selectSites = null) {
   const visitIds = await selectVisits(visits);
   for (const id of visitIds) visits.delete(id);
   const gone = new Set(visitIds);
-  const pageUrls = await selectPages(pages, gone);
-  for (const url of pageUrls) pages.delete(url);
-  const siteKeys = selectSites ? await selectSites(tx.objectStore('sites')) : [];
-  for (const key of siteKeys) tx.objectStore('sites').delete(key);
+  const pageRecords = await selectPages(pages, gone);
+  const sitePages = tx.objectStore('sitePages');
+  for (const p of pageRecords) {
+    pages.delete(p.url);
+    sitePages.delete([p.site, p.url]);
+  }
+  if (selectSites) {
+    const names = new Set([
+      ...await reqP(tx.objectStore('sites').getAllKeys()),
+      ...(await reqP(sitePages.getAllKeys())).map((k) => k[0]),
+      ...(await reqP(tx.objectStore('rules').getAllKeys())).map((k) => k[0]),
+    ]);
+    for (const name of selectSites([...names])) {
+      tx.objectStore('sites').delete(name);
+      sitePages.delete(IDBKeyRange.bound([name], [name, []]));
+      tx.objectStore('rules').delete(IDBKeyRange.bound([name], [name, []]));
+    }
+  }
   await sweep(tx);
   await done;
-  return { visits: visitIds.length, pages: pageUrls.length, pageUrls };
+  return { visits: visitIds.length, pages: pageRecords.length, pageUrls: pageRecords.map((p) => p.url), pageSites: [...new Set(pageRecords.map((p) => p.site))] };
 }
 
 /** Removes blocks, lists and pathsets that no remaining visit refers to. */
@@ -294,13 +385,13 @@ async function sweep(tx) {
   }
 }
 
-/** Deletes every visit, page and site model of the given sites (host names, subdomains included). */
+/** Deletes every visit, page and the site state of the given sites (host names, subdomains included). */
 export function deleteSites(sites, hostInSite) {
   const match = (site) => sites.some((s) => hostInSite(site, s));
   return deleteWhere(
     async (visits) => (await reqP(visits.getAll())).filter((v) => match(v.site)).map((v) => v.id),
-    async (pages) => (await reqP(pages.getAll())).filter((p) => match(p.site)).map((p) => p.url),
-    async (sites) => (await reqP(sites.getAllKeys())).filter((s) => match(s)),
+    async (pages) => (await reqP(pages.getAll())).filter((p) => match(p.site)),
+    (names) => names.filter(match),
   );
 }
 
@@ -308,7 +399,7 @@ export function deleteSites(sites, hostInSite) {
 export function deleteOlderThan(cutoff) {
   return deleteWhere(
     async (visits) => reqP(visits.index('time').getAllKeys(IDBKeyRange.upperBound(cutoff, true))),
-    async (pages, gone) => (await reqP(pages.getAll())).filter((p) => gone.has(p.lastVisitId)).map((p) => p.url),
+    async (pages, gone) => (await reqP(pages.getAll())).filter((p) => gone.has(p.lastVisitId)),
   );
 }
 

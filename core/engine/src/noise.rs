@@ -610,7 +610,7 @@ fn dates_in(text: &str, today: i64) -> Vec<i64> {
                 let d = at(i + 4).and_then(|t| {
                     let b = t.as_bytes();
                     (b.len() >= 2 && !b.get(2).is_some_and(u8::is_ascii_digit))
-                        .then(|| day_number(&t[..2]))
+                        .then(|| t.get(..2).and_then(day_number))
                         .flatten()
                 });
                 if let (Some(m), Some(d)) = (m, d) {

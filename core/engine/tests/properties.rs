@@ -65,7 +65,16 @@ proptest! {
     }
 }
 
-/// Date-like texts: numbers with dots and hyphens, month names, years, at any visit time.
+/// Any character, with multi-byte letters and digits often.
+fn any_char() -> impl Strategy<Value = char> {
+    prop_oneof![
+        any::<char>(),
+        prop::sample::select(vec!['é', 'ß', 'ü', '२', '٢', '€', '—', '１', '𝟚']),
+    ]
+}
+
+/// Date-like texts: numbers with dots and hyphens, month names, years, at any visit time — and
+/// any character (multi-byte ones included) right after the digits, where a date reader slices.
 fn date_text() -> impl Strategy<Value = String> {
     prop::collection::vec(
         prop_oneof![
@@ -90,6 +99,19 @@ fn date_text() -> impl Strategy<Value = String> {
             ])
             .prop_map(str::to_string),
             (0u32..40, 0u32..14, 1890u32..2210).prop_map(|(d, m, y)| format!("{d}.{m}.{y}")),
+            (0u32..10, any_char(), 0u32..14).prop_map(|(d, c, m)| format!("2026-{m}-{d}{c}")),
+            (0u32..40, any_char(), 0u32..14).prop_map(|(d, c, m)| format!("{d}.{m}.20{c}")),
+            prop::sample::select(vec![
+                "2026-11-2é",
+                "Ü",
+                "２０２６",
+                "٢٠٢٦-١١-٢٢",
+                "22.11.२०२६",
+                "Mai",
+                "März",
+                "1é.2"
+            ])
+            .prop_map(str::to_string),
         ],
         1..8,
     )
@@ -114,4 +136,26 @@ proptest! {
             }
         }
     }
+    /// The same text around a date that changes: the date reader reads every token of it.
+    #[test]
+    fn dates_read_in_any_text_never_panic(
+        rest in date_text(),
+        now in prop_oneof![Just(0i64), 1_700_000_000i64..1_900_000_000],
+    ) {
+        use sincelast_core::noise::builtin_noise_at;
+        let old = format!("Updated 21.11.2026 {rest}");
+        let new = format!("Updated 22.11.2026 {rest}");
+        let _ = builtin_noise_at(&old, &new, Some(now));
+    }
+}
+
+/// Reproduced crash: a non-ASCII character right after an ISO date's first day digit made the
+/// date reader slice inside the character.
+#[test]
+fn a_date_with_a_multibyte_character_after_the_day_does_not_panic() {
+    use sincelast_core::noise::builtin_noise_at;
+    let old = "Updated 21.11.2026 2026-11-2é";
+    let new = "Updated 22.11.2026 2026-11-2é";
+    let _ = builtin_noise_at(old, new, Some(1_795_000_000));
+    let _ = builtin_noise_at(new, old, None);
 }
