@@ -16,6 +16,10 @@
 //                               on every load, and a banner cycling among three short texts;
 //                               from version 1 on, one of its paragraphs is edited, and the
 //                               shared footer of every page says "open Monday to Saturday"
+//   GET /s/<story>/fixture/<case>   the fixture case tests/fixtures/<case>/ (the same pages the
+//                               core's fixture harness reads): version k serves the case's
+//                               k-th page in visit order — history/<n>.html by n, then
+//                               before.html, then after.html (the last one past the end)
 //   GET /__advance?story=<story>   bump that story's version (answers the new version);
 //   GET /__advance?back=1          the page's own link: bumps the referring page's story, goes back
 //   GET /__version?story=<story>   answers the current version
@@ -26,8 +30,34 @@
 //
 // Usage: node tests/site/server.mjs [port]   (port 0 or none: any free port; prints the URL)
 
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
+
+/** A fixture case's pages in visit order (history/<n>.html by n, before, after), or null. */
+export function fixturePages(name) {
+  if (!/^[\w-]{1,64}$/.test(name)) return null;
+  const dir = path.join(FIXTURES, name);
+  if (!fs.existsSync(path.join(dir, 'after.html'))) return null;
+  const history = fs.existsSync(path.join(dir, 'history'))
+    ? fs.readdirSync(path.join(dir, 'history')).map((f) => /^(\d+)\.html$/.exec(f)).filter(Boolean)
+      .sort((a, b) => Number(a[1]) - Number(b[1])).map((m) => path.join(dir, 'history', m[0]))
+    : [];
+  return [...history, path.join(dir, 'before.html'), path.join(dir, 'after.html')];
+}
+
+/** Every fixture case: [{ name, pages, case (case.json or {}), expected }]. */
+export function fixtureCases() {
+  return fs.readdirSync(FIXTURES, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()
+    .map((name) => {
+      const dir = path.join(FIXTURES, name);
+      const json = (f) => (fs.existsSync(path.join(dir, f)) ? JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) : {});
+      return { name, pages: fixturePages(name), case: json('case.json'), expected: json('expected.json') };
+    });
+}
 
 const ARTICLES = [
   { id: 'harbour', title: 'Harbour bridge reopens after two years of repairs',
@@ -292,6 +322,13 @@ export function startSite(port = 0) {
         return res.end();
       }
       return send(200, 'text/plain', String(versions.get(story) || 0));
+    }
+    const fx = /^\/s\/([\w-]{1,64})\/fixture\/([\w-]{1,64})$/.exec(u.pathname);
+    if (fx) {
+      const pages = fixturePages(fx[2]);
+      if (!pages) return send(404, 'text/plain', 'no such fixture');
+      const k = Math.min(versions.get(fx[1]) || 0, pages.length - 1);
+      return send(200, 'text/html; charset=utf-8', fs.readFileSync(pages[k]));
     }
     const m = /^\/s\/([\w-]{1,64})\/(\w+)$/.exec(u.pathname);
     if (m && PAGES[m[2]]) {
