@@ -24,7 +24,7 @@ pub enum Error {
     #[error("invalid argument: {0}")]
     InvalidArgument(String),
     /// Input from a caller that is not in the agreed form (e.g. a packed buffer whose string
-    /// count does not match, see [`crate::packed`]).
+    /// count does not match, see [`crate::report::packed`]).
     #[error("malformed input: {0}")]
     Malformed(String),
 }

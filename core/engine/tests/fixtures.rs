@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::{json, Value};
-use sincelast_core::diff::{diff_blocks, DiffOptions, SpanKind, Status};
+use sincelast_core::align::{diff_blocks, DiffOptions, SpanKind, Status};
 use sincelast_core::extract::{extract_html, ExtractOptions};
 
 fn fixtures_dir() -> PathBuf {

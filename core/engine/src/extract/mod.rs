@@ -277,10 +277,10 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            max_input_bytes: 16 * 1024 * 1024,
-            max_blocks: 50_000,
-            max_block_chars: 100_000,
-            max_depth: 512,
+            max_input_bytes: crate::limits::MAX_HTML_BYTES,
+            max_blocks: crate::limits::MAX_EXTRACT_BLOCKS,
+            max_block_chars: crate::limits::MAX_BLOCK_TEXT,
+            max_depth: crate::limits::MAX_DEPTH,
         }
     }
 }
