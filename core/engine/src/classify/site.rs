@@ -1013,4 +1013,124 @@ mod tests {
             .unwrap_or_default()
             .contains("Wetter: {*} in Berlin"));
     }
+
+    /// A site model as the version before records stored it: built with that version's
+    /// `SiteModel` (two pages observed, a near-simultaneous reload teaching a slot and a
+    /// rotating rule, the rotating rule then removed) and serialized by it.
+    const LEGACY_MODEL: &str = r#"{"noise":{"rules":[{"id":"475c63bc670a1ffd","rule":{"type":"slots","pattern":["Wetter",":"," ",null," ","in"," ","Berlin"]},"learned_from":"near_simultaneous","hits":1,"label":"Wetter: {*} in Berlin"}],"recent":{"673756021b2046be":["87cff46cc3b06a04","1699f3b0a821181d"],"8eaa34ab17b07d80":["fd39b16f3441e437","8f073b0cc35b678f"]},"removed":["5e2a04f2473815a4"]},"templates":{"options":{"lower_fraction":0.1,"min_count":2,"suppress_min_count":3,"window":16,"modulus":4,"max_pages":64,"method":"both"},"pages":{"https://h.example/a":{"seq":2,"dom":"gHQ8LNh+GEskw1qOdoGvvHR3nvw","text":""},"https://h.example/b":{"seq":1,"dom":"zmKocngMIZyxuC/Yp5pO4HR3nvw","text":"JBGDdg"}},"next_seq":3,"version":3}}"#;
+
+    #[test]
+    fn a_legacy_model_converts_to_records() {
+        let (pages, rules) = SiteState::from_legacy_json(LEGACY_MODEL).expect("legacy");
+        assert_eq!(pages.len(), 2);
+        let a = pages
+            .iter()
+            .find(|p| p.url == "https://h.example/a")
+            .expect("a");
+        assert_eq!(a.seq, 2);
+        assert_eq!(a.version, MODEL_VERSION);
+        assert_eq!(
+            a.dom,
+            vec![0x2c3c7480, 0x4b187ed8, 0x8e5ac324, 0xbcaf8176, 0xfc9e7774]
+        );
+        assert!(a.text.is_empty() && a.flips.is_empty());
+        let b = pages
+            .iter()
+            .find(|p| p.url == "https://h.example/b")
+            .expect("b");
+        assert_eq!(
+            b.dom,
+            vec![0x72a862ce, 0x9c210c78, 0xd82fb8b1, 0xe04e9aa7, 0xfc9e7774]
+        );
+        assert_eq!(b.text, vec![0x76831124]);
+        assert_eq!(rules.len(), 2);
+        assert_eq!(rules[0].id, "475c63bc670a1ffd");
+        assert_eq!(rules[0].label, "Wetter: {*} in Berlin");
+        assert!(!rules[0].removed);
+        assert_eq!(rules[1].id, "5e2a04f2473815a4");
+        assert!(rules[1].removed && rules[1].rule.is_none());
+        // The records make a state that works: the rule classifies, the removed one stays off.
+        let mut state = SiteState::from_records(pages, rules);
+        assert_eq!(state.dropped_records(), 0);
+        assert_eq!(state.template_pages(), 2);
+        let url = "https://h.example/a";
+        let old = blocks(&[("/html[0]/body[0]/p[0]", "Wetter: windig in Berlin")]);
+        let new = blocks(&[("/html[0]/body[0]/p[0]", "Wetter: neblig in Berlin")]);
+        let r = analyze(
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: &old,
+            },
+            &Visit {
+                url,
+                time: Some(86_400),
+                blocks: &new,
+            },
+            &mut state,
+            &VisitOptions::default(),
+        );
+        assert_eq!(r.summary.noise, 1);
+        assert!(SiteState::from_legacy_json("{not json").is_err());
+        // A model of another template version keeps its rules, not its pages.
+        let old_version = LEGACY_MODEL.replace(r#""version":3"#, r#""version":2"#);
+        let (pages, rules) = SiteState::from_legacy_json(&old_version).expect("legacy v2");
+        assert!(pages.is_empty());
+        assert_eq!(rules.len(), 2);
+    }
+
+    #[test]
+    fn bad_records_are_dropped_and_the_rest_kept() {
+        let good = PageRecord {
+            url: "https://g.example/".into(),
+            seq: 4,
+            version: MODEL_VERSION,
+            dom: vec![1, 2, 3],
+            text: vec![],
+            flips: vec![FlipRecord {
+                path: "/p[0]".into(),
+                ids: vec![1, 2, 3, 4, 5, 6],
+            }],
+        };
+        let unsorted = PageRecord {
+            url: "https://g.example/u".into(),
+            dom: vec![3, 2],
+            ..good.clone()
+        };
+        let other_version = PageRecord {
+            url: "https://g.example/v".into(),
+            version: MODEL_VERSION + 1,
+            ..good.clone()
+        };
+        let rule_without_kind = NoiseRule {
+            id: "r".into(),
+            rule: None,
+            learned_from: "flip".into(),
+            hits: 1,
+            label: String::new(),
+            removed: false,
+        };
+        let state = SiteState::from_records(
+            vec![good.clone(), unsorted, other_version],
+            vec![rule_without_kind],
+        );
+        assert_eq!(state.dropped_records(), 3);
+        assert_eq!(state.template_pages(), 1);
+        let back = state.page_record(&good.url).expect("kept");
+        assert_eq!(
+            back.flips[0].ids,
+            vec![3, 4, 5, 6],
+            "at most the last few ids"
+        );
+        // Bytes of a wrong length do not deserialize (the bindings count the record as bad).
+        let json = r#"{"url":"x","seq":1,"version":3,"dom":[1,2,3],"text":[]}"#;
+        assert!(serde_json::from_str::<PageRecord>(json).is_err());
+        let json = r#"{"url":"x","seq":1,"version":3,"dom":[1,0,0,0],"text":[]}"#;
+        let ok: PageRecord = serde_json::from_str(json).expect("4 bytes");
+        assert_eq!(ok.dom, vec![1]);
+        assert_eq!(
+            serde_json::to_string(&ok).expect("json"),
+            r#"{"url":"x","seq":1,"version":3,"dom":[1,0,0,0],"text":[],"flips":[]}"#
+        );
+    }
 }
