@@ -10,7 +10,7 @@
 //! ## The API
 //!
 //! **Site state.** The instance keeps the state of a few sites in memory (least recently used
-//! dropped past [`MAX_CACHED_SITES`](sincelast_core::limits::MAX_CACHED_SITES) = 8), so a
+//! dropped past [`sincelast_core::limits::MAX_CACHED_SITES`] = 8), so a
 //! site's records cross the boundary once, not on every visit. Storage stays the source of
 //! truth: after a (re)start, or when a call throws `site_not_loaded`, load the site's records
 //! and call again.
@@ -66,7 +66,8 @@
 //! `maxSite`, and the core's own), `coreVersion()` (`{ version, hash, model }`), `isPoisoned()`,
 //! `extractHtml(html, url?)` (`{ title, blocks, truncated }`), `metrics(old, new, options?)`
 //! (every change metric of two texts), `diffPacked(oldBytes, oldCount, newBytes, newCount)`
-//! (the plain alignment as a lean JSON report, for the benchmark).
+//! (the plain alignment as a lean JSON report, for the benchmark), `diceBytes(old, new)` and
+//! `fragmentStalenessBytes(old, new, k)` (two metrics of UTF-8 texts, for the benchmark).
 //!
 //! ```js
 //! import init, { loadSite, hasSite, visit } from './sincelast_wasm.js';
@@ -414,4 +415,37 @@ pub fn diff_packed(
     let old = unpack_blocks(old_bytes, old_count, "old")?;
     let new = unpack_blocks(new_bytes, new_count, "new")?;
     Ok(LeanReport::of(&align::diff_blocks(&old, &new, &DiffOptions::default())).to_json())
+}
+
+/// Dice similarity of two UTF-8 texts' word sets (1 = same vocabulary); the benchmark's
+/// throughput figure.
+#[wasm_bindgen(js_name = diceBytes)]
+pub fn dice_bytes(old: &[u8], new: &[u8]) -> Result<f64, JsValue> {
+    let (a, b) = (utf8(old, "old")?, utf8(new, "new")?);
+    Ok(metrics::dice(
+        &metrics::word_hashes(a),
+        &metrics::word_hashes(b),
+    ))
+}
+
+/// Fragment staleness (Olston & Pandey: 1 − Jaccard of the word k-shingle sets) of two UTF-8
+/// texts; the benchmark's throughput figure.
+#[wasm_bindgen(js_name = fragmentStalenessBytes)]
+pub fn fragment_staleness_bytes(old: &[u8], new: &[u8], k: usize) -> Result<f64, JsValue> {
+    if k == 0 {
+        return Err(core_error(Error::InvalidArgument(
+            "shingle size k must be at least 1".into(),
+        )));
+    }
+    let (a, b) = (utf8(old, "old")?, utf8(new, "new")?);
+    Ok(metrics::fragment_staleness(
+        &metrics::word_hashes(a),
+        &metrics::word_hashes(b),
+        k,
+    ))
+}
+
+fn utf8<'a>(bytes: &'a [u8], which: &str) -> Result<&'a str, JsValue> {
+    std::str::from_utf8(bytes)
+        .map_err(|_| core_error(Error::Malformed(format!("{which} text: not UTF-8"))))
 }

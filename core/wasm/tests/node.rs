@@ -428,3 +428,16 @@ fn error_kinds_come_from_the_core_vocabulary() {
         assert!(sincelast_core::Error::KINDS.contains(&kind.as_str()));
     }
 }
+
+#[wasm_bindgen_test]
+fn benchmark_metrics_over_bytes() {
+    assert_eq!(dice_bytes(b"a b c", b"c b a").ok(), Some(1.0));
+    assert_eq!(
+        fragment_staleness_bytes(b"a b c", b"a b c", 2).ok(),
+        Some(0.0)
+    );
+    let err = fragment_staleness_bytes(b"a", b"b", 0).expect_err("k = 0");
+    assert_eq!(kind_of(&err).as_deref(), Some("invalid_argument"));
+    let err = dice_bytes(b"\xff", b"").expect_err("not UTF-8");
+    assert_eq!(kind_of(&err).as_deref(), Some("bad_input"));
+}

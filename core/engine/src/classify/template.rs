@@ -141,7 +141,7 @@ mod packed {
     }
 }
 
-/// Version of the stored page hashes (the word hash, [`mix`], the window scheme). A model
+/// Version of the stored page hashes (the word hash, the mixing function, the window scheme). A model
 /// stored by another version is relearned: its pages are dropped when it is loaded.
 pub const MODEL_VERSION: u32 = 3;
 

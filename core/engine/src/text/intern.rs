@@ -1,5 +1,5 @@
 //! Interning once: items (word hashes, tokens, block texts) mapped to dense `u32` ids, so the
-//! algorithms diff and count integers. One interner for the whole core ([`Interned`]), plus the
+//! algorithms diff and count integers. One interner for the whole core (`Interned`), plus the
 //! in-memory hashers its maps use (never persisted: stored ids use [`crate::hash`]).
 
 use std::collections::HashMap;
