@@ -432,7 +432,7 @@ impl TemplateModel {
         let mut model = TemplateModel::new(options);
         model.version = MODEL_VERSION;
         for (url, seq, dom, text) in pages {
-            model.next_seq = model.next_seq.max(seq + 1);
+            model.next_seq = model.next_seq.max(seq.saturating_add(1));
             model.pages.insert(url, PageHashes { seq, dom, text });
         }
         model
@@ -471,7 +471,7 @@ impl TemplateModel {
             dom: features.dom.clone(),
             text: features.text.clone(),
         };
-        self.next_seq += 1;
+        self.next_seq = self.next_seq.saturating_add(1);
         if let Some(old) = self.pages.remove(url) {
             self.apply(&old, -1);
         }
