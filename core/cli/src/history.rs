@@ -10,7 +10,8 @@
 
 use std::path::{Path, PathBuf};
 
-use sincelast_core::site::{analyze, AnalyzeOptions, SiteModel, Visit};
+use sincelast_core::classify::site::SiteState;
+use sincelast_core::visit::{visit, Version as PageVersion, VisitInput};
 use sincelast_core::Page;
 
 use crate::input;
@@ -137,10 +138,9 @@ pub fn scan(dir: &Path) -> Result<Vec<Version>, String> {
 /// Learns a site model from the versions, oldest first: consecutive versions of a page are
 /// analyzed (teaching noise rules and flips), every version joins the template model. Files
 /// that cannot be read are skipped with a warning on stderr; the rest still count.
-pub fn learn(versions: &[Version]) -> (SiteModel, Vec<(String, Page)>) {
-    let mut model = SiteModel::default();
+pub fn learn(versions: &[Version]) -> (SiteState, Vec<(String, Page)>) {
+    let mut model = SiteState::new();
     let mut last: std::collections::HashMap<String, (i64, Page)> = std::collections::HashMap::new();
-    let opts = AnalyzeOptions::default();
     for v in versions {
         let page = match input::load_page(&v.path, None) {
             Ok(p) => p,
@@ -149,29 +149,23 @@ pub fn learn(versions: &[Version]) -> (SiteModel, Vec<(String, Page)>) {
                 continue;
             }
         };
-        match last.get(&v.page) {
-            Some((t, prev)) => {
-                analyze(
-                    &Visit {
-                        url: &v.page,
-                        time: Some(*t),
-                        blocks: &prev.blocks,
-                    },
-                    &Visit {
-                        url: &v.page,
-                        time: Some(v.time),
-                        blocks: &page.blocks,
-                    },
-                    &mut model,
-                    &opts,
-                );
-            }
-            None => model.observe(&Visit {
+        // Consecutive versions are a revisit, a page's first version a first visit: the
+        // core's one visit path either way.
+        let previous = last.get(&v.page).map(|(t, prev)| PageVersion {
+            time: Some(*t),
+            blocks: &prev.blocks,
+        });
+        visit(
+            &VisitInput {
                 url: &v.page,
-                time: Some(v.time),
-                blocks: &page.blocks,
-            }),
-        }
+                previous,
+                current: PageVersion {
+                    time: Some(v.time),
+                    blocks: &page.blocks,
+                },
+            },
+            &mut model,
+        );
         last.insert(v.page.clone(), (v.time, page));
     }
     let mut latest: Vec<(String, Page)> = last.into_iter().map(|(k, (_, p))| (k, p)).collect();

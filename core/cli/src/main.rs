@@ -20,8 +20,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use sincelast_core::classify::site::SiteState;
 use sincelast_core::metrics;
-use sincelast_core::site::{analyze, AnalyzeOptions, SiteModel, Visit};
+use sincelast_core::visit::{visit_with, Version, VisitInput, VisitOptions};
 
 #[derive(Parser)]
 #[command(
@@ -135,7 +136,7 @@ fn run(cli: Cli) -> Result<String, String> {
         } => {
             let old_page = input::load_page(&old, url.as_deref())?;
             let new_page = input::load_page(&new, url.as_deref())?;
-            let mut model = SiteModel::default();
+            let mut model = SiteState::new();
             if let Some(dir) = &history {
                 model = history::learn(&history::scan(dir)?).0;
             }
@@ -145,23 +146,28 @@ fn run(cli: Cli) -> Result<String, String> {
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default()
             });
-            let report = analyze(
-                &Visit {
+            let outcome = visit_with(
+                &VisitInput {
                     url: &key,
-                    time: Some(history::file_time(&old)),
-                    blocks: &old_page.blocks,
-                },
-                &Visit {
-                    url: &key,
-                    time: Some(history::file_time(&new)),
-                    blocks: &new_page.blocks,
+                    previous: Some(Version {
+                        time: Some(history::file_time(&old)),
+                        blocks: &old_page.blocks,
+                    }),
+                    current: Version {
+                        time: Some(history::file_time(&new)),
+                        blocks: &new_page.blocks,
+                    },
                 },
                 &mut model,
-                &AnalyzeOptions {
+                // A preview: the history teaches the site, this comparison does not.
+                &VisitOptions {
                     learn: false,
-                    ..AnalyzeOptions::default()
+                    ..VisitOptions::default()
                 },
             );
+            let report = outcome
+                .report
+                .ok_or_else(|| "internal: a revisit without a report".to_string())?;
             Ok(match format {
                 DiffFormat::Text => render::text(&report),
                 DiffFormat::Json => render::json(&report)?,
@@ -201,7 +207,7 @@ fn run(cli: Cli) -> Result<String, String> {
         }
         Command::Templates { dir, format } => {
             let (mut model, latest) = history::learn(&history::scan(&dir)?);
-            let report = render::templates(&mut model.templates, &latest);
+            let report = render::templates(model.templates_mut(), &latest);
             Ok(match format {
                 MetricsFormat::Json => {
                     let mut s = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;

@@ -3,9 +3,9 @@
 use std::fmt::Write;
 
 use serde::Serialize;
-use sincelast_core::diff::{BlockDiff, Kind, Report, SpanKind, Status};
+use sincelast_core::align::{BlockDiff, Kind, Report, SpanKind, Status};
+use sincelast_core::classify::template::{PageCoverage, TemplateModel};
 use sincelast_core::metrics::Metrics;
-use sincelast_core::template::{PageCoverage, TemplateModel};
 use sincelast_core::Page;
 
 const PREVIEW_CHARS: usize = 160;
@@ -172,7 +172,7 @@ pub fn html(report: &Report, title: Option<&str>) -> String {
                 "unchanged",
                 format!(
                     "{word}, not meaningful: {}",
-                    reason.as_deref().unwrap_or("")
+                    reason.as_ref().map(|r| r.to_string()).unwrap_or_default()
                 ),
             ),
         };

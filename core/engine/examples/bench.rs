@@ -11,8 +11,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use sincelast_core::diff::{diff_blocks, DiffOptions};
-use sincelast_core::{metrics, packed, Block};
+use sincelast_core::align::{diff_blocks, DiffOptions};
+use sincelast_core::{metrics, report::packed, Block};
 
 struct Counting;
 static CURRENT: AtomicUsize = AtomicUsize::new(0);

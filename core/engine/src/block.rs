@@ -86,3 +86,43 @@ impl Page {
         out
     }
 }
+
+/// A block's type path derived from its path: the path without its `[index]` steps
+/// (`/html[0]/body[0]/p[2]` → `/html/body/p`), as the extension derives it (a `[` followed by
+/// ASCII digits and `]` is removed; anything else is kept).
+pub fn type_path_of(path: &str) -> String {
+    let bytes = path.as_bytes();
+    let mut out = String::with_capacity(path.len());
+    let mut i = 0;
+    let mut kept = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'[' {
+            let digits = bytes[i + 1..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            if digits > 0 && bytes.get(i + 1 + digits) == Some(&b']') {
+                out.push_str(&path[kept..i]);
+                i += digits + 2;
+                kept = i;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out.push_str(&path[kept..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn type_paths_drop_indices_only() {
+        assert_eq!(type_path_of("/html[0]/body[0]/p[12]"), "/html/body/p");
+        assert_eq!(type_path_of("/a[x]/b[]/c[1"), "/a[x]/b[]/c[1");
+        assert_eq!(type_path_of("/ü[3]/é"), "/ü/é");
+        assert_eq!(type_path_of(""), "");
+    }
+}

@@ -1,60 +1,90 @@
 //! # sincelast-core
 //!
 //! The engine of **Since Last Visit**: it turns a web page into *blocks*, aligns an old and a
-//! new version of the page block by block and word by word, and measures how much changed.
-//! It is pure Rust — no I/O, no JavaScript bindings — so the same code runs natively (the
-//! `sincelast` CLI, tests, benchmarks) and as WebAssembly in the extension's background.
+//! new version of the page block by block and word by word, classifies every change as
+//! content, template or noise with what the site has taught so far, and returns a paint-ready
+//! report. It is pure Rust — no I/O, no JavaScript bindings — so the same code runs natively
+//! (the `sincelast` CLI, tests, the evaluation, benchmarks) and as WebAssembly in the
+//! extension's background.
 //!
 //! ## Pipeline
 //!
+//! The folders follow the stages of a visit:
+//!
 //! ```text
-//! HTML ──extract::extract_html──▶ Page { title, blocks }
-//!                                        │
-//! old Page + new Page ──diff::diff_blocks──▶ Report { summary, blocks[status, spans] }
-//! old text + new text ──metrics::compute──▶ Metrics { dice, ied, cosine, … }
+//!  page (HTML or live DOM)
+//!    │  extract/        extract::extract_html (the content script implements the same spec)
+//!    ▼
+//!  blocks [{ text, path, … }] ── previous stored version + new version
+//!    │  align/          align::diff_blocks: unchanged / changed / moved / new / removed + word spans
+//!    ▼
+//!  Report
+//!    │  classify/       template (Gibson) → noise (built-in detectors, learned rules) → content,
+//!    │                  with the site's state (classify::site::SiteState: page + rule records),
+//!    │                  which the visit teaches
+//!    ▼
+//!  report/              paint-ready changes (typed reasons, removed text and where it stood),
+//!    │                  content ids to store, site record updates
+//!    ▼
+//!  VisitOutcome         ◀── visit::visit: the one entry point that runs the stages above
+//!
+//!  text/    the one tokenizer, interner and Dice helper, used by every stage
+//!  limits   every cap the product uses
+//!  metrics/ literature metrics (Dice, IED, LCS, shingles, cosine…): a leaf the visit does not use
 //! ```
 //!
 //! ```
-//! use sincelast_core::{extract, diff};
+//! use sincelast_core::classify::site::SiteState;
+//! use sincelast_core::visit::{visit, Version, VisitInput, VisitStatus};
+//! use sincelast_core::extract;
 //! let old = extract::extract_html("<p>Hello world</p><p>Bye</p>", &Default::default()).unwrap();
 //! let new = extract::extract_html("<p>Hello brave world</p><p>Bye</p>", &Default::default()).unwrap();
-//! let report = diff::diff_blocks(&old.blocks, &new.blocks, &Default::default());
-//! assert_eq!(report.summary.changed, 1);
-//! assert_eq!(report.summary.unchanged, 1);
+//! let mut site = SiteState::new();
+//! let outcome = visit(
+//!     &VisitInput {
+//!         url: "https://example.org/",
+//!         previous: Some(Version { time: Some(0), blocks: &old.blocks }),
+//!         current: Version { time: Some(86_400), blocks: &new.blocks },
+//!     },
+//!     &mut site,
+//! );
+//! assert_eq!(outcome.status, VisitStatus::Changed);
+//! let summary = outcome.summary.unwrap();
+//! assert_eq!((summary.changed, summary.unchanged, summary.meaningful), (1, 1, 1));
 //! ```
 //!
 //! ## Modules
 //! - [`block`]: the [`block::Block`] and [`block::Page`] types shared by everything.
 //! - [`extract`]: the written extraction spec and its native implementation over HTML5-parsed
 //!   input.
-//! - [`diff`]: block alignment (unchanged / changed / moved / new / removed) and word spans.
+//! - [`align`]: block alignment (unchanged / changed / moved / new / removed) and word spans.
+//! - [`classify`]: content, template or noise — [`classify::noise`], [`classify::template`]
+//!   and the site's learned state as records, [`classify::site`].
+//! - [`report`]: the paint-ready changes and content ids of a visit; [`report::packed`], blocks
+//!   packed in one buffer for callers across a language boundary.
+//! - [`visit`]: one visit, one call.
+//! - [`text`]: normalization, the tokenizer, the interner and the Dice helper.
+//! - [`limits`]: every cap.
 //! - [`metrics`]: Dice, fragment staleness, Kwon's IED and the classic change metrics, with a
 //!   "which one when" guide.
-//! - [`noise`]: volatile tokens (counters, clocks, dates…) and learned per-site noise rules.
-//! - [`template`]: site templates, DOM-based and text-based (Gibson et al.).
-//! - [`site`]: meaningful change — the diff classified as content, template or noise with a
-//!   site's learned model, which each visit teaches.
-//! - [`packed`]: blocks packed in one buffer for callers across a language boundary, and the
-//!   lean report they get back.
 //! - [`hash`]: the specified, stable hash used for everything that is persisted.
 //! - [`calendar`]: day counts of calendar dates (for dates in text and saved pages' times).
-//! - [`text`]: text normalization and word tokenization.
 //! - [`errors`]: the one error type.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod align;
 pub mod block;
 pub mod calendar;
-pub mod diff;
+pub mod classify;
 pub mod errors;
 pub mod extract;
 pub mod hash;
+pub mod limits;
 pub mod metrics;
-pub mod noise;
-pub mod packed;
-pub mod site;
-pub mod template;
+pub mod report;
 pub mod text;
+pub mod visit;
 
 pub use block::{Block, Page};
 pub use errors::Error;

@@ -2,7 +2,7 @@
 //! both texts; every old and new block is accounted for exactly once.
 
 use proptest::prelude::*;
-use sincelast_core::diff::{diff_blocks, word_spans, DiffOptions, SpanKind, Status};
+use sincelast_core::align::{diff_blocks, word_spans, DiffOptions, SpanKind, Status};
 use sincelast_core::Block;
 
 /// Texts from a small vocabulary so that random pages share blocks and words.
@@ -125,7 +125,7 @@ proptest! {
         new in date_text(),
         now in prop_oneof![Just(i64::MIN / 2), Just(0i64), -4_000_000_000i64..10_000_000_000, Just(i64::MAX / 2)],
     ) {
-        use sincelast_core::noise::{builtin_noise, builtin_noise_at, Volatile};
+        use sincelast_core::classify::noise::{builtin_noise, builtin_noise_at, Volatile};
         let at = builtin_noise_at(&old, &new, Some(now));
         let plain = builtin_noise(&old, &new);
         // Knowing the time can only turn a date change into content, never invent noise.

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 
 use sincelast_core::block::Block;
-use sincelast_core::template::{Method, TemplateModel, TemplateOptions};
+use sincelast_core::classify::template::{Method, TemplateModel, TemplateOptions};
 use sincelast_eval::region::{l3s_boilerplate, l3s_labels};
 use sincelast_eval::{dec, extract_file, gold_content, pct, ratio, unpack, Confusion, Table};
 

@@ -3,10 +3,10 @@
 //! labels of the boilerplate sets, text overlap, and the arithmetic of the tables.
 //!
 //! The three variants, for one pair of versions of a page:
-//! - **plain**: [`sincelast_core::diff::diff_blocks`] — every change is highlighted;
+//! - **plain**: [`sincelast_core::align::diff_blocks`] — every change is highlighted;
 //! - **ignore numbers**: what Update Scanner and Page Monitor offer — every digit is removed from
 //!   the block texts before the same plain diff;
-//! - **ours**: [`sincelast_core::site::analyze`] with the site model learned from the visits so
+//! - **ours**: [`sincelast_core::visit`] with the site model learned from the visits so
 //!   far; only content changes are highlighted.
 //!
 //! A *highlight* is a block the new page paints: status new, changed or moved, kind content
@@ -20,8 +20,10 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use sincelast_core::align::{diff_blocks, DiffOptions, Kind, Report, Status};
 use sincelast_core::block::Block;
-use sincelast_core::diff::{diff_blocks, DiffOptions, Kind, Report, Status};
+use sincelast_core::classify::site::SiteState;
+use sincelast_core::visit::{visit, Version, VisitInput};
 
 /// What one variant reports for one pair of versions.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -63,6 +65,47 @@ impl Outcome {
     pub fn is_quiet(&self) -> bool {
         self.highlighted.is_empty()
     }
+}
+
+/// A first visit of `url` through the core's one visit path ([`sincelast_core::visit`]): the
+/// page joins the site's template model.
+pub fn first_visit(site: &mut SiteState, url: &str, time: i64, blocks: &[Block]) {
+    visit(
+        &VisitInput {
+            url,
+            previous: None,
+            current: Version {
+                time: Some(time),
+                blocks,
+            },
+        },
+        site,
+    );
+}
+
+/// A revisit of `url` through the core's one visit path: the classified report (the site
+/// learns from it).
+pub fn revisit(
+    site: &mut SiteState,
+    url: &str,
+    old: (i64, &[Block]),
+    new: (i64, &[Block]),
+) -> Report {
+    let input = VisitInput {
+        url,
+        previous: Some(Version {
+            time: Some(old.0),
+            blocks: old.1,
+        }),
+        current: Version {
+            time: Some(new.0),
+            blocks: new.1,
+        },
+    };
+    visit(&input, site).report.unwrap_or_else(|| Report {
+        summary: Default::default(),
+        blocks: Vec::new(),
+    })
 }
 
 /// The plain alignment: every change is content.

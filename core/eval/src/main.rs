@@ -119,7 +119,7 @@ fn main() -> ExitCode {
         "(Update Scanner, Page Monitor: digits removed from block texts, then the plain diff);"
     );
     println!(
-        "ours = site::analyze with the site model learned from the visits so far, in time order,"
+        "ours = visit::visit with the site model learned from the visits so far, in time order,"
     );
     println!("per site, content changes only. A highlight = a block painted on the new page (new,");
     println!("changed or moved, kind content: what summary.meaningful counts).");

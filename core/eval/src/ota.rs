@@ -5,7 +5,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use sincelast_core::block::Block;
-use sincelast_core::site::{analyze, AnalyzeOptions, SiteModel, Visit};
+use sincelast_core::classify::site::SiteState;
+use sincelast_core::classify::Source;
 use sincelast_eval::region::{ElementIndex, RegionSpec};
 use sincelast_eval::{
     extract_file, ignore_numbers, markdown_changes, parse_time, pct, plain, ratio, recalls, unpack,
@@ -13,6 +14,7 @@ use sincelast_eval::{
 };
 
 use crate::{excerpt, print_table, Ctx};
+use sincelast_eval::{first_visit, revisit};
 
 struct Snap {
     id: String,
@@ -177,7 +179,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         };
         snaps.sort_by(|a, b| (a.time, &a.id).cmp(&(b.time, &b.id)));
         let decl = Decl::load(&set.join("declarations"), service);
-        let mut model = SiteModel::default();
+        let mut model = SiteState::new();
         let mut prev: HashMap<String, Seen> = HashMap::new();
         for s in snaps.iter() {
             let dir = unpack(
@@ -214,28 +216,16 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                 url,
             };
             let Some(p) = prev.get(&s.id) else {
-                model.observe(&Visit {
-                    url: &seen.url,
-                    time: Some(seen.time),
-                    blocks: &seen.blocks,
-                });
+                first_visit(&mut model, &seen.url, seen.time, &seen.blocks);
                 prev.insert(s.id.clone(), seen);
                 continue;
             };
             let adjacent = seen.index == p.index + 1;
-            let report = analyze(
-                &Visit {
-                    url: &p.url,
-                    time: Some(p.time),
-                    blocks: &p.blocks,
-                },
-                &Visit {
-                    url: &seen.url,
-                    time: Some(seen.time),
-                    blocks: &seen.blocks,
-                },
+            let report = revisit(
                 &mut model,
-                &AnalyzeOptions::default(),
+                &seen.url,
+                (p.time, &p.blocks),
+                (seen.time, &seen.blocks),
             );
             let is_noise = adjacent && p.noise && seen.noise;
             let is_change = adjacent && p.before && s.after && !s.version.is_empty();
@@ -323,7 +313,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                                         .blocks
                                         .iter()
                                         .filter(|b| {
-                                            b.status != sincelast_core::diff::Status::Unchanged
+                                            b.status != sincelast_core::align::Status::Unchanged
                                         })
                                         .take(4)
                                         .map(|b| {
@@ -331,7 +321,10 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                                                 "{:?}/{:?} {} «{}»",
                                                 b.status,
                                                 b.kind,
-                                                b.reason.as_deref().unwrap_or(""),
+                                                b.reason
+                                                    .as_ref()
+                                                    .map(|r| r.to_string())
+                                                    .unwrap_or_default(),
                                                 excerpt(&b.text, 80)
                                             )
                                         })
@@ -470,14 +463,14 @@ fn version_changes(
 /// Why ours does not highlight a change the plain diff highlights: the kind it gave to the
 /// blocks the plain diff recalls with.
 fn miss_kind(
-    report: &sincelast_core::diff::Report,
+    report: &sincelast_core::align::Report,
     plain_o: &Outcome,
     old: &[Block],
     new: &[Block],
     added: &[Vec<String>],
     deleted: &[Vec<String>],
 ) -> &'static str {
-    use sincelast_core::diff::Kind;
+    use sincelast_core::align::Kind;
     for (k, &j) in plain_o.highlighted.iter().enumerate() {
         let single = Outcome {
             highlighted: vec![j],
@@ -486,9 +479,9 @@ fn miss_kind(
         };
         if recalls(&single, old, new, added, deleted) {
             if let Some(b) = report.blocks.iter().find(|b| b.new_index == Some(j)) {
-                return match (b.kind, b.reason.as_deref()) {
+                return match (b.kind, b.reason.as_ref()) {
                     (Kind::Template, _) => "classified template",
-                    (Kind::Noise, Some(r)) if r.starts_with("learned") => {
+                    (Kind::Noise, Some(r)) if r.source == Source::Learned => {
                         "classified noise by a learned rule"
                     }
                     (Kind::Noise, _) => {

@@ -4,12 +4,13 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use sincelast_core::block::Block;
-use sincelast_core::site::{analyze, AnalyzeOptions, SiteModel, Visit};
+use sincelast_core::classify::site::SiteState;
 use sincelast_eval::{
     extract_file, ignore_numbers, parse_time, pct, plain, ratio, unpack, Outcome, Table,
 };
 
 use crate::{excerpt, print_table, Ctx};
+use sincelast_eval::{first_visit, revisit};
 
 /// Counts per variant over a set of visits.
 #[derive(Default, Clone)]
@@ -93,9 +94,9 @@ struct Prev {
 fn visit_site(
     vers: &[Ver],
     url_of: &dyn Fn(&str) -> String,
-    model: &mut SiteModel,
+    model: &mut SiteState,
     each: &mut RevisitFn,
-    extra: &mut dyn FnMut(&Ver, &[Block], &mut SiteModel),
+    extra: &mut dyn FnMut(&Ver, &[Block], &mut SiteState),
 ) {
     let mut prev: HashMap<String, Prev> = HashMap::new();
     for v in vers {
@@ -103,26 +104,16 @@ fn visit_site(
         let Some((_, blocks)) = extract_file(&v.file, &url) else {
             continue;
         };
-        let visit = Visit {
-            url: &url,
-            time: Some(v.time),
-            blocks: &blocks,
-        };
         match prev.get(&v.page) {
-            None => model.observe(&visit),
+            None => first_visit(model, &url, v.time, &blocks),
             Some(p) => {
-                let old = Visit {
-                    url: &url,
-                    time: Some(p.time),
-                    blocks: &p.blocks,
-                };
-                let report = analyze(&old, &visit, model, &AnalyzeOptions::default());
+                let report = revisit(model, &url, (p.time, &p.blocks), (v.time, &blocks));
                 let outs = [
                     plain(&p.blocks, &blocks),
                     ignore_numbers(&p.blocks, &blocks),
                     Outcome::from_report(&report),
                 ];
-                let share = model.templates.coverage(&url, &blocks).template_share;
+                let share = model.templates_mut().coverage(&url, &blocks).template_share;
                 each(&v.page, v.time - p.time, &outs, &p.blocks, &blocks, share);
             }
         }
@@ -194,7 +185,7 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     let mut examples = Vec::new();
     for vers in by_site.values_mut() {
         vers.sort_by(|a, b| (a.time, &a.page).cmp(&(b.time, &b.page)));
-        let mut model = SiteModel::default();
+        let mut model = SiteState::default();
         let url_of = |page: &str| {
             let (site, rest) = page.split_once('_').unwrap_or((page, ""));
             format!("https://www.{site}/{rest}")
@@ -348,7 +339,7 @@ fn health(ctx: &Ctx) -> Result<(), String> {
     let mut examples = Vec::new();
     for (state, vers) in by_state.iter_mut() {
         vers.sort_by(|a, b| (a.time, &a.page).cmp(&(b.time, &b.page)));
-        let mut model = SiteModel::default();
+        let mut model = SiteState::default();
         let url_of = |page: &str| format!("https://health.{state}.gov.example/{page}");
         let main_id = format!("{state}.html");
         let data_id = format!("{state}_data.html");
@@ -358,7 +349,7 @@ fn health(ctx: &Ctx) -> Result<(), String> {
             &url_of,
             &mut model,
             &mut |_, _, outs, _, _, share| all.add(outs, Some(share)),
-            &mut |v: &Ver, _blocks: &[Block], model: &mut SiteModel| {
+            &mut |v: &Ver, _blocks: &[Block], model: &mut SiteState| {
                 // At a scan that fetched X.html and X_data.html from the same URL and
                 // committed this version: the revisit pair (X.html → X_data.html), each the
                 // latest version at or before the scan (the archive stores distinct blobs once).
@@ -389,20 +380,7 @@ fn health(ctx: &Ctx) -> Result<(), String> {
                     identical += 1;
                     return;
                 }
-                let report = analyze(
-                    &Visit {
-                        url: &url,
-                        time: Some(v.time),
-                        blocks: &old,
-                    },
-                    &Visit {
-                        url: &url,
-                        time: Some(v.time + 60),
-                        blocks: &new,
-                    },
-                    model,
-                    &AnalyzeOptions::default(),
-                );
+                let report = revisit(model, &url, (v.time, &old), (v.time + 60, &new));
                 let outs = [
                     plain(&old, &new),
                     ignore_numbers(&old, &new),

@@ -3,36 +3,102 @@
 //! Thin JavaScript bindings over [`sincelast_core`], built with `wasm-pack --target web` and
 //! instantiated asynchronously by the extension's background (service worker / event page) and
 //! its pages. Nothing here computes: every function converts its arguments, calls the core and
-//! converts the result (plain JS objects; `None` becomes `null`).
+//! converts the result. Results are plain JS objects (`None` becomes `null`; hash lists are
+//! `Uint8Array`s), keys in snake_case as the core names them — except [`limits`], whose keys are
+//! the extension's camelCase names.
 //!
-//! ```js
-//! import init, { diffBlocks, metrics, extractHtml, blockId } from './sincelast_wasm.js';
-//! await init({ module_or_path: wasmUrl });
-//! const report = diffBlocks(oldBlocks, newBlocks); // { summary, blocks }
+//! ## The API
+//!
+//! **Site state.** The instance keeps the state of a few sites in memory (least recently used
+//! dropped past [`sincelast_core::limits::MAX_CACHED_SITES`] = 8), so a
+//! site's records cross the boundary once, not on every visit. Storage stays the source of
+//! truth: after a (re)start, or when a call throws `site_not_loaded`, load the site's records
+//! and call again.
+//!
+//! - `loadSite(site: string, pages: PageRecord[], rules: RuleRecord[]) -> number` — builds the
+//!   site's state from its stored records (replacing any cached one); returns how many records
+//!   were bad and dropped (they are derived data: delete or ignore them).
+//! - `hasSite(site: string) -> boolean`; `dropSite(site: string)`.
+//! - `visit(url, site, prevTime, prevBytes, prevCount, newTime, newBytes, newCount) -> Outcome`
+//!   — one visit: `prevTime`/`prevBytes` are `undefined` on a first visit (and `prevCount` 0);
+//!   times are milliseconds since the epoch (`Date.now()`); blocks are packed as for
+//!   `diffPacked` (their `n` texts then `n` paths joined by U+0000, `count` = 2n; see
+//!   `extension/background/pack.js`). Throws `site_not_loaded` if the site is not loaded.
+//! - `siteRules(site) -> { rules: RuleRecord[], template_pages: number }` (for the settings
+//!   page; removed rules are listed, marked `removed: true`).
+//! - `removeRule(site, id) -> RuleRecord | null` — the record to put (marked removed), or
+//!   `null` when the site has no such rule.
+//! - `forgetPage(site, url) -> string | null` — the URL of the page record to delete (`null`
+//!   when the site did not know the page).
+//! - `migrateLegacySite(json: string) -> { pages: PageRecord[], rules: RuleRecord[] }` — the
+//!   records of a site model stored as one JSON string by earlier versions.
+//!
+//! ```text
+//! PageRecord = { url: string, seq: number, version: number,
+//!                dom: Uint8Array, text: Uint8Array,          // little-endian u32 hashes
+//!                flips: [{ path: string, ids: Uint8Array }] } // little-endian u64 text ids
+//! RuleRecord = { id: string, rule: { type: "slots", pattern: (string|null)[] }
+//!                                | { type: "rotating", path: string } | null,
+//!                learned_from: "near_simultaneous" | "flip" | "", hits: number,
+//!                label: string, removed: boolean }
+//! Outcome = {
+//!   status: "first" | "changed" | "unchanged",
+//!   summary: null | { new, changed, moved, removed, unchanged, approximate, words_added,
+//!                     words_removed, words_moved, meaningful, noise, template },
+//!   changes: [{ status: "new" | "changed" | "moved" | "removed",
+//!               kind: "content" | "template" | "noise",
+//!               reason: null | { source: "builtin" | "learned" | "template",
+//!                                kinds: string[],          // builtin: "counter", "clock", …
+//!                                rule_id: string | null,   // learned
+//!                                label: string | null },   // learned
+//!               new_index: number | null, old_index: number | null,
+//!               spans: null | [{ kind: "equal" | "insert" | "delete", text }], // changed
+//!               text: string | null,   // removed: the old text
+//!               at: number | null }],  // removed: index of the new block it stood before
+//!                                      // (null = at the end)
+//!   ids: string[], list_id: string, pathset_id: string,  // content addresses to store
+//!   updates: { pages_put: PageRecord[], pages_deleted: string[],
+//!              rules_put: RuleRecord[], rules_deleted: string[] } }
 //! ```
 //!
-//! Errors are thrown as JS `Error`s with a `kind` (`too_large`, `empty`, `not_text`,
-//! `invalid_argument`, `bad_input`). A Rust panic is reported on the console and marks the
-//! instance poisoned ([`isPoisoned`](is_poisoned)): the caller drops it and instantiates a
-//! fresh one.
+//! **Other exports.** `limits()` (every cap, camelCase keys: `maxBlocks`, `maxBlockText`,
+//! `maxTotalText`, `maxPath`, `maxLinksPerBlock`, `maxLink`, `maxTitle`, `maxUrl`, `maxSites`,
+//! `maxSite`, and the core's own), `coreVersion()` (`{ version, hash, model }`), `isPoisoned()`,
+//! `extractHtml(html, url?)` (`{ title, blocks, truncated }`), `metrics(old, new, options?)`
+//! (every change metric of two texts), `diffPacked(oldBytes, oldCount, newBytes, newCount)`
+//! (the plain alignment as a lean JSON report, for the benchmark), `diceBytes(old, new)` and
+//! `fragmentStalenessBytes(old, new, k)` (two metrics of UTF-8 texts, for the benchmark).
+//!
+//! ```js
+//! import init, { loadSite, hasSite, visit } from './sincelast_wasm.js';
+//! await init({ module_or_path: wasmUrl });
+//! if (!hasSite(site)) loadSite(site, await db.pages(site), await db.rules(site));
+//! const out = visit(url, site, prev?.time, prev?.bytes, prev?.count ?? 0, Date.now(), bytes, count);
+//! await db.apply(site, out.updates);
+//! ```
+//!
+//! Errors are thrown as JS `Error`s with a `kind` from the core's one vocabulary
+//! ([`sincelast_core::errors`]: `too_large`, `empty`, `not_text`, `invalid_argument`,
+//! `bad_input`, `site_not_loaded`, `bad_output`). A Rust panic is reported on the console and
+//! marks the instance poisoned ([`isPoisoned`](is_poisoned)): the caller drops it and
+//! instantiates a fresh one (its site cache is gone with it: load the sites again).
 #![deny(missing_docs)]
 // wasm-bindgen's generated glue contains `unsafe` blocks; this crate itself writes none.
 #![allow(unsafe_code)]
 
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
-use sincelast_core::diff::{self, DiffOptions};
+use sincelast_core::align::{self, DiffOptions};
+use sincelast_core::classify::noise::NoiseRule;
+use sincelast_core::classify::site::{PageRecord, SiteState};
 use sincelast_core::extract::{self, ExtractOptions};
-use sincelast_core::packed::{self, LeanReport};
-use sincelast_core::site::{self, AnalyzeOptions, SiteModel, Visit};
+use sincelast_core::limits::{Limits, MAX_CACHED_SITES, MAX_TEXT_BYTES};
+use sincelast_core::report::packed::{self, LeanReport};
+use sincelast_core::visit::{self as core_visit, Version, VisitInput};
 use sincelast_core::{metrics, Block, Error};
 use wasm_bindgen::prelude::*;
-
-/// Most blocks accepted per page from JavaScript.
-const MAX_BLOCKS: usize = 100_000;
-/// Most text bytes accepted per page from JavaScript.
-const MAX_TEXT_BYTES: usize = 32 * 1024 * 1024;
 
 static POISONED: AtomicBool = AtomicBool::new(false);
 
@@ -59,18 +125,28 @@ pub fn is_poisoned() -> bool {
     POISONED.load(Ordering::SeqCst)
 }
 
-/// The core's version and the persisted hash version, e.g. `{ version: "0.1.0", hash: 1 }`.
+/// The core's version, the persisted hash version and the template model version, e.g.
+/// `{ version: "0.1.0", hash: 1, model: 3 }`.
 #[wasm_bindgen(js_name = coreVersion)]
 pub fn core_version() -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
     struct V {
         version: &'static str,
         hash: u32,
+        model: u32,
     }
     to_js(&V {
         version: env!("CARGO_PKG_VERSION"),
         hash: sincelast_core::hash::HASH_VERSION,
+        model: sincelast_core::classify::template::MODEL_VERSION,
     })
+}
+
+/// Every cap of the product ([`sincelast_core::limits`]) as a plain object with the
+/// extension's camelCase names (`maxBlocks`, `maxBlockText`, …).
+#[wasm_bindgen]
+pub fn limits() -> Result<JsValue, JsValue> {
+    to_js(&Limits::product())
 }
 
 fn js_error(kind: &str, message: &str) -> JsValue {
@@ -84,38 +160,215 @@ fn core_error(e: Error) -> JsValue {
     js_error(e.kind(), &e.to_string())
 }
 
+/// Plain objects (not `Map`s), and bytes (record hashes) as `Uint8Array`s, not number arrays
+/// (json_compatible() turns bytes into arrays).
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| js_error("bad_output", &e.to_string()))
+        .serialize(
+            &serde_wasm_bindgen::Serializer::json_compatible().serialize_bytes_as_arrays(false),
+        )
+        .map_err(|e| core_error(Error::Output(e.to_string())))
 }
 
-fn blocks_from_js(value: JsValue, which: &str) -> Result<Vec<Block>, JsValue> {
-    let blocks: Vec<Block> = serde_wasm_bindgen::from_value(value)
-        .map_err(|e| js_error("bad_input", &format!("{which} blocks: {e}")))?;
-    if blocks.len() > MAX_BLOCKS {
-        return Err(core_error(Error::TooLarge {
-            size: blocks.len(),
-            limit: MAX_BLOCKS,
-        }));
-    }
-    let bytes: usize = blocks.iter().map(|b| b.text.len()).sum();
-    if bytes > MAX_TEXT_BYTES {
-        return Err(core_error(Error::TooLarge {
-            size: bytes,
-            limit: MAX_TEXT_BYTES,
-        }));
-    }
-    Ok(blocks)
+/// Milliseconds since the epoch (as `Date.now()`) to whole seconds.
+fn secs(ms: f64) -> i64 {
+    (ms / 1000.0).floor() as i64
 }
 
-/// Aligns old and new blocks (`[{text, path, type_path, links}]`) and returns
-/// `{ summary, blocks: [{ status, old_index, new_index, path, text, spans }] }`.
-#[wasm_bindgen(js_name = diffBlocks)]
-pub fn diff_blocks(old_blocks: JsValue, new_blocks: JsValue) -> Result<JsValue, JsValue> {
-    let old = blocks_from_js(old_blocks, "old")?;
-    let new = blocks_from_js(new_blocks, "new")?;
-    to_js(&diff::diff_blocks(&old, &new, &DiffOptions::default()))
+// ---------------------------------------------------------------------------------------------
+// The site cache.
+
+/// The states of the sites used most recently, most recent last.
+#[derive(Default)]
+struct Sites(Vec<(String, SiteState)>);
+
+impl Sites {
+    fn put(&mut self, site: &str, state: SiteState) {
+        self.0.retain(|(s, _)| s != site);
+        self.0.push((site.to_string(), state));
+        if self.0.len() > MAX_CACHED_SITES {
+            self.0.remove(0);
+        }
+    }
+
+    /// The state of `site`, marked most recently used.
+    fn get(&mut self, site: &str) -> Result<&mut SiteState, JsValue> {
+        let k = self
+            .0
+            .iter()
+            .position(|(s, _)| s == site)
+            .ok_or_else(|| core_error(Error::SiteNotLoaded(site.to_string())))?;
+        let entry = self.0.remove(k);
+        self.0.push(entry);
+        match self.0.last_mut() {
+            Some((_, state)) => Ok(state),
+            None => Err(core_error(Error::SiteNotLoaded(site.to_string()))),
+        }
+    }
+}
+
+thread_local! {
+    static SITES: RefCell<Sites> = RefCell::new(Sites::default());
+}
+
+fn with_site<T>(
+    site: &str,
+    f: impl FnOnce(&mut SiteState) -> Result<T, JsValue>,
+) -> Result<T, JsValue> {
+    SITES.with(|sites| f(sites.borrow_mut().get(site)?))
+}
+
+/// Records from a JS array, each converted on its own: a bad one is counted, not fatal.
+fn records<T: serde::de::DeserializeOwned>(
+    value: JsValue,
+    which: &str,
+) -> Result<(Vec<T>, u32), JsValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok((Vec::new(), 0));
+    }
+    if !js_sys::Array::is_array(&value) {
+        return Err(core_error(Error::Malformed(format!(
+            "{which}: not an array"
+        ))));
+    }
+    let array = js_sys::Array::from(&value);
+    let mut out = Vec::with_capacity(array.length() as usize);
+    let mut bad = 0;
+    for item in array.iter() {
+        match serde_wasm_bindgen::from_value::<T>(item) {
+            Ok(r) => out.push(r),
+            Err(_) => bad += 1,
+        }
+    }
+    Ok((out, bad))
+}
+
+/// Loads a site's state from its stored records (page records and rule records, see the crate
+/// docs), replacing any cached state of that site; returns how many records were bad and
+/// dropped.
+#[wasm_bindgen(js_name = loadSite)]
+pub fn load_site(site: &str, pages: JsValue, rules: JsValue) -> Result<u32, JsValue> {
+    let (pages, bad_pages) = records::<PageRecord>(pages, "pages")?;
+    let (rules, bad_rules) = records::<NoiseRule>(rules, "rules")?;
+    let state = SiteState::from_records(pages, rules);
+    let dropped = bad_pages + bad_rules + state.dropped_records() as u32;
+    SITES.with(|sites| sites.borrow_mut().put(site, state));
+    Ok(dropped)
+}
+
+/// True when the site's state is in this instance's cache.
+#[wasm_bindgen(js_name = hasSite)]
+pub fn has_site(site: &str) -> bool {
+    SITES.with(|sites| sites.borrow().0.iter().any(|(s, _)| s == site))
+}
+
+/// Drops the site's state from the cache (e.g. when its data is deleted).
+#[wasm_bindgen(js_name = dropSite)]
+pub fn drop_site(site: &str) {
+    SITES.with(|sites| sites.borrow_mut().0.retain(|(s, _)| s != site));
+}
+
+fn unpack_blocks(bytes: &[u8], count: u32, which: &str) -> Result<Vec<Block>, JsValue> {
+    packed::unpack_blocks(bytes, count as usize)
+        .map_err(|e| js_error(e.kind(), &format!("{which}: {e}")))
+}
+
+/// One visit of the page at `url` of `site` (see the crate docs for the arguments and the
+/// result): aligns the previous version (if any) with the new one, classifies every change
+/// with the site's state, teaches it, and returns the outcome with the records to write.
+#[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
+pub fn visit(
+    url: &str,
+    site: &str,
+    prev_time: Option<f64>,
+    prev_bytes: Option<Vec<u8>>,
+    prev_count: u32,
+    new_time: f64,
+    new_bytes: &[u8],
+    new_count: u32,
+) -> Result<JsValue, JsValue> {
+    let old = match &prev_bytes {
+        Some(bytes) => Some(unpack_blocks(bytes, prev_count, "previous")?),
+        None => None,
+    };
+    let new = unpack_blocks(new_bytes, new_count, "new")?;
+    with_site(site, |state| {
+        let input = VisitInput {
+            url,
+            previous: old.as_deref().map(|blocks| Version {
+                time: prev_time.map(secs),
+                blocks,
+            }),
+            current: Version {
+                time: Some(secs(new_time)),
+                blocks: &new,
+            },
+        };
+        to_js(&core_visit::visit(&input, state))
+    })
+}
+
+/// The site's learned noise rules (removed ones marked) and the number of pages its template
+/// model holds: `{ rules, template_pages }`.
+#[wasm_bindgen(js_name = siteRules)]
+pub fn site_rules(site: &str) -> Result<JsValue, JsValue> {
+    with_site(site, |state| {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            rules: &'a [NoiseRule],
+            template_pages: usize,
+        }
+        to_js(&Out {
+            rules: state.rules(),
+            template_pages: state.template_pages(),
+        })
+    })
+}
+
+/// Removes a learned rule for good: returns the rule record to put (marked removed), or `null`
+/// when the site has no rule with this id.
+#[wasm_bindgen(js_name = removeRule)]
+pub fn remove_rule(site: &str, id: &str) -> Result<JsValue, JsValue> {
+    with_site(site, |state| match state.remove_rule(id) {
+        Some(record) => to_js(&record),
+        None => Ok(JsValue::NULL),
+    })
+}
+
+/// Forgets one page of the site: returns the URL of the page record to delete, or `null` when
+/// the site did not know it.
+#[wasm_bindgen(js_name = forgetPage)]
+pub fn forget_page(site: &str, url: &str) -> Result<Option<String>, JsValue> {
+    with_site(site, |state| Ok(state.forget_page(url)))
+}
+
+/// The records (`{ pages, rules }`) of a site model stored as one JSON string by earlier
+/// versions, to upgrade a database in place.
+#[wasm_bindgen(js_name = migrateLegacySite)]
+pub fn migrate_legacy_site(json: &str) -> Result<JsValue, JsValue> {
+    let (pages, rules) = SiteState::from_legacy_json(json).map_err(core_error)?;
+    #[derive(Serialize)]
+    struct Out {
+        pages: Vec<PageRecord>,
+        rules: Vec<NoiseRule>,
+    }
+    to_js(&Out { pages, rules })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages the background fetches, the popup's metrics, the benchmark's plain alignment.
+
+/// Extracts a page's blocks from HTML (for pages the background fetches itself):
+/// `{ title, blocks, truncated }`.
+#[wasm_bindgen(js_name = extractHtml)]
+pub fn extract_html(html: &str, url: Option<String>) -> Result<JsValue, JsValue> {
+    let opts = ExtractOptions {
+        url,
+        ..ExtractOptions::default()
+    };
+    let page = extract::extract_html(html, &opts).map_err(core_error)?;
+    to_js(&page)
 }
 
 /// Every change metric of the core on two texts. `options` may be `undefined` or
@@ -148,184 +401,10 @@ pub fn metrics(old_text: &str, new_text: &str, options: JsValue) -> Result<JsVal
     to_js(&m)
 }
 
-/// Dice similarity of the two texts' word sets (1 = same vocabulary).
-#[wasm_bindgen]
-pub fn dice(old_text: &str, new_text: &str) -> f64 {
-    metrics::dice(
-        &metrics::word_hashes(old_text),
-        &metrics::word_hashes(new_text),
-    )
-}
-
-/// Fragment staleness (Olston & Pandey): 1 − Jaccard of the texts' word k-shingle sets.
-#[wasm_bindgen(js_name = fragmentStaleness)]
-pub fn fragment_staleness(old_text: &str, new_text: &str, k: usize) -> Result<f64, JsValue> {
-    if k == 0 {
-        return Err(js_error(
-            "invalid_argument",
-            "shingle size k must be at least 1",
-        ));
-    }
-    Ok(metrics::fragment_staleness(
-        &metrics::word_hashes(old_text),
-        &metrics::word_hashes(new_text),
-        k,
-    ))
-}
-
-/// Extracts a page's blocks from HTML (for pages the background fetches itself):
-/// `{ title, blocks, truncated }`.
-#[wasm_bindgen(js_name = extractHtml)]
-pub fn extract_html(html: &str, url: Option<String>) -> Result<JsValue, JsValue> {
-    let opts = ExtractOptions {
-        url,
-        ..ExtractOptions::default()
-    };
-    let page = extract::extract_html(html, &opts).map_err(core_error)?;
-    to_js(&page)
-}
-
-/// A visit as JavaScript passes it: `{ url, time, blocks }`, `time` in milliseconds since the
-/// Unix epoch (as `Date.now()` gives it).
-#[derive(serde::Deserialize)]
-struct JsVisit {
-    url: String,
-    time: Option<f64>,
-    blocks: Vec<Block>,
-}
-
-fn visit_from_js(value: JsValue, which: &str) -> Result<JsVisit, JsValue> {
-    let v: JsVisit = serde_wasm_bindgen::from_value(value)
-        .map_err(|e| js_error("bad_input", &format!("{which} visit: {e}")))?;
-    if v.blocks.len() > MAX_BLOCKS {
-        return Err(core_error(Error::TooLarge {
-            size: v.blocks.len(),
-            limit: MAX_BLOCKS,
-        }));
-    }
-    let bytes: usize = v.blocks.iter().map(|b| b.text.len()).sum();
-    if bytes > MAX_TEXT_BYTES {
-        return Err(core_error(Error::TooLarge {
-            size: bytes,
-            limit: MAX_TEXT_BYTES,
-        }));
-    }
-    Ok(v)
-}
-
-/// A site model from its stored JSON (`null`/`undefined`/empty → a fresh one). A model that
-/// does not parse is replaced by a fresh one (`reset` = true): it is derived data, relearned
-/// from later visits.
-fn model_from_js(model: Option<String>) -> (SiteModel, bool) {
-    match model.as_deref() {
-        None | Some("") => (SiteModel::default(), false),
-        Some(json) => match serde_json::from_str(json) {
-            Ok(m) => (m, false),
-            Err(_) => (SiteModel::default(), true),
-        },
-    }
-}
-
-fn model_to_js(model: &SiteModel) -> Result<String, JsValue> {
-    serde_json::to_string(model).map_err(|e| js_error("bad_output", &e.to_string()))
-}
-
-fn as_visit(v: &JsVisit) -> Visit<'_> {
-    Visit {
-        url: &v.url,
-        time: v.time.map(|ms| (ms / 1000.0).floor() as i64),
-        blocks: &v.blocks,
-    }
-}
-
-/// Compares two visits of one page with the site's learned model, classifying every change as
-/// content, template or noise, and teaches the model. Returns
-/// `{ report, model, model_reset }`: `report` as [`diffBlocks`](diff_blocks) gives it plus
-/// `kind`/`reason` per block and `summary.meaningful`/`noise`/`template`; `model` is the
-/// updated site model to store (a JSON string).
-#[wasm_bindgen(js_name = analyzeVisit)]
-pub fn analyze_visit(
-    old: JsValue,
-    new: JsValue,
-    model: Option<String>,
-) -> Result<JsValue, JsValue> {
-    let old = visit_from_js(old, "old")?;
-    let new = visit_from_js(new, "new")?;
-    let (mut m, reset) = model_from_js(model);
-    let report = site::analyze(
-        &as_visit(&old),
-        &as_visit(&new),
-        &mut m,
-        &AnalyzeOptions::default(),
-    );
-    #[derive(Serialize)]
-    struct Out<'a> {
-        report: &'a sincelast_core::diff::Report,
-        model: String,
-        model_reset: bool,
-    }
-    to_js(&Out {
-        report: &report,
-        model: model_to_js(&m)?,
-        model_reset: reset,
-    })
-}
-
-/// Records a first visit in the site model; returns the updated model (JSON string).
-#[wasm_bindgen(js_name = observeVisit)]
-pub fn observe_visit(visit: JsValue, model: Option<String>) -> Result<String, JsValue> {
-    let v = visit_from_js(visit, "first")?;
-    let (mut m, _) = model_from_js(model);
-    m.observe(&as_visit(&v));
-    model_to_js(&m)
-}
-
-/// The site's learned noise rules: `[{ id, label, learned_from, hits, rule }]`, plus the
-/// number of pages its template model holds: `{ rules, template_pages }`.
-#[wasm_bindgen(js_name = siteSummary)]
-pub fn site_summary(model: Option<String>) -> Result<JsValue, JsValue> {
-    let (m, _) = model_from_js(model);
-    #[derive(Serialize)]
-    struct Out<'a> {
-        rules: &'a [sincelast_core::noise::NoiseRule],
-        template_pages: usize,
-    }
-    to_js(&Out {
-        rules: &m.noise.rules,
-        template_pages: m.templates.pages(),
-    })
-}
-
-/// Removes one learned noise rule by id; returns the updated model.
-#[wasm_bindgen(js_name = removeNoiseRule)]
-pub fn remove_noise_rule(model: Option<String>, id: &str) -> Result<String, JsValue> {
-    let (mut m, _) = model_from_js(model);
-    m.noise.remove(id);
-    model_to_js(&m)
-}
-
-/// Forgets one page of the site (its template contribution and flip history); returns the
-/// updated model.
-#[wasm_bindgen(js_name = forgetPage)]
-pub fn forget_page(model: Option<String>, url: &str) -> Result<String, JsValue> {
-    let (mut m, _) = model_from_js(model);
-    m.forget(url);
-    model_to_js(&m)
-}
-
-// ---------------------------------------------------------------------------------------------
-// The packed boundary (see `sincelast_core::packed`): blocks cross as one UTF-8 buffer, the
-// strings joined by U+0000, plus their count (extension/background/pack.js packs them); results
-// come back as one JSON string, the lean report.
-
-fn unpack_blocks(bytes: &[u8], count: u32, which: &str) -> Result<Vec<Block>, JsValue> {
-    packed::unpack_blocks(bytes, count as usize)
-        .map_err(|e| js_error(e.kind(), &format!("{which}: {e}")))
-}
-
-/// [`diffBlocks`](diff_blocks) over packed blocks (texts then paths joined by U+0000, see
-/// `sincelast_core::packed`): returns the lean report as a JSON string `{ summary, changes:
-/// [{ status, old_index, new_index, spans, kind, reason }] }` (unchanged blocks left out).
+/// The plain alignment of two packed block lists (texts then paths joined by U+0000, see
+/// `sincelast_core::report::packed`): the lean report as a JSON string `{ summary, changes:
+/// [{ status, old_index, new_index, spans, kind, reason }] }` (unchanged blocks left out). The
+/// benchmark's path; the extension uses [`visit`].
 #[wasm_bindgen(js_name = diffPacked)]
 pub fn diff_packed(
     old_bytes: &[u8],
@@ -335,76 +414,11 @@ pub fn diff_packed(
 ) -> Result<String, JsValue> {
     let old = unpack_blocks(old_bytes, old_count, "old")?;
     let new = unpack_blocks(new_bytes, new_count, "new")?;
-    Ok(LeanReport::of(&diff::diff_blocks(&old, &new, &DiffOptions::default())).to_json())
+    Ok(LeanReport::of(&align::diff_blocks(&old, &new, &DiffOptions::default())).to_json())
 }
 
-/// [`analyzeVisit`](analyze_visit) over packed blocks: returns `{ report, model, model_reset }`
-/// where `report` is the lean report as a JSON string and `model` the updated site model.
-/// Times are milliseconds since the Unix epoch (or undefined).
-#[wasm_bindgen(js_name = analyzePacked)]
-#[allow(clippy::too_many_arguments)]
-pub fn analyze_packed(
-    url: &str,
-    old_time: Option<f64>,
-    old_bytes: &[u8],
-    old_count: u32,
-    new_time: Option<f64>,
-    new_bytes: &[u8],
-    new_count: u32,
-    model: Option<String>,
-) -> Result<JsValue, JsValue> {
-    let old = unpack_blocks(old_bytes, old_count, "old")?;
-    let new = unpack_blocks(new_bytes, new_count, "new")?;
-    let (mut m, reset) = model_from_js(model);
-    let secs = |t: Option<f64>| t.map(|ms| (ms / 1000.0).floor() as i64);
-    let report = site::analyze(
-        &Visit {
-            url,
-            time: secs(old_time),
-            blocks: &old,
-        },
-        &Visit {
-            url,
-            time: secs(new_time),
-            blocks: &new,
-        },
-        &mut m,
-        &AnalyzeOptions::default(),
-    );
-    #[derive(Serialize)]
-    struct Out {
-        report: String,
-        model: String,
-        model_reset: bool,
-    }
-    to_js(&Out {
-        report: LeanReport::of(&report).to_json(),
-        model: model_to_js(&m)?,
-        model_reset: reset,
-    })
-}
-
-/// [`observeVisit`](observe_visit) over packed blocks (a first visit): returns the updated
-/// site model (JSON string).
-#[wasm_bindgen(js_name = observePacked)]
-pub fn observe_packed(
-    url: &str,
-    time: Option<f64>,
-    bytes: &[u8],
-    count: u32,
-    model: Option<String>,
-) -> Result<String, JsValue> {
-    let blocks = unpack_blocks(bytes, count, "first")?;
-    let (mut m, _) = model_from_js(model);
-    m.observe(&Visit {
-        url,
-        time: time.map(|ms| (ms / 1000.0).floor() as i64),
-        blocks: &blocks,
-    });
-    model_to_js(&m)
-}
-
-/// Dice similarity of two UTF-8 texts' word sets (the packed form of [`dice`]).
+/// Dice similarity of two UTF-8 texts' word sets (1 = same vocabulary); the benchmark's
+/// throughput figure.
 #[wasm_bindgen(js_name = diceBytes)]
 pub fn dice_bytes(old: &[u8], new: &[u8]) -> Result<f64, JsValue> {
     let (a, b) = (utf8(old, "old")?, utf8(new, "new")?);
@@ -414,15 +428,14 @@ pub fn dice_bytes(old: &[u8], new: &[u8]) -> Result<f64, JsValue> {
     ))
 }
 
-/// Fragment staleness of two UTF-8 texts (the packed form of
-/// [`fragmentStaleness`](fragment_staleness)).
+/// Fragment staleness (Olston & Pandey: 1 − Jaccard of the word k-shingle sets) of two UTF-8
+/// texts; the benchmark's throughput figure.
 #[wasm_bindgen(js_name = fragmentStalenessBytes)]
 pub fn fragment_staleness_bytes(old: &[u8], new: &[u8], k: usize) -> Result<f64, JsValue> {
     if k == 0 {
-        return Err(js_error(
-            "invalid_argument",
-            "shingle size k must be at least 1",
-        ));
+        return Err(core_error(Error::InvalidArgument(
+            "shingle size k must be at least 1".into(),
+        )));
     }
     let (a, b) = (utf8(old, "old")?, utf8(new, "new")?);
     Ok(metrics::fragment_staleness(
@@ -434,20 +447,5 @@ pub fn fragment_staleness_bytes(old: &[u8], new: &[u8], k: usize) -> Result<f64,
 
 fn utf8<'a>(bytes: &'a [u8], which: &str) -> Result<&'a str, JsValue> {
     std::str::from_utf8(bytes)
-        .map_err(|_| js_error("bad_input", &format!("{which} text: not UTF-8")))
-}
-
-/// The persisted id of a block's text: XXH3-64 as 16 hex digits (hash spec version 1).
-#[wasm_bindgen(js_name = blockId)]
-pub fn block_id(text: &str) -> String {
-    sincelast_core::hash::block_id(text)
-}
-
-/// Ids of many texts at once (one call across the boundary instead of one per block).
-#[wasm_bindgen(js_name = blockIds)]
-pub fn block_ids(texts: Vec<String>) -> Vec<String> {
-    texts
-        .iter()
-        .map(|t| sincelast_core::hash::block_id(t))
-        .collect()
+        .map_err(|_| core_error(Error::Malformed(format!("{which} text: not UTF-8"))))
 }

@@ -3,7 +3,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use sincelast_wasm::*;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 fn js(json: &str) -> JsValue {
@@ -19,50 +19,7 @@ fn get(v: &JsValue, path: &[&str]) -> JsValue {
 }
 
 #[wasm_bindgen_test]
-fn golden_block_ids_match_native() {
-    assert_eq!(block_id(""), "2d06800538d394c2");
-    assert_eq!(block_id("Hello world"), "b6acb9d84a38ff74");
-    assert_eq!(block_id("Grüße, Welt — 2026"), "3f2d50498dbf22e5");
-    assert_eq!(
-        block_ids(vec!["a".into()]),
-        vec!["e6c632b61e964e1f".to_string()]
-    );
-}
-
-#[wasm_bindgen_test]
-fn diff_blocks_from_js_objects() {
-    let old = js(
-        r#"[{"text":"Header","path":"/h1[0]","type_path":"/h1","links":[]},
-                     {"text":"Open from Tuesday","path":"/p[0]","type_path":"/p","links":[]}]"#,
-    );
-    let new = js(
-        r#"[{"text":"Header","path":"/h1[0]","type_path":"/h1","links":[]},
-                     {"text":"Open from Wednesday","path":"/p[0]","type_path":"/p","links":[]},
-                     {"text":"Brand new","path":"/p[1]","type_path":"/p"}]"#,
-    );
-    let r = diff_blocks(old, new).expect("diff");
-    assert_eq!(get(&r, &["summary", "changed"]).as_f64(), Some(1.0));
-    assert_eq!(get(&r, &["summary", "new"]).as_f64(), Some(1.0));
-    assert_eq!(get(&r, &["summary", "approximate"]).as_bool(), Some(false));
-    let blocks = js_sys::Array::from(&get(&r, &["blocks"]));
-    assert_eq!(blocks.length(), 3);
-    let second = blocks.get(1);
-    assert_eq!(
-        get(&second, &["status"]).as_string().as_deref(),
-        Some("changed")
-    );
-    assert_eq!(get(&second, &["new_index"]).as_f64(), Some(1.0));
-    // Unchanged blocks have no spans: null, not undefined.
-    assert!(get(&blocks.get(0), &["spans"]).is_null());
-}
-
-#[wasm_bindgen_test]
 fn bad_input_throws_error_with_kind() {
-    let err = diff_blocks(js(r#"[{"path":"/p[0]"}]"#), js("[]")).expect_err("missing text");
-    assert_eq!(
-        get(&err, &["kind"]).as_string().as_deref(),
-        Some("bad_input")
-    );
     let err = metrics("a", "b", js(r#"{"copy_cost": 2}"#)).expect_err("cost out of range");
     assert_eq!(
         get(&err, &["kind"]).as_string().as_deref(),
@@ -103,45 +60,6 @@ fn extract_html_in_wasm() {
         links.get(0).as_string().as_deref(),
         Some("http://127.0.0.1/x")
     );
-}
-
-#[wasm_bindgen_test]
-fn analyze_visit_classifies_and_returns_the_model() {
-    let visit = |counter: u32, para: &str, time: u64| {
-        js(&format!(
-            r#"{{"url":"https://h.example/a","time":{time},"blocks":[
-                {{"text":"{para}","path":"/html[0]/body[0]/p[0]","type_path":"/html/body/p"}},
-                {{"text":"Visitor number {counter}","path":"/html[0]/body[0]/p[1]","type_path":"/html/body/p"}}]}}"#
-        ))
-    };
-    let model = observe_visit(
-        visit(1, "The ferry leaves at seven in the morning.", 0),
-        None,
-    )
-    .expect("observe");
-    let out = analyze_visit(
-        visit(1, "The ferry leaves at seven in the morning.", 0),
-        visit(2, "The ferry leaves at eight in the morning.", 86_400_000),
-        Some(model),
-    )
-    .expect("analyze");
-    assert_eq!(
-        get(&out, &["report", "summary", "meaningful"]).as_f64(),
-        Some(1.0)
-    );
-    assert_eq!(
-        get(&out, &["report", "summary", "noise"]).as_f64(),
-        Some(1.0)
-    );
-    assert_eq!(get(&out, &["model_reset"]).as_bool(), Some(false));
-    let model = get(&out, &["model"]).as_string().expect("model string");
-    let summary = site_summary(Some(model.clone())).expect("summary");
-    assert_eq!(get(&summary, &["template_pages"]).as_f64(), Some(1.0));
-    // A corrupt stored model is replaced, not fatal.
-    let out = analyze_visit(visit(1, "x", 0), visit(2, "x", 1), Some("{not json".into()))
-        .expect("analyze");
-    assert_eq!(get(&out, &["model_reset"]).as_bool(), Some(true));
-    assert!(forget_page(Some(model), "https://h.example/a").is_ok());
 }
 
 /// The packed boundary: texts then paths joined by U+0000, and their count.
@@ -189,4 +107,337 @@ fn packed_diff_splits_on_nul_and_checks_the_count() {
             "{bytes:?} / {count}"
         );
     }
+}
+
+fn kind_of(err: &JsValue) -> Option<String> {
+    get(err, &["kind"]).as_string()
+}
+
+fn array(v: &JsValue, path: &[&str]) -> js_sys::Array {
+    js_sys::Array::from(&get(v, path))
+}
+
+/// Blocks `(path, text)` packed as the extension packs them: texts, then paths.
+fn pack_blocks(blocks: &[(&str, &str)]) -> (Vec<u8>, u32) {
+    let mut strings: Vec<&str> = blocks.iter().map(|(_, t)| *t).collect();
+    strings.extend(blocks.iter().map(|(p, _)| *p));
+    packed(&strings)
+}
+
+const DAY_MS: f64 = 86_400_000.0;
+
+/// Visits `url` of `site` with the previous version `prev` (time in ms, blocks) and `next`.
+fn visit_blocks(
+    site: &str,
+    url: &str,
+    prev: Option<(f64, &[(&str, &str)])>,
+    next: (f64, &[(&str, &str)]),
+) -> Result<JsValue, JsValue> {
+    let (nb, nn) = pack_blocks(next.1);
+    match prev {
+        Some((t, blocks)) => {
+            let (pb, pn) = pack_blocks(blocks);
+            visit(url, site, Some(t), Some(pb), pn, next.0, &nb, nn)
+        }
+        None => visit(url, site, None, None, 0, next.0, &nb, nn),
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_first_visit_then_a_revisit() {
+    let site = "h.example";
+    assert_eq!(
+        load_site(site, JsValue::UNDEFINED, JsValue::UNDEFINED).ok(),
+        Some(0)
+    );
+    assert!(has_site(site));
+    let url = "https://h.example/a";
+    let v1: &[(&str, &str)] = &[
+        ("/html[0]/body[0]/p[0]", "Hello world"),
+        ("/html[0]/body[0]/p[1]", "Visitor number 1"),
+        ("/html[0]/body[0]/p[2]", "Gone tomorrow"),
+    ];
+    let v2: &[(&str, &str)] = &[
+        ("/html[0]/body[0]/p[0]", "Hello brave world"),
+        ("/html[0]/body[0]/p[1]", "Visitor number 2"),
+    ];
+    let first = visit_blocks(site, url, None, (0.0, v1)).expect("first visit");
+    assert_eq!(
+        get(&first, &["status"]).as_string().as_deref(),
+        Some("first")
+    );
+    assert!(get(&first, &["summary"]).is_null());
+    assert_eq!(array(&first, &["changes"]).length(), 0);
+    // Content addresses: the persisted hash, the same values as natively.
+    let ids = array(&first, &["ids"]);
+    assert_eq!(ids.get(0).as_string().as_deref(), Some("b6acb9d84a38ff74"));
+    let native: Vec<String> = v1
+        .iter()
+        .map(|(_, t)| sincelast_core::hash::block_id(t))
+        .collect();
+    assert_eq!(
+        get(&first, &["list_id"]).as_string(),
+        Some(sincelast_core::hash::block_id(&native.join("\n")))
+    );
+    let paths: Vec<&str> = v1.iter().map(|(p, _)| *p).collect();
+    let types: Vec<&str> = v1.iter().map(|_| "/html/body/p").collect();
+    assert_eq!(
+        get(&first, &["pathset_id"]).as_string(),
+        Some(sincelast_core::hash::block_id(&format!(
+            "{}\u{0}{}",
+            paths.join("\n"),
+            types.join("\n")
+        )))
+    );
+    let pages = array(&first, &["updates", "pages_put"]);
+    assert_eq!(pages.length(), 1);
+    let dom = get(&pages.get(0), &["dom"]);
+    assert!(
+        dom.is_instance_of::<js_sys::Uint8Array>(),
+        "{:?} {:?}",
+        dom.js_typeof(),
+        get(&dom, &["constructor", "name"])
+    );
+
+    let again = visit_blocks(site, url, Some((0.0, v1)), (DAY_MS, v2)).expect("revisit");
+    assert_eq!(
+        get(&again, &["status"]).as_string().as_deref(),
+        Some("changed")
+    );
+    assert_eq!(get(&again, &["summary", "meaningful"]).as_f64(), Some(1.0));
+    let changes = array(&again, &["changes"]);
+    assert_eq!(changes.length(), 3);
+    let edit = changes.get(0);
+    assert_eq!(
+        get(&edit, &["status"]).as_string().as_deref(),
+        Some("changed")
+    );
+    assert!(js_sys::Array::is_array(&get(&edit, &["spans"])));
+    assert!(get(&edit, &["reason"]).is_null());
+    let counter = changes.get(1);
+    assert_eq!(
+        get(&counter, &["kind"]).as_string().as_deref(),
+        Some("noise")
+    );
+    assert_eq!(
+        get(&counter, &["reason", "source"]).as_string().as_deref(),
+        Some("builtin")
+    );
+    assert_eq!(
+        array(&counter, &["reason", "kinds"])
+            .get(0)
+            .as_string()
+            .as_deref(),
+        Some("counter")
+    );
+    let removed = changes.get(2);
+    assert_eq!(
+        get(&removed, &["status"]).as_string().as_deref(),
+        Some("removed")
+    );
+    assert_eq!(
+        get(&removed, &["text"]).as_string().as_deref(),
+        Some("Gone tomorrow")
+    );
+    assert!(get(&removed, &["at"]).is_null(), "it stood at the end");
+    drop_site(site);
+    assert!(!has_site(site));
+}
+
+const WEATHER: [&str; 4] = [
+    "Wetter: sonnig in Berlin",
+    "Wetter: bewölkt in Berlin",
+    "Wetter: regnerisch in Berlin",
+    "Wetter: windig in Berlin",
+];
+
+fn weather(k: usize) -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("/html[0]/body[0]/p[0]", WEATHER[k]),
+        ("/html[0]/body[0]/p[1]", "Stable text here"),
+    ]
+}
+
+#[wasm_bindgen_test]
+fn site_records_round_trip_and_a_removed_rule_stays_off() {
+    let site = "w.example";
+    let url = "https://w.example/";
+    load_site(site, JsValue::NULL, JsValue::NULL).expect("load");
+    visit_blocks(site, url, None, (0.0, &weather(0))).expect("first");
+    // A reload a minute later teaches a slot rule.
+    let taught =
+        visit_blocks(site, url, Some((0.0, &weather(0))), (60_000.0, &weather(1))).expect("reload");
+    let rules = array(&taught, &["updates", "rules_put"]);
+    assert_eq!(rules.length(), 1);
+    let id = get(&rules.get(0), &["id"]).as_string().expect("rule id");
+    let pages = array(&taught, &["updates", "pages_put"]);
+
+    // The stored records, loaded into a fresh cache entry, give the same behaviour.
+    drop_site(site);
+    assert_eq!(
+        kind_of(&visit_blocks(site, url, None, (0.0, &weather(0))).expect_err("not loaded"))
+            .as_deref(),
+        Some("site_not_loaded")
+    );
+    assert_eq!(load_site(site, pages.into(), rules.into()).ok(), Some(0));
+    let info = site_rules(site).expect("rules");
+    assert_eq!(get(&info, &["template_pages"]).as_f64(), Some(1.0));
+    assert_eq!(array(&info, &["rules"]).length(), 1);
+    let later = visit_blocks(
+        site,
+        url,
+        Some((60_000.0, &weather(1))),
+        (DAY_MS, &weather(2)),
+    )
+    .expect("later");
+    assert_eq!(
+        get(&later, &["status"]).as_string().as_deref(),
+        Some("unchanged")
+    );
+    let change = array(&later, &["changes"]).get(0);
+    assert_eq!(
+        get(&change, &["reason", "source"]).as_string().as_deref(),
+        Some("learned")
+    );
+    assert_eq!(
+        get(&change, &["reason", "rule_id"]).as_string(),
+        Some(id.clone())
+    );
+
+    // Removed: the record to put says so, and the rule no longer hides the change.
+    let record = remove_rule(site, &id).expect("remove");
+    assert_eq!(get(&record, &["removed"]).as_bool(), Some(true));
+    assert!(remove_rule(site, "no-such-rule")
+        .expect("unknown")
+        .is_null());
+    let after = visit_blocks(
+        site,
+        url,
+        Some((DAY_MS, &weather(2))),
+        (2.0 * DAY_MS, &weather(3)),
+    )
+    .expect("after removal");
+    assert_eq!(
+        get(&after, &["status"]).as_string().as_deref(),
+        Some("changed")
+    );
+    // Reloaded from its records (the removed one included), it stays off.
+    let pages = array(&after, &["updates", "pages_put"]);
+    let rules = js_sys::Array::of1(&record);
+    load_site(site, pages.into(), rules.into()).expect("reload records");
+    let again = visit_blocks(
+        site,
+        url,
+        Some((2.0 * DAY_MS, &weather(3))),
+        (3.0 * DAY_MS, &weather(0)),
+    )
+    .expect("again");
+    assert_eq!(
+        get(&again, &["status"]).as_string().as_deref(),
+        Some("changed")
+    );
+    assert_eq!(
+        forget_page(site, url).expect("forget").as_deref(),
+        Some(url)
+    );
+    assert_eq!(forget_page(site, url).expect("forget twice"), None);
+}
+
+/// A site model as the version before records stored it (one JSON string per site).
+const LEGACY_MODEL: &str = r#"{"noise":{"rules":[{"id":"475c63bc670a1ffd","rule":{"type":"slots","pattern":["Wetter",":"," ",null," ","in"," ","Berlin"]},"learned_from":"near_simultaneous","hits":1,"label":"Wetter: {*} in Berlin"}],"recent":{"673756021b2046be":["87cff46cc3b06a04","1699f3b0a821181d"]},"removed":["5e2a04f2473815a4"]},"templates":{"options":{"lower_fraction":0.1,"min_count":2,"suppress_min_count":3,"window":16,"modulus":4,"max_pages":64,"method":"both"},"pages":{"https://h.example/a":{"seq":2,"dom":"gHQ8LNh+GEskw1qOdoGvvHR3nvw","text":""},"https://h.example/b":{"seq":1,"dom":"zmKocngMIZyxuC/Yp5pO4HR3nvw","text":"JBGDdg"}},"next_seq":3,"version":3}}"#;
+
+#[wasm_bindgen_test]
+fn a_legacy_model_migrates_to_records() {
+    let out = migrate_legacy_site(LEGACY_MODEL).expect("migrate");
+    let pages = array(&out, &["pages"]);
+    let rules = array(&out, &["rules"]);
+    assert_eq!((pages.length(), rules.length()), (2, 2));
+    let dom = js_sys::Uint8Array::new(&get(&pages.get(0), &["dom"]));
+    assert_eq!(dom.length(), 20);
+    assert_eq!(get(&rules.get(1), &["removed"]).as_bool(), Some(true));
+    assert_eq!(
+        load_site("legacy.example", pages.into(), rules.into()).ok(),
+        Some(0)
+    );
+    let info = site_rules("legacy.example").expect("rules");
+    assert_eq!(get(&info, &["template_pages"]).as_f64(), Some(2.0));
+    assert_eq!(
+        kind_of(&migrate_legacy_site("{not json").expect_err("bad json")).as_deref(),
+        Some("bad_input")
+    );
+}
+
+#[wasm_bindgen_test]
+fn bad_records_are_dropped_not_fatal() {
+    let bad = js(
+        r#"[{"url":"https://b.example/","seq":1,"version":3,"dom":[1,2,3],"text":[]},
+                     {"url":"https://b.example/old","seq":2,"version":1,"dom":[],"text":[]},
+                     {"url":"https://b.example/ok","seq":3,"version":3,"dom":[1,0,0,0],"text":[]},
+                     42]"#,
+    );
+    let rules = js(r#"[{"id":"x"}]"#);
+    assert_eq!(load_site("b.example", bad, rules).ok(), Some(4));
+    let info = site_rules("b.example").expect("rules");
+    assert_eq!(get(&info, &["template_pages"]).as_f64(), Some(1.0));
+    assert_eq!(
+        kind_of(&load_site("b.example", js("{}"), JsValue::NULL).expect_err("not an array"))
+            .as_deref(),
+        Some("bad_input")
+    );
+}
+
+#[wasm_bindgen_test]
+fn limits_carry_the_extension_names() {
+    let l = limits().expect("limits");
+    for (name, value) in [
+        ("maxBlocks", 20_000.0),
+        ("maxBlockText", 100_000.0),
+        ("maxTotalText", 8_000_000.0),
+        ("maxPath", 2048.0),
+        ("maxLinksPerBlock", 200.0),
+        ("maxLink", 2048.0),
+        ("maxTitle", 1024.0),
+        ("maxUrl", 8192.0),
+        ("maxSites", 1000.0),
+        ("maxSite", 253.0),
+    ] {
+        assert_eq!(get(&l, &[name]).as_f64(), Some(value), "{name}");
+    }
+    let v = core_version().expect("version");
+    assert_eq!(get(&v, &["hash"]).as_f64(), Some(1.0));
+}
+
+#[wasm_bindgen_test]
+fn error_kinds_come_from_the_core_vocabulary() {
+    load_site("e.example", JsValue::NULL, JsValue::NULL).expect("load");
+    let err = visit(
+        "https://e.example/",
+        "e.example",
+        None,
+        None,
+        0,
+        0.0,
+        b"x\0y\0z",
+        2,
+    )
+    .expect_err("bad packing");
+    assert_eq!(kind_of(&err).as_deref(), Some("bad_input"));
+    let err = site_rules("nowhere.example").expect_err("not loaded");
+    assert_eq!(kind_of(&err).as_deref(), Some("site_not_loaded"));
+    for kind in [kind_of(&err).unwrap_or_default()] {
+        assert!(sincelast_core::Error::KINDS.contains(&kind.as_str()));
+    }
+}
+
+#[wasm_bindgen_test]
+fn benchmark_metrics_over_bytes() {
+    assert_eq!(dice_bytes(b"a b c", b"c b a").ok(), Some(1.0));
+    assert_eq!(
+        fragment_staleness_bytes(b"a b c", b"a b c", 2).ok(),
+        Some(0.0)
+    );
+    let err = fragment_staleness_bytes(b"a", b"b", 0).expect_err("k = 0");
+    assert_eq!(kind_of(&err).as_deref(), Some("invalid_argument"));
+    let err = dice_bytes(b"\xff", b"").expect_err("not UTF-8");
+    assert_eq!(kind_of(&err).as_deref(), Some("bad_input"));
 }

@@ -170,7 +170,6 @@
 mod ied;
 mod lcs;
 mod shingles;
-mod tokens;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
@@ -178,8 +177,9 @@ use std::hash::{BuildHasher, Hash};
 use serde::{Deserialize, Serialize};
 
 use crate::errors::Error;
-pub use tokens::{word_hash, word_hashes};
-use tokens::{Interned, ItemState, KeyState};
+use crate::text::intern::{Interned, ItemState, KeyState};
+use crate::text::sets::dice_of_counts;
+pub use crate::text::{word_hash, word_hashes};
 
 /// Largest accepted shingle size: longer fragments than this say nothing more.
 pub const MAX_SHINGLE: usize = 1000;
@@ -329,11 +329,7 @@ pub fn dice<T: Hash + Eq>(a: &[T], b: &[T]) -> f64 {
         nb += (f >> 1) as usize;
         both += (f == 3) as usize;
     }
-    if na + nb == 0 {
-        1.0
-    } else {
-        2.0 * both as f64 / (na + nb) as f64
-    }
+    dice_of_counts(both, na, nb)
 }
 
 /// Olston & Pandey's fragment staleness: `1 − |F(A)∩F(B)| / |F(A)∪F(B)|`, `F` = the set of
@@ -407,11 +403,7 @@ fn dice_counts(ca: &[u32], cb: &[u32]) -> f64 {
         nb += (y > 0) as usize;
         both += (x > 0 && y > 0) as usize;
     }
-    if na + nb == 0 {
-        1.0
-    } else {
-        2.0 * both as f64 / (na + nb) as f64
-    }
+    dice_of_counts(both, na, nb)
 }
 
 fn cosine_counts(ca: &[u32], cb: &[u32]) -> f64 {

@@ -47,12 +47,14 @@
 //! Rules are narrow by construction: a slot rule matches only texts with the same literal
 //! tokens, and a rotating rule only short blocks ([`ROTATING_MAX_WORDS`]), so a page that flips
 //! a counter on fifty visits and then rewrites a paragraph still shows the paragraph. Every rule
-//! has a stable id and can be removed ([`NoiseModel::remove`]).
+//! has a stable id and can be removed ([`NoiseModel::remove`]); a removed rule stays as a
+//! record marked removed, so it is never learned again.
 
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 use crate::calendar::{civil_from_days, days_from_civil};
+use crate::classify::Reason;
+use crate::limits::FLIPS_PER_PATH;
 use crate::text;
 
 /// Blocks with at most this many words are counter-like: a changed number in them is noise.
@@ -95,7 +97,7 @@ pub const NEAR_SIMULTANEOUS_SECS: i64 = 10 * 60;
 /// Most differing word tokens for a slot rule (more means a real edit, not a slot).
 pub const MAX_SLOTS: usize = 4;
 /// Most rules kept per site (oldest-unused dropped first).
-pub const MAX_RULES: usize = 500;
+pub const MAX_RULES: usize = crate::limits::MAX_RULES;
 
 /// A kind of volatile token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -653,31 +655,45 @@ pub enum RuleKind {
     },
 }
 
-/// One learned noise rule of a site.
+/// One learned noise rule of a site: the **rule record** that is stored, one per rule. A rule
+/// the person removed stays as a record with `removed` set, so it is never learned again.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NoiseRule {
     /// Stable id (hash of the rule), for listing and removal.
     pub id: String,
-    /// What the rule matches.
-    pub rule: RuleKind,
+    /// What the rule matches (`None` only for a removed rule known by its id alone, from a
+    /// model stored before rules were records).
+    pub rule: Option<RuleKind>,
     /// How the rule was learned: `near_simultaneous` or `flip`.
     pub learned_from: String,
     /// How many changes the rule has matched or confirmed.
     pub hits: u32,
     /// A person-readable form: `Visitor number {*}` or `rotating: /html[0]/body[0]/div[3]`.
     pub label: String,
+    /// The person removed the rule: it matches nothing and is never learned again.
+    #[serde(default)]
+    pub removed: bool,
 }
 
 impl NoiseRule {
     fn matches(&self, old: &str, new: &str, path: &str) -> bool {
+        if self.removed {
+            return false;
+        }
         match &self.rule {
-            RuleKind::Slots { pattern } => fits(pattern, old) && fits(pattern, new),
-            RuleKind::Rotating { path: p } => {
+            None => false,
+            Some(RuleKind::Slots { pattern }) => fits(pattern, old) && fits(pattern, new),
+            Some(RuleKind::Rotating { path: p }) => {
                 p == path
                     && text::word_count(old) <= ROTATING_MAX_WORDS
                     && text::word_count(new) <= ROTATING_MAX_WORDS
             }
         }
+    }
+
+    /// True for a rule in force whose kind is a rotating slot at `path`.
+    pub fn rotates_at(&self, path: &str) -> bool {
+        !self.removed && matches!(&self.rule, Some(RuleKind::Rotating { path: p }) if p == path)
     }
 }
 
@@ -690,64 +706,88 @@ fn fits(pattern: &[Option<String>], text_: &str) -> bool {
         })
 }
 
-/// A site's learned noise: rules plus the short per-path history used to spot flips.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// A site's learned noise rules (removed ones included, marked), and which of them the
+/// current visit added, confirmed or dropped (for the site's record updates).
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct NoiseModel {
-    /// The learned rules, listed to the person and each removable.
+    /// The rules in the order they were learned, each listed to the person and removable.
     pub rules: Vec<NoiseRule>,
-    /// Per page and path of a short block: ids of the last few texts seen there (most recent
-    /// last).
-    #[serde(default)]
-    pub recent: BTreeMap<String, Vec<String>>,
-    /// Ids of rules the person removed: they are never learned again.
-    #[serde(default)]
-    pub removed: std::collections::BTreeSet<String>,
+    /// Ids of rules added or changed since [`NoiseModel::take_changes`].
+    changed: std::collections::BTreeSet<String>,
+    /// Ids of rules dropped (cap reached) since [`NoiseModel::take_changes`].
+    dropped: Vec<String>,
 }
 
-/// How many recent texts per path are remembered for flip detection.
-const RECENT_PER_PATH: usize = 4;
-/// Most paths remembered for flip detection.
-const MAX_RECENT_PATHS: usize = 5_000;
-
 impl NoiseModel {
-    /// The rule that makes the change `old` → `new` at `path` noise, if any.
+    /// A model of these rule records (in this order).
+    pub fn from_rules(rules: Vec<NoiseRule>) -> Self {
+        NoiseModel {
+            rules,
+            ..NoiseModel::default()
+        }
+    }
+
+    /// The rule in force that makes the change `old` → `new` at `path` noise, if any.
     pub fn matching_rule(&self, old: &str, new: &str, path: &str) -> Option<&NoiseRule> {
         self.rules.iter().find(|r| r.matches(old, new, path))
     }
 
-    /// Removes the rule with this id, for good: it is not learned again. True when one was
-    /// removed.
-    pub fn remove(&mut self, id: &str) -> bool {
-        let before = self.rules.len();
-        self.rules.retain(|r| r.id != id);
-        let removed = before != self.rules.len();
-        if removed {
-            self.removed.insert(id.to_string());
-        }
-        removed
+    /// Rules in force (not removed).
+    pub fn active(&self) -> impl Iterator<Item = &NoiseRule> {
+        self.rules.iter().filter(|r| !r.removed)
+    }
+
+    /// Removes the rule with this id, for good: it stays as a record marked removed and is not
+    /// learned again. Returns that record, or `None` when no rule has this id.
+    pub fn remove(&mut self, id: &str) -> Option<NoiseRule> {
+        let rule = self.rules.iter_mut().find(|r| r.id == id)?;
+        rule.removed = true;
+        Some(rule.clone())
+    }
+
+    /// The records added or changed, and the ids dropped, since the last call.
+    pub fn take_changes(&mut self) -> (Vec<NoiseRule>, Vec<String>) {
+        let changed = std::mem::take(&mut self.changed);
+        let put = self
+            .rules
+            .iter()
+            .filter(|r| changed.contains(&r.id))
+            .cloned()
+            .collect();
+        (put, std::mem::take(&mut self.dropped))
     }
 
     fn add(&mut self, rule: RuleKind, learned_from: &str, label: String) {
         let id = crate::hash::block_id(&serde_json_like(&rule));
-        if self.removed.contains(&id) {
-            return;
-        }
         if let Some(r) = self.rules.iter_mut().find(|r| r.id == id) {
-            r.hits += 1;
+            if !r.removed {
+                r.hits += 1;
+                self.changed.insert(id);
+            }
             return;
         }
-        if self.rules.len() >= MAX_RULES {
+        if self.active().count() >= MAX_RULES {
             // Drop the least confirmed rule to make room.
-            if let Some((k, _)) = self.rules.iter().enumerate().min_by_key(|(_, r)| r.hits) {
-                self.rules.remove(k);
+            if let Some((k, _)) = self
+                .rules
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| !r.removed)
+                .min_by_key(|(_, r)| r.hits)
+            {
+                let gone = self.rules.remove(k);
+                self.changed.remove(&gone.id);
+                self.dropped.push(gone.id);
             }
         }
+        self.changed.insert(id.clone());
         self.rules.push(NoiseRule {
             id,
-            rule,
+            rule: Some(rule),
             learned_from: learned_from.to_string(),
             hits: 1,
             label,
+            removed: false,
         });
     }
 
@@ -777,22 +817,19 @@ impl NoiseModel {
         }
     }
 
-    /// Records the text now in the block at `path` on one page (`key` tells pages apart, e.g.
-    /// URL + path; short blocks only) and learns a rotating rule for `path` when the block
-    /// flips back to a text it showed before that differs from the previous one.
-    pub fn observe(&mut self, key: &str, path: &str, text_: &str) {
+    /// Records the text now in the short block at `path` in `seen`, that block's recent text
+    /// ids ([`crate::hash::stable_hash`], most recent last, at most [`FLIPS_PER_PATH`]), and
+    /// learns a rotating rule for `path` when the block flips back to a text it showed before
+    /// that differs from the previous one. Long blocks and empty paths are not tracked.
+    pub fn observe_flip(&mut self, seen: &mut Vec<u64>, path: &str, text_: &str) {
         if path.is_empty() || text::word_count(text_) > ROTATING_MAX_WORDS {
             return;
         }
-        let id = crate::hash::block_id(text_);
-        if !self.recent.contains_key(key) && self.recent.len() >= MAX_RECENT_PATHS {
-            return;
-        }
-        let seen = self.recent.entry(key.to_string()).or_default();
+        let id = crate::hash::stable_hash(text_);
         let flipped = seen.last().is_some_and(|last| *last != id) && seen.contains(&id);
         seen.retain(|s| *s != id);
         seen.push(id);
-        if seen.len() > RECENT_PER_PATH {
+        if seen.len() > FLIPS_PER_PATH {
             seen.remove(0);
         }
         if flipped {
@@ -855,23 +892,6 @@ pub fn slot_pattern(old: &str, new: &str) -> Option<Vec<Option<String>>> {
     (slots > 0 && slots <= MAX_SLOTS && literal_words > 0).then_some(pattern)
 }
 
-/// Why a change is noise: the built-in kinds, or the learned rule.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct NoiseReason {
-    /// `builtin` or `learned`.
-    pub source: String,
-    /// Built-in kinds (`counter`, `clock`…) or the learned rule's label.
-    pub detail: String,
-    /// The learned rule's id (for removal), when learned.
-    pub rule_id: Option<String>,
-}
-
-impl std::fmt::Display for NoiseReason {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.source, self.detail)
-    }
-}
-
 /// Classifies the change `old` → `new` at `path`, seen on a visit at `now` (seconds since the
 /// epoch, if known): built-in detectors first ([`builtin_noise_at`]), then the site's learned
 /// rules.
@@ -881,25 +901,12 @@ pub fn classify(
     path: &str,
     now: Option<i64>,
     model: Option<&NoiseModel>,
-) -> Option<NoiseReason> {
+) -> Option<Reason> {
     if let Some(kinds) = builtin_noise_at(old, new, now) {
-        let detail = kinds
-            .iter()
-            .map(|k| k.name())
-            .collect::<Vec<_>>()
-            .join(", ");
-        return Some(NoiseReason {
-            source: "builtin".into(),
-            detail,
-            rule_id: None,
-        });
+        return Some(Reason::builtin(kinds));
     }
     let rule = model?.matching_rule(old, new, path)?;
-    Some(NoiseReason {
-        source: "learned".into(),
-        detail: rule.label.clone(),
-        rule_id: Some(rule.id.clone()),
-    })
+    Some(Reason::learned(rule))
 }
 
 #[cfg(test)]
@@ -1126,23 +1133,33 @@ mod tests {
         assert_eq!(m.rules.len(), 1);
         assert_eq!(m.rules[0].hits, 2);
         let id = m.rules[0].id.clone();
-        assert!(m.remove(&id));
-        assert!(m.rules.is_empty());
-        // A removed rule stays removed.
+        let record = m.remove(&id).expect("removed");
+        assert!(record.removed);
+        assert_eq!(m.active().count(), 0);
+        // A removed rule stays removed: it matches nothing and is not learned again.
         m.learn_near_simultaneous("Wetter: c in Berlin", "Wetter: d in Berlin", "/p[0]");
-        assert!(m.rules.is_empty());
-        assert!(!m.remove("no-such-id"));
+        assert_eq!(m.active().count(), 0);
+        assert!(classify(
+            "Wetter: e in Berlin",
+            "Wetter: f in Berlin",
+            "/p[0]",
+            None,
+            Some(&m)
+        )
+        .is_none());
+        assert!(m.remove("no-such-id").is_none());
     }
 
     #[test]
     fn flips_make_rotating_slots_but_never_hide_long_rewrites() {
         let mut m = NoiseModel::default();
         let path = "/html[0]/body[0]/aside[0]/p[0]";
+        let mut seen = Vec::new();
         for t in ["Buy shoes now", "Cheap flights to Rome", "Buy shoes now"] {
-            m.observe(path, path, t);
+            m.observe_flip(&mut seen, path, t);
         }
         assert_eq!(m.rules.len(), 1);
-        assert!(matches!(m.rules[0].rule, RuleKind::Rotating { .. }));
+        assert!(matches!(m.rules[0].rule, Some(RuleKind::Rotating { .. })));
         assert!(classify("Buy shoes now", "New phone deals", path, None, Some(&m)).is_some());
         let long_old = "word ".repeat(30);
         let long_new = "other ".repeat(30);
@@ -1151,12 +1168,14 @@ mod tests {
     }
 
     #[test]
-    fn model_round_trips_through_json() {
+    fn rule_records_round_trip_and_report_their_changes() {
         let mut m = NoiseModel::default();
         m.learn_near_simultaneous("Visitor number 1", "Visitor number 2", "/p[1]");
-        m.observe("/p[2]", "/p[2]", "x");
-        let json = serde_json::to_string(&m).expect("serialize");
-        let back: NoiseModel = serde_json::from_str(&json).expect("deserialize");
-        assert_eq!(back, m);
+        let (put, dropped) = m.take_changes();
+        assert_eq!((put.len(), dropped.len()), (1, 0));
+        assert_eq!(m.take_changes().0.len(), 0, "changes are taken once");
+        let json = serde_json::to_string(&m.rules).expect("serialize");
+        let back: Vec<NoiseRule> = serde_json::from_str(&json).expect("deserialize");
+        assert_eq!(NoiseModel::from_rules(back).rules, m.rules);
     }
 }

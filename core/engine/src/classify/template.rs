@@ -40,6 +40,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::block::Block;
 use crate::hash::stable_hash;
+use crate::text::sets::intersection;
 
 /// Which method decides that a block is template.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -91,7 +92,7 @@ impl Default for TemplateOptions {
             suppress_min_count: 3,
             window: 16,
             modulus: 4,
-            max_pages: 64,
+            max_pages: crate::limits::MAX_TEMPLATE_PAGES,
             method: Method::Both,
         }
     }
@@ -140,7 +141,7 @@ mod packed {
     }
 }
 
-/// Version of the stored page hashes (the word hash, [`mix`], the window scheme). A model
+/// Version of the stored page hashes (the word hash, the mixing function, the window scheme). A model
 /// stored by another version is relearned: its pages are dropped when it is loaded.
 pub const MODEL_VERSION: u32 = 3;
 
@@ -176,23 +177,6 @@ pub const DUPLICATE_JACCARD: f64 = 0.8;
 
 /// Fewest sampled windows a page needs for the near-duplicate test (tiny pages are left alone).
 pub const DUPLICATE_MIN_WINDOWS: usize = 8;
-
-/// Size of the intersection of two sorted, deduplicated lists.
-fn intersection(a: &[u32], b: &[u32]) -> usize {
-    let (mut i, mut j, mut n) = (0, 0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                n += 1;
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    n
-}
 
 /// One site's template model. Serialize it to keep it; counts are rebuilt from the pages.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -275,12 +259,12 @@ fn dom_nodes(blocks: &[Block]) -> Vec<Node> {
     nodes
 }
 
-/// The page's words (as [`crate::metrics::word_hashes`]) with the block each belongs to.
+/// The page's words (as [`crate::text::word_hashes`]) with the block each belongs to.
 fn words_with_blocks(blocks: &[Block]) -> (Vec<u64>, Vec<usize>) {
     let mut hashes = Vec::new();
     let mut owner = Vec::new();
     for (bi, b) in blocks.iter().enumerate() {
-        let words = crate::metrics::word_hashes(&b.text);
+        let words = crate::text::word_hashes(&b.text);
         owner.extend(std::iter::repeat_n(bi, words.len()));
         hashes.extend(words);
     }
@@ -432,10 +416,45 @@ impl TemplateModel {
         }
     }
 
-    /// Adds (or replaces) the page at `url` in the site model.
-    pub fn observe(&mut self, url: &str, blocks: &[Block]) {
+    /// Adds (or replaces) the page at `url` in the site model; returns the URLs of the pages
+    /// dropped to stay within [`TemplateOptions::max_pages`].
+    pub fn observe(&mut self, url: &str, blocks: &[Block]) -> Vec<String> {
         let page = self.features(blocks);
-        self.observe_features(url, &page);
+        self.observe_features(url, &page)
+    }
+
+    /// A model of stored pages: `(url, seq, dom hashes, text hashes)`, the hash lists sorted
+    /// and deduplicated, of the current [`MODEL_VERSION`]. Counts are built once, on first use.
+    pub fn from_pages(
+        options: TemplateOptions,
+        pages: impl IntoIterator<Item = (String, u64, Vec<u32>, Vec<u32>)>,
+    ) -> Self {
+        let mut model = TemplateModel::new(options);
+        model.version = MODEL_VERSION;
+        for (url, seq, dom, text) in pages {
+            model.next_seq = model.next_seq.max(seq.saturating_add(1));
+            model.pages.insert(url, PageHashes { seq, dom, text });
+        }
+        model
+    }
+
+    /// The stored form of one page: `(seq, dom hashes, text hashes)`.
+    pub fn page(&self, url: &str) -> Option<(u64, &[u32], &[u32])> {
+        self.pages
+            .get(url)
+            .map(|p| (p.seq, p.dom.as_slice(), p.text.as_slice()))
+    }
+
+    /// Every stored page as [`TemplateModel::from_pages`] takes it; none when the model was
+    /// stored by another [`MODEL_VERSION`] (its hashes would never match: relearned).
+    pub fn stored_pages(&self) -> Vec<(String, u64, Vec<u32>, Vec<u32>)> {
+        if self.version != MODEL_VERSION {
+            return Vec::new();
+        }
+        self.pages
+            .iter()
+            .map(|(u, p)| (u.clone(), p.seq, p.dom.clone(), p.text.clone()))
+            .collect()
     }
 
     /// A page's features under this model's options, for [`TemplateModel::observe_features`]
@@ -445,37 +464,47 @@ impl TemplateModel {
     }
 
     /// [`TemplateModel::observe`] with the page's features computed already.
-    pub fn observe_features(&mut self, url: &str, features: &PageFeatures) {
+    pub fn observe_features(&mut self, url: &str, features: &PageFeatures) -> Vec<String> {
         self.ensure_counts();
         let page = PageHashes {
             seq: self.next_seq,
             dom: features.dom.clone(),
             text: features.text.clone(),
         };
-        self.next_seq += 1;
+        self.next_seq = self.next_seq.saturating_add(1);
         if let Some(old) = self.pages.remove(url) {
             self.apply(&old, -1);
         }
         self.apply(&page, 1);
         self.pages.insert(url.to_string(), page);
+        let mut dropped = Vec::new();
         while self.pages.len() > self.options.max_pages.max(1) {
             let oldest = self
                 .pages
                 .iter()
                 .min_by_key(|(_, p)| p.seq)
                 .map(|(u, _)| u.clone());
-            match oldest.and_then(|u| self.pages.remove(&u)) {
-                Some(p) => self.apply(&p, -1),
+            match oldest.and_then(|u| self.pages.remove(&u).map(|p| (u, p))) {
+                Some((u, p)) => {
+                    self.apply(&p, -1);
+                    dropped.push(u);
+                }
                 None => break,
             }
         }
+        dropped
     }
 
-    /// Removes a page from the model (for example when its history is deleted).
-    pub fn forget(&mut self, url: &str) {
+    /// Removes a page from the model (for example when its history is deleted); true when
+    /// it was there.
+    pub fn forget(&mut self, url: &str) -> bool {
         self.ensure_counts();
-        if let Some(old) = self.pages.remove(url) {
-            self.apply(&old, -1);
+        match self.pages.remove(url) {
+            Some(old) => {
+                self.apply(&old, -1);
+                true
+            }
+            None => false,
         }
     }
 
@@ -672,7 +701,7 @@ mod tests {
 
     #[test]
     fn rolling_window_hashes_equal_the_definition() {
-        let words = crate::metrics::word_hashes(
+        let words = crate::text::word_hashes(
             "the harbour council met on tuesday the harbour council met again on friday and \
              the ferry to the island runs every hour from the old pier past the museum",
         );

@@ -14,13 +14,13 @@
 
 use serde::Serialize;
 
-use crate::diff::{Kind, Report, Span, Status, Summary};
+use crate::align::{Kind, Report, Span, Status, Summary};
 use crate::{Block, Error};
 
 /// Most strings accepted in one packed buffer (two per block).
-pub const MAX_STRINGS: usize = 200_000;
+pub const MAX_STRINGS: usize = crate::limits::MAX_PACKED_STRINGS;
 /// Most bytes accepted in one packed buffer.
-pub const MAX_BYTES: usize = 32 * 1024 * 1024;
+pub const MAX_BYTES: usize = crate::limits::MAX_PACKED_BYTES;
 
 /// Splits a packed buffer into its `count` strings.
 ///
@@ -112,7 +112,7 @@ pub struct LeanChange<'a> {
     /// Content, template or noise.
     pub kind: Kind,
     /// Why a change is template or noise.
-    pub reason: Option<&'a str>,
+    pub reason: Option<&'a crate::classify::Reason>,
 }
 
 impl<'a> LeanReport<'a> {
@@ -130,7 +130,7 @@ impl<'a> LeanReport<'a> {
                     new_index: b.new_index,
                     spans: b.spans.as_deref(),
                     kind: b.kind,
-                    reason: b.reason.as_deref(),
+                    reason: b.reason.as_ref(),
                 })
                 .collect(),
         }
@@ -144,18 +144,18 @@ impl<'a> LeanReport<'a> {
 }
 
 /// The diff of two packed block lists (see the module docs) as a lean report in JSON: the
-/// same work as [`crate::diff::diff_blocks`] plus the packing either side, so natively and
+/// same work as [`crate::align::diff_blocks`] plus the packing either side, so natively and
 /// in wasm it is the one path the extension takes.
 pub fn diff_packed(
     old: &[u8],
     old_count: usize,
     new: &[u8],
     new_count: usize,
-    opts: &crate::diff::DiffOptions,
+    opts: &crate::align::DiffOptions,
 ) -> Result<String, Error> {
     let old = unpack_blocks(old, old_count)?;
     let new = unpack_blocks(new, new_count)?;
-    Ok(LeanReport::of(&crate::diff::diff_blocks(&old, &new, opts)).to_json())
+    Ok(LeanReport::of(&crate::align::diff_blocks(&old, &new, opts)).to_json())
 }
 
 #[cfg(test)]

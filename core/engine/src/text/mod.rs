@@ -1,4 +1,5 @@
-//! Text normalization and word tokenization, shared by extraction, diff and metrics.
+//! The one tokenizer of the core: text normalization, tokens and words, shared by extraction,
+//! alignment, classification (noise, templates) and metrics.
 //!
 //! - [`normalize`]: what a block's text is. Every run of Unicode white space (including
 //!   no-break space U+00A0, and zero-width space U+200B which is dropped) becomes one ASCII
@@ -6,7 +7,17 @@
 //!   them.
 //! - [`tokens`]: the diff's view of a text — alternating word and separator tokens whose
 //!   concatenation is the text itself, so word spans rebuild the text exactly.
-//! - [`words`]: the metrics' view — maximal runs of letters, digits and marks, lower-cased.
+//! - [`words`]: the metrics' view — maximal runs of letters, digits and marks, lower-cased;
+//!   [`word_hashes`] gives the same words as 64-bit in-memory hashes in one pass (block
+//!   similarity in the alignment, template windows, metrics).
+//! - [`intern`]: one interner (items → dense `u32` ids) for everything that diffs or counts.
+//! - [`sets`]: sorted-set intersection and Dice similarity.
+
+pub mod intern;
+pub mod sets;
+mod words;
+
+pub use words::{word_hash, word_hashes};
 
 /// Normalizes white space as the extraction spec requires.
 pub fn normalize(input: &str) -> String {

@@ -44,6 +44,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::block::Block;
 use crate::text;
+use crate::text::intern::Interned;
+use crate::text::sets::dice_at_least;
 
 /// Work budgets and thresholds of [`diff_blocks`].
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -112,7 +114,7 @@ pub struct Span {
 }
 
 /// Whether a change is content a person should see, part of the site's template, or noise.
-/// [`diff_blocks`] marks everything `content`; [`crate::site::analyze`] classifies.
+/// [`diff_blocks`] marks everything `content`; [`crate::visit`] classifies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
@@ -143,10 +145,10 @@ pub struct BlockDiff {
     /// Content, template or noise (unchanged blocks are content).
     #[serde(default)]
     pub kind: Kind,
-    /// Why a noise or template change is one (`builtin: counter`, `learned: Visitor {*}`,
-    /// `template`).
+    /// Why a noise or template change is one (typed; displayed as `builtin: counter`,
+    /// `learned: Visitor {*}`, `template`).
     #[serde(default)]
-    pub reason: Option<String>,
+    pub reason: Option<crate::classify::Reason>,
 }
 
 /// Counts over the whole page.
@@ -229,57 +231,21 @@ pub struct Report {
     pub blocks: Vec<BlockDiff>,
 }
 
-/// Interns strings to dense `u32` tokens (equal strings → equal tokens).
-struct Interner<'a> {
-    map: AHashMap<&'a str, u32>,
-}
-
-impl<'a> Interner<'a> {
-    fn with_capacity(n: usize) -> Self {
-        Interner {
-            map: AHashMap::with_capacity(n),
-        }
-    }
-    fn intern(&mut self, s: &'a str) -> Token {
-        let next = self.map.len() as u32;
-        Token(*self.map.entry(s).or_insert(next))
-    }
-    fn len(&self) -> u32 {
-        self.map.len() as u32
-    }
-}
-
-/// A hasher for keys that already are good 64-bit hashes.
-#[derive(Default)]
-struct PassThrough(u64);
-
-impl std::hash::Hasher for PassThrough {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-/// Interns block texts by their XXH3-64 hash: each text is hashed once at memory speed and
-/// never compared again. (Two different texts with the same 64-bit hash would be taken as
-/// equal; among the blocks of two pages that has a probability below 10^-10.)
+/// Interns block texts by their XXH3-64 hash (the one interner, [`Interned`]): each text is
+/// hashed once at memory speed and never compared again. (Two different texts with the same
+/// 64-bit hash would be taken as equal; among the blocks of two pages that has a probability
+/// below 10^-10.)
 fn intern_blocks(old: &[Block], new: &[Block]) -> (Vec<Token>, Vec<Token>, u32) {
-    type Map = std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<PassThrough>>;
-    let mut map = Map::with_capacity_and_hasher(old.len() + new.len(), Default::default());
-    let mut tok = |b: &Block| {
-        let next = map.len() as u32;
-        Token(*map.entry(crate::hash::stable_hash(&b.text)).or_insert(next))
-    };
-    let a: Vec<Token> = old.iter().map(&mut tok).collect();
-    let b: Vec<Token> = new.iter().map(&mut tok).collect();
-    (a, b, map.len() as u32)
+    let hash = |b: &Block| crate::hash::stable_hash(&b.text);
+    let a: Vec<u64> = old.iter().map(hash).collect();
+    let b: Vec<u64> = new.iter().map(hash).collect();
+    let it = Interned::from_hashes(&a, &b);
+    let num = it.num() as u32;
+    (
+        it.a.into_iter().map(Token).collect(),
+        it.b.into_iter().map(Token).collect(),
+        num,
+    )
 }
 
 /// Aligns `old` and `new` blocks; see the module docs.
@@ -456,7 +422,7 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
 }
 
 /// Word-set fingerprints of a page's blocks for similarity (sorted, deduplicated word hashes
-/// from [`crate::metrics::word_hashes`]), computed at most once per block.
+/// from [`crate::text::word_hashes`]), computed at most once per block.
 struct WordSets<'a> {
     blocks: &'a [Block],
     sets: Vec<Option<Vec<u64>>>,
@@ -474,7 +440,7 @@ impl<'a> WordSets<'a> {
     fn of(&mut self, indices: &[usize]) -> Vec<&[u64]> {
         for &i in indices {
             if self.sets[i].is_none() {
-                let mut v = crate::metrics::word_hashes(&self.blocks[i].text);
+                let mut v = crate::text::word_hashes(&self.blocks[i].text);
                 v.sort_unstable();
                 v.dedup();
                 self.sets[i] = Some(v);
@@ -485,37 +451,6 @@ impl<'a> WordSets<'a> {
             .map(|&i| self.sets[i].as_deref().unwrap_or(&[]))
             .collect()
     }
-}
-
-/// Dice similarity of two sorted, deduplicated sets.
-fn dice_sorted(a: &[u64], b: &[u64]) -> f64 {
-    if a.is_empty() && b.is_empty() {
-        return 1.0;
-    }
-    let (mut i, mut j, mut common) = (0, 0, 0usize);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                common += 1;
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    2.0 * common as f64 / (a.len() + b.len()) as f64
-}
-
-/// The Dice similarity of two sorted sets when it is at least `threshold`. The sizes alone
-/// bound Dice (2·min / (|a| + |b|)), so most hopeless pairs are rejected without a merge.
-fn dice_at_least(a: &[u64], b: &[u64], threshold: f64) -> Option<f64> {
-    let bound = 2.0 * a.len().min(b.len()) as f64 / (a.len() + b.len()).max(1) as f64;
-    if bound < threshold {
-        return None;
-    }
-    let d = dice_sorted(a, b);
-    (d >= threshold).then_some(d)
 }
 
 /// Pairs old blocks `olds` with new blocks `news` (both ascending) in order, maximizing the sum
@@ -639,11 +574,12 @@ pub fn word_spans(old: &str, new: &str, opts: &DiffOptions) -> (Vec<Span>, bool)
         }
         return (v, true);
     }
-    let mut interner = Interner::with_capacity(old_t.len() + new_t.len());
-    let a: Vec<Token> = old_t.iter().map(|t| interner.intern(t)).collect();
-    let b: Vec<Token> = new_t.iter().map(|t| interner.intern(t)).collect();
+    let it = Interned::from_items(&old_t, &new_t);
+    let num = it.num() as u32;
+    let a: Vec<Token> = it.a.into_iter().map(Token).collect();
+    let b: Vec<Token> = it.b.into_iter().map(Token).collect();
     let mut diff = Diff::default();
-    diff.compute_with(Algorithm::Histogram, &a, &b, interner.len());
+    diff.compute_with(Algorithm::Histogram, &a, &b, num);
 
     let mut out: Vec<Span> = Vec::new();
     let mut push = |kind: SpanKind, s: &str| {

@@ -1,0 +1,1136 @@
+//! A site's learned state, kept as **records**, and meaningful change: a visit's changes
+//! classified as content, template or noise with what the site has taught so far, which the
+//! visit teaches in turn.
+//!
+//! ```text
+//! old version + new version + SiteState ──classify──▶ Report (kind + typed reason per block)
+//!                                         └─ learns: template page, noise rules, flips
+//!                                            └─▶ SiteUpdates (only the records that changed)
+//! ```
+//!
+//! ## Records
+//! A site's state is a set of small records, so that a visit rewrites only what it changed
+//! (not one blob per site):
+//! - a **page record** ([`PageRecord`]) per page of the site: its template hashes (element and
+//!   text-window hashes, [`crate::classify::template`]) and the flip history of its short
+//!   blocks (path → the last few text ids), the order it was observed in (`seq`) and the
+//!   template [`MODEL_VERSION`] of its hashes;
+//! - a **rule record** ([`NoiseRule`]) per learned noise rule; a rule the person removed stays
+//!   as a record marked `removed` (the one place removed rules live), so it is never learned
+//!   again.
+//!
+//! [`SiteState::from_records`] builds the state (counts built once); the caller keeps it
+//! between visits. Each visit returns [`SiteUpdates`]: this page's record (put), the pages the
+//! [`crate::limits::MAX_TEMPLATE_PAGES`] cap dropped (deleted), and the rule records added or
+//! changed (put) or dropped by the [`crate::limits::MAX_RULES`] cap (deleted). Hashes are
+//! stored as bytes (little-endian `u32`s; flip ids little-endian `u64`s), cheap for IndexedDB.
+//! A bad record (hash bytes of a wrong length, another model version, unsorted hashes) is
+//! dropped and the rest kept: the state is derived data, relearned from later visits.
+//!
+//! ## Order of decisions for a block that is not unchanged
+//! 1. **template** — its text (the new text, or the old one for a removed block) is template
+//!    on the site ([`crate::classify::template`]), counting the new page itself, with the
+//!    stricter floor for hiding a change
+//!    ([`crate::classify::template::TemplateOptions::suppress_min_count`]: the page and two
+//!    others);
+//! 2. **noise** — a changed block whose change is volatile ([`crate::classify::noise::classify`]:
+//!    the built-in detectors, then the site's learned rules), or a new or removed short block
+//!    at a path the site has learned to rotate;
+//! 3. otherwise **content**.
+//!
+//! Learning happens *after* the classification of the visit that teaches it, so a visit never
+//! hides its own changes through what it has just learned.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use serde::{Deserialize, Serialize};
+
+use crate::align::{diff_blocks, DiffOptions, Kind, Report, Status};
+use crate::block::Block;
+use crate::classify::noise::{
+    self, NoiseModel, NoiseRule, NEAR_SIMULTANEOUS_SECS, ROTATING_MAX_WORDS,
+};
+use crate::classify::template::{TemplateModel, TemplateOptions, MODEL_VERSION};
+use crate::classify::Reason;
+use crate::errors::Error;
+use crate::limits::{FLIPS_PER_PATH, MAX_FLIP_PATHS};
+use crate::text;
+use crate::visit::Version;
+
+/// Options of a visit's analysis.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct VisitOptions {
+    /// Alignment budgets.
+    pub diff: DiffOptions,
+    /// Versions at most this many seconds apart are near-simultaneous.
+    pub near_simultaneous_secs: i64,
+    /// Whether this visit teaches the site (false for a preview: no updates).
+    pub learn: bool,
+}
+
+impl Default for VisitOptions {
+    fn default() -> Self {
+        VisitOptions {
+            diff: DiffOptions::default(),
+            near_simultaneous_secs: NEAR_SIMULTANEOUS_SECS,
+            learn: true,
+        }
+    }
+}
+
+/// The stored record of one page of a site (see the module docs).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PageRecord {
+    /// The page's URL (its key).
+    pub url: String,
+    /// Order of observation in the site (the oldest page is dropped first at the cap).
+    pub seq: u64,
+    /// The template [`MODEL_VERSION`] of the hashes; a record of another version is dropped.
+    pub version: u32,
+    /// Element template-hashes, sorted and deduplicated (little-endian `u32` bytes).
+    #[serde(with = "le_u32")]
+    pub dom: Vec<u32>,
+    /// Sampled text-window hashes, sorted and deduplicated (little-endian `u32` bytes).
+    #[serde(with = "le_u32")]
+    pub text: Vec<u32>,
+    /// Flip history of the page's short blocks that changed.
+    #[serde(default)]
+    pub flips: Vec<FlipRecord>,
+}
+
+/// The recent texts of one short block of a page, for flip detection.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlipRecord {
+    /// The block's path.
+    pub path: String,
+    /// [`crate::hash::stable_hash`] of its last few texts, most recent last (little-endian
+    /// `u64` bytes).
+    #[serde(with = "le_u64")]
+    pub ids: Vec<u64>,
+}
+
+/// The records a visit (or a removal) changed: what the caller writes back.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SiteUpdates {
+    /// Page records to put (this visit's page).
+    pub pages_put: Vec<PageRecord>,
+    /// URLs of page records to delete (dropped by the template pages cap).
+    pub pages_deleted: Vec<String>,
+    /// Rule records to put (added or confirmed).
+    pub rules_put: Vec<NoiseRule>,
+    /// Ids of rule records to delete (dropped by the rules cap).
+    pub rules_deleted: Vec<String>,
+}
+
+impl SiteUpdates {
+    /// True when nothing is to be written.
+    pub fn is_empty(&self) -> bool {
+        self.pages_put.is_empty()
+            && self.pages_deleted.is_empty()
+            && self.rules_put.is_empty()
+            && self.rules_deleted.is_empty()
+    }
+}
+
+/// Everything learned about one site (one origin), built from its records and kept alive by
+/// the caller between visits.
+#[derive(Debug, Clone, Default)]
+pub struct SiteState {
+    noise: NoiseModel,
+    templates: TemplateModel,
+    /// Per page URL: per path of a short block that changed, its recent text ids.
+    flips: HashMap<String, BTreeMap<String, Vec<u64>>>,
+    /// Paths in `flips`, over all pages (capped by [`MAX_FLIP_PATHS`]).
+    flip_paths: usize,
+    /// Records dropped as bad by [`SiteState::from_records`].
+    dropped: usize,
+}
+
+/// Whether a hash list is strictly ascending (sorted, no duplicates).
+fn ascending<T: Ord>(v: &[T]) -> bool {
+    v.windows(2).all(|w| w[0] < w[1])
+}
+
+impl SiteState {
+    /// An empty state (a site never visited).
+    pub fn new() -> Self {
+        SiteState::default()
+    }
+
+    /// The state of a site from its stored records. Bad records are dropped (counted in
+    /// [`SiteState::dropped_records`]), never a panic; of two records of one URL or rule id,
+    /// the later one is kept.
+    pub fn from_records(pages: Vec<PageRecord>, rules: Vec<NoiseRule>) -> Self {
+        let mut dropped = 0;
+        let mut by_url: BTreeMap<String, PageRecord> = BTreeMap::new();
+        for p in pages {
+            let ok = p.version == MODEL_VERSION
+                && !p.url.is_empty()
+                && ascending(&p.dom)
+                && ascending(&p.text)
+                && p.flips.iter().all(|f| !f.path.is_empty());
+            if !ok {
+                dropped += 1;
+                continue;
+            }
+            if by_url.insert(p.url.clone(), p).is_some() {
+                dropped += 1;
+            }
+        }
+        let mut flips: HashMap<String, BTreeMap<String, Vec<u64>>> = HashMap::new();
+        let mut flip_paths = 0;
+        let mut hashes = Vec::with_capacity(by_url.len());
+        for (url, p) in by_url {
+            let mut page = BTreeMap::new();
+            for mut f in p.flips {
+                if flip_paths >= MAX_FLIP_PATHS {
+                    break;
+                }
+                let excess = f.ids.len().saturating_sub(FLIPS_PER_PATH);
+                f.ids.drain(..excess);
+                if page.insert(f.path, f.ids).is_none() {
+                    flip_paths += 1;
+                }
+            }
+            if !page.is_empty() {
+                flips.insert(url.clone(), page);
+            }
+            hashes.push((url, p.seq, p.dom, p.text));
+        }
+        let mut seen = BTreeSet::new();
+        let mut kept = Vec::with_capacity(rules.len());
+        for r in rules {
+            let ok = !r.id.is_empty() && (r.rule.is_some() || r.removed);
+            if ok && seen.insert(r.id.clone()) {
+                kept.push(r);
+            } else {
+                dropped += 1;
+            }
+        }
+        SiteState {
+            noise: NoiseModel::from_rules(kept),
+            templates: TemplateModel::from_pages(TemplateOptions::default(), hashes),
+            flips,
+            flip_paths,
+            dropped,
+        }
+    }
+
+    /// Records [`SiteState::from_records`] dropped as bad.
+    pub fn dropped_records(&self) -> usize {
+        self.dropped
+    }
+
+    /// Every record of the state: page records (by URL) and rule records (in learned order).
+    pub fn to_records(&self) -> (Vec<PageRecord>, Vec<NoiseRule>) {
+        let pages = self
+            .templates
+            .stored_pages()
+            .into_iter()
+            .filter_map(|(url, ..)| self.page_record(&url))
+            .collect();
+        (pages, self.noise.rules.clone())
+    }
+
+    /// The record of one page, if the site knows it.
+    pub fn page_record(&self, url: &str) -> Option<PageRecord> {
+        let (seq, dom, text) = self.templates.page(url)?;
+        let flips = self
+            .flips
+            .get(url)
+            .map(|m| {
+                m.iter()
+                    .map(|(path, ids)| FlipRecord {
+                        path: path.clone(),
+                        ids: ids.clone(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        Some(PageRecord {
+            url: url.to_string(),
+            seq,
+            version: MODEL_VERSION,
+            dom: dom.to_vec(),
+            text: text.to_vec(),
+            flips,
+        })
+    }
+
+    /// The learned noise rules, removed ones included (marked), in learned order.
+    pub fn rules(&self) -> &[NoiseRule] {
+        &self.noise.rules
+    }
+
+    /// The noise model (rules) as the classification reads it.
+    pub fn noise(&self) -> &NoiseModel {
+        &self.noise
+    }
+
+    /// The site's template model.
+    pub fn templates(&self) -> &TemplateModel {
+        &self.templates
+    }
+
+    /// The site's template model, to query template blocks (which builds counts on first use).
+    pub fn templates_mut(&mut self) -> &mut TemplateModel {
+        &mut self.templates
+    }
+
+    /// Number of pages the template model holds.
+    pub fn template_pages(&self) -> usize {
+        self.templates.pages()
+    }
+
+    /// Removes a learned rule for good; returns its record to put (marked removed), or `None`
+    /// when the site has no rule with this id.
+    pub fn remove_rule(&mut self, id: &str) -> Option<NoiseRule> {
+        self.noise.remove(id)
+    }
+
+    /// Forgets one page (its template contribution and flip history; learned rules stay: they
+    /// belong to the site). Returns the URL of the page record to delete, if there was one.
+    pub fn forget_page(&mut self, url: &str) -> Option<String> {
+        let known = self.templates.forget(url);
+        let had_flips = self.drop_flips(url);
+        (known || had_flips).then(|| url.to_string())
+    }
+
+    fn drop_flips(&mut self, url: &str) -> bool {
+        match self.flips.remove(url) {
+            Some(page) => {
+                self.flip_paths -= page.len();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Records a first visit (nothing to compare): the page joins the template model.
+    pub(crate) fn observe(&mut self, url: &str, blocks: &[Block]) -> SiteUpdates {
+        let evicted = self.templates.observe(url, blocks);
+        self.updates(url, evicted)
+    }
+
+    /// The updates after a visit of `url` that dropped the pages `evicted`.
+    fn updates(&mut self, url: &str, evicted: Vec<String>) -> SiteUpdates {
+        for u in &evicted {
+            self.drop_flips(u);
+        }
+        let (rules_put, rules_deleted) = self.noise.take_changes();
+        SiteUpdates {
+            pages_put: self.page_record(url).into_iter().collect(),
+            pages_deleted: evicted,
+            rules_put,
+            rules_deleted,
+        }
+    }
+
+    /// Records a change of the short block at `path` on page `url` (old text, then new) in
+    /// the flip history. Only blocks that change are tracked: an unchanged block's text is in
+    /// the stored version already, and the history stays small.
+    fn record_change(&mut self, url: &str, path: &str, old: &str, new: &str) {
+        if path.is_empty()
+            || text::word_count(old) > ROTATING_MAX_WORDS
+            || text::word_count(new) > ROTATING_MAX_WORDS
+        {
+            return;
+        }
+        let known = self.flips.get(url).is_some_and(|p| p.contains_key(path));
+        if !known && self.flip_paths >= MAX_FLIP_PATHS {
+            return;
+        }
+        let seen = self
+            .flips
+            .entry(url.to_string())
+            .or_default()
+            .entry(path.to_string())
+            .or_default();
+        if !known {
+            self.flip_paths += 1;
+            self.noise.observe_flip(seen, path, old);
+        }
+        self.noise.observe_flip(seen, path, new);
+    }
+
+    /// Compares the `old` and `new` versions of the page at `url`, classifies every change,
+    /// and (when `opts.learn`) learns from the new version. See the module docs.
+    pub(crate) fn analyze(
+        &mut self,
+        url: &str,
+        old: &Version,
+        new: &Version,
+        opts: &VisitOptions,
+    ) -> (Report, SiteUpdates) {
+        let mut report = diff_blocks(old.blocks, new.blocks, &opts.diff);
+
+        // Templates count the new page itself (a site's header is template on every page).
+        let mut preview;
+        let templates = if opts.learn {
+            &mut self.templates
+        } else {
+            preview = self.templates.clone();
+            &mut preview
+        };
+        let new_page = templates.features(new.blocks);
+        let evicted = templates.observe_features(url, &new_page);
+        let new_tpl = templates.suppressible_features(&new_page, new.blocks.len());
+        // The old page's flags are needed only for removed blocks.
+        let any_removed = report.blocks.iter().any(|b| b.status == Status::Removed);
+        let old_tpl = if any_removed {
+            templates.suppressible_blocks(old.blocks)
+        } else {
+            vec![false; old.blocks.len()]
+        };
+
+        let removed_paths: std::collections::HashSet<String> = report
+            .blocks
+            .iter()
+            .filter(|b| b.status == Status::Removed)
+            .map(|b| b.path.clone())
+            .collect();
+        let noise_model = &self.noise;
+        let rotating = |path: &str, t: &str| -> Option<Reason> {
+            if text::word_count(t) > ROTATING_MAX_WORDS {
+                return None;
+            }
+            noise_model
+                .rules
+                .iter()
+                .find(|r| r.rotates_at(path))
+                .map(Reason::learned)
+        };
+
+        for b in report.blocks.iter_mut() {
+            if b.status == Status::Unchanged {
+                continue;
+            }
+            let is_template = match (b.new_index, b.old_index) {
+                (Some(j), _) => new_tpl[j],
+                (None, Some(i)) => old_tpl[i],
+                (None, None) => false,
+            };
+            if is_template {
+                b.kind = Kind::Template;
+                b.reason = Some(Reason::template());
+                continue;
+            }
+            match b.status {
+                Status::Changed => {
+                    let old_text = b
+                        .old_index
+                        .map(|i| old.blocks[i].text.as_str())
+                        .unwrap_or("");
+                    if let Some(r) =
+                        noise::classify(old_text, &b.text, &b.path, new.time, Some(noise_model))
+                    {
+                        b.kind = Kind::Noise;
+                        b.reason = Some(r);
+                    }
+                }
+                Status::New | Status::Removed => {
+                    let paired = b.status == Status::Removed || removed_paths.contains(&b.path);
+                    if paired {
+                        if let Some(r) = rotating(&b.path, &b.text) {
+                            b.kind = Kind::Noise;
+                            b.reason = Some(r);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        recount(&mut report);
+
+        if !opts.learn {
+            return (report, SiteUpdates::default());
+        }
+        let near = matches!((old.time, new.time), (Some(a), Some(b)) if (b - a).abs() <= opts.near_simultaneous_secs);
+        for b in &report.blocks {
+            if b.kind == Kind::Template {
+                continue;
+            }
+            // The old text of a change at this path: a changed block's, or a removed block's
+            // that a new block replaced in place.
+            let old_text = match (b.status, b.old_index) {
+                (Status::Changed, Some(i)) => Some(old.blocks[i].text.as_str()),
+                (Status::New, None) if removed_paths.contains(&b.path) => report
+                    .blocks
+                    .iter()
+                    .find(|r| r.status == Status::Removed && r.path == b.path)
+                    .map(|r| r.text.as_str()),
+                _ => None,
+            };
+            if let Some(old_text) = old_text {
+                if near {
+                    self.noise
+                        .learn_near_simultaneous(old_text, &b.text, &b.path);
+                }
+                self.record_change(url, &b.path, old_text, &b.text);
+            }
+        }
+        let updates = self.updates(url, evicted);
+        (report, updates)
+    }
+
+    /// Converts a site model stored by the versions before records (one JSON string per site:
+    /// `{ noise: { rules, recent, removed }, templates: { pages, … } }`) to records, so a
+    /// database is upgraded in place. Template pages of another model version are left out
+    /// (relearned), and so is the old flip history (keyed by hashes of URL and path, it cannot
+    /// be given back to its pages); removed rule ids become rule records marked removed.
+    ///
+    /// Errors: [`Error::Malformed`] when the JSON is not such a model.
+    pub fn from_legacy_json(json: &str) -> Result<(Vec<PageRecord>, Vec<NoiseRule>), Error> {
+        #[derive(Deserialize)]
+        struct LegacyNoise {
+            #[serde(default)]
+            rules: Vec<NoiseRule>,
+            #[serde(default)]
+            removed: BTreeSet<String>,
+        }
+        #[derive(Deserialize)]
+        struct Legacy {
+            #[serde(default)]
+            noise: Option<LegacyNoise>,
+            #[serde(default)]
+            templates: Option<TemplateModel>,
+        }
+        let legacy: Legacy = serde_json::from_str(json)
+            .map_err(|e| Error::Malformed(format!("legacy site model: {e}")))?;
+        let mut rules = Vec::new();
+        if let Some(n) = legacy.noise {
+            for id in &n.removed {
+                if !n.rules.iter().any(|r| &r.id == id) {
+                    rules.push(NoiseRule {
+                        id: id.clone(),
+                        rule: None,
+                        learned_from: String::new(),
+                        hits: 0,
+                        label: String::new(),
+                        removed: true,
+                    });
+                }
+            }
+            rules.splice(0..0, n.rules);
+        }
+        let pages = legacy
+            .templates
+            .map(|t| t.stored_pages())
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(url, seq, dom, text)| PageRecord {
+                url,
+                seq,
+                version: MODEL_VERSION,
+                dom,
+                text,
+                flips: Vec::new(),
+            })
+            .collect();
+        Ok((pages, rules))
+    }
+}
+
+/// Recomputes the summary's meaningful, noise and template counts from the blocks' kinds.
+pub fn recount(report: &mut Report) {
+    let s = &mut report.summary;
+    s.meaningful = 0;
+    s.noise = 0;
+    s.template = 0;
+    for b in &report.blocks {
+        if b.status == Status::Unchanged {
+            continue;
+        }
+        match b.kind {
+            Kind::Content if b.status != Status::Removed => s.meaningful += 1,
+            Kind::Content => {}
+            Kind::Noise => s.noise += 1,
+            Kind::Template => s.template += 1,
+        }
+    }
+}
+
+/// Byte-list forms of hash lists, for records that JavaScript stores as they are
+/// (`Uint8Array` through the bindings, number arrays in JSON). A length that is not a multiple
+/// of the item size is an error (the record is dropped).
+struct BytesVisitor;
+
+impl<'de> serde::de::Visitor<'de> for BytesVisitor {
+    type Value = Vec<u8>;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("bytes")
+    }
+    fn visit_bytes<E: serde::de::Error>(self, v: &[u8]) -> Result<Vec<u8>, E> {
+        Ok(v.to_vec())
+    }
+    fn visit_byte_buf<E: serde::de::Error>(self, v: Vec<u8>) -> Result<Vec<u8>, E> {
+        Ok(v)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<u8>, A::Error> {
+        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(b) = seq.next_element::<u8>()? {
+            out.push(b);
+        }
+        Ok(out)
+    }
+}
+
+macro_rules! le_list {
+    ($name:ident, $t:ty, $n:expr) => {
+        mod $name {
+            use serde::{de::Error, Deserializer, Serializer};
+
+            pub fn serialize<S: Serializer>(v: &[$t], s: S) -> Result<S::Ok, S::Error> {
+                let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+                s.serialize_bytes(&bytes)
+            }
+
+            pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<$t>, D::Error> {
+                let bytes = d.deserialize_byte_buf(super::BytesVisitor)?;
+                if bytes.len() % $n != 0 {
+                    return Err(D::Error::custom(concat!(
+                        "hash bytes: length is not a multiple of ",
+                        stringify!($n)
+                    )));
+                }
+                Ok(bytes
+                    .chunks_exact($n)
+                    .map(|c| {
+                        let mut a = [0u8; $n];
+                        a.copy_from_slice(c);
+                        <$t>::from_le_bytes(a)
+                    })
+                    .collect())
+            }
+        }
+    };
+}
+le_list!(le_u32, u32, 4);
+le_list!(le_u64, u64, 8);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::visit::{visit_with, VisitInput};
+
+    /// One version of a page at a URL (the tests' shorthand).
+    struct Visit<'a> {
+        url: &'a str,
+        time: Option<i64>,
+        blocks: &'a [Block],
+    }
+
+    fn observe(model: &mut SiteState, v: &Visit) {
+        model.observe(v.url, v.blocks);
+    }
+
+    fn analyze(old: &Visit, new: &Visit, model: &mut SiteState, opts: &VisitOptions) -> Report {
+        let input = VisitInput {
+            url: new.url,
+            previous: Some(Version {
+                time: old.time,
+                blocks: old.blocks,
+            }),
+            current: Version {
+                time: new.time,
+                blocks: new.blocks,
+            },
+        };
+        visit_with(&input, model, opts)
+            .report
+            .expect("a revisit has a report")
+    }
+
+    fn blocks(items: &[(&str, &str)]) -> Vec<Block> {
+        items
+            .iter()
+            .map(|(p, t)| Block {
+                text: t.to_string(),
+                path: p.to_string(),
+                ..Block::default()
+            })
+            .collect()
+    }
+
+    fn page(counter: u32, clock: &str, banner: &str, paragraph: &str) -> Vec<Block> {
+        blocks(&[
+            ("/html[0]/body[0]/header[0]/p[0]", "The Harbour Times"),
+            ("/html[0]/body[0]/nav[0]/a[0]", "Home"),
+            ("/html[0]/body[0]/nav[0]/a[1]", "Sport"),
+            ("/html[0]/body[0]/main[0]/h1[0]", "Ferry news"),
+            ("/html[0]/body[0]/main[0]/p[0]", paragraph),
+            (
+                "/html[0]/body[0]/main[0]/p[1]",
+                &format!("You are visitor number {counter}"),
+            ),
+            (
+                "/html[0]/body[0]/main[0]/p[2]",
+                &format!("Page generated at {clock}"),
+            ),
+            ("/html[0]/body[0]/aside[0]/p[0]", banner),
+            ("/html[0]/body[0]/footer[0]/p[0]", "Contact the newsroom"),
+        ])
+    }
+
+    const PARA: &str = "The morning ferry will leave at a quarter past seven from Monday onwards.";
+
+    #[test]
+    fn counter_clock_banner_and_template_are_not_meaningful_but_an_edit_is() {
+        let mut model = SiteState::new();
+        let url = "https://h.example/ferry";
+        let banners = [
+            "Buy shoes now",
+            "Cheap flights to Rome",
+            "Buy shoes now",
+            "Cheap flights to Rome",
+        ];
+        // Another page of the site teaches the template.
+        let other = blocks(&[
+            ("/html[0]/body[0]/header[0]/p[0]", "The Harbour Times"),
+            ("/html[0]/body[0]/nav[0]/a[0]", "Home"),
+            ("/html[0]/body[0]/nav[0]/a[1]", "Sport"),
+            ("/html[0]/body[0]/main[0]/h1[0]", "Regatta"),
+            ("/html[0]/body[0]/footer[0]/p[0]", "Contact the newsroom"),
+        ]);
+        observe(
+            &mut model,
+            &Visit {
+                url: "https://h.example/regatta",
+                time: Some(0),
+                blocks: &other,
+            },
+        );
+        let mut prev = page(100, "7:00", banners[0], PARA);
+        observe(
+            &mut model,
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: &prev,
+            },
+        );
+        for (k, banner) in banners.iter().enumerate().skip(1) {
+            let next = page(
+                100 + k as u32 * 7,
+                &format!("7:{:02}", 10 + k),
+                banner,
+                PARA,
+            );
+            let t = k as i64 * 86_400;
+            let r = analyze(
+                &Visit {
+                    url,
+                    time: Some(t - 86_400),
+                    blocks: &prev,
+                },
+                &Visit {
+                    url,
+                    time: Some(t),
+                    blocks: &next,
+                },
+                &mut model,
+                &VisitOptions::default(),
+            );
+            // Counter and clock are built-in noise; the banner becomes noise once it flipped.
+            assert!(r
+                .blocks
+                .iter()
+                .filter(|b| b.text.starts_with("You are"))
+                .all(|b| b.kind == Kind::Noise));
+            if k >= 3 {
+                assert_eq!(r.summary.meaningful, 0, "visit {k}: {:#?}", r.blocks);
+            }
+            prev = next;
+        }
+        // Now a real edit: only the paragraph is meaningful.
+        let edited = page(
+            200,
+            "8:00",
+            banners[0],
+            "The morning ferry will leave at half past seven from Monday onwards.",
+        );
+        let r = analyze(
+            &Visit {
+                url,
+                time: Some(10 * 86_400),
+                blocks: &prev,
+            },
+            &Visit {
+                url,
+                time: Some(11 * 86_400),
+                blocks: &edited,
+            },
+            &mut model,
+            &VisitOptions::default(),
+        );
+        assert_eq!(r.summary.meaningful, 1);
+        let para = r
+            .blocks
+            .iter()
+            .find(|b| b.kind == Kind::Content && b.status != Status::Unchanged)
+            .expect("edit");
+        assert!(para.text.contains("half past seven"));
+        // The template (header, nav, footer) is recognised.
+        let mut t = model.templates().clone();
+        let flags = t.template_blocks(&edited);
+        assert!(flags[0] && flags[1] && flags[2] && flags[8] && !flags[4]);
+    }
+
+    #[test]
+    fn fifty_counter_flips_then_a_paragraph_rewrite_shows_the_paragraph() {
+        let mut model = SiteState::new();
+        let url = "https://c.example/";
+        let mk =
+            |n: u32, p: &str| blocks(&[("/p[0]", p), ("/p[1]", &format!("Visitor number {n}"))]);
+        let mut prev = mk(0, PARA);
+        for n in 1..=50u32 {
+            let next = mk(n, PARA);
+            // Near-simultaneous reloads: every counter change is learned as a slot rule.
+            analyze(
+                &Visit {
+                    url,
+                    time: Some(n as i64 * 60),
+                    blocks: &prev,
+                },
+                &Visit {
+                    url,
+                    time: Some(n as i64 * 60 + 30),
+                    blocks: &next,
+                },
+                &mut model,
+                &VisitOptions::default(),
+            );
+            prev = next;
+        }
+        assert!(!model.noise().rules.is_empty());
+        let rewritten = mk(
+            51,
+            "A completely new paragraph about the harbour's winter timetable and fares.",
+        );
+        let r = analyze(
+            &Visit {
+                url,
+                time: Some(10_000),
+                blocks: &prev,
+            },
+            &Visit {
+                url,
+                time: Some(10_030),
+                blocks: &rewritten,
+            },
+            &mut model,
+            &VisitOptions::default(),
+        );
+        assert_eq!(r.summary.meaningful, 1, "{:#?}", r.blocks);
+    }
+
+    #[test]
+    fn a_paragraph_two_documents_share_is_not_hidden_as_template() {
+        // Terms and privacy policy share a contact paragraph; the service updates it in both.
+        let mut model = SiteState::new();
+        let doc = |title: &str, contact: &str| {
+            blocks(&[
+                ("/html[0]/body[0]/h1[0]", title),
+                ("/html[0]/body[0]/p[0]", contact),
+            ])
+        };
+        let old_contact = "Write to us at 1 Harbour Road, Portsmouth, United Kingdom.";
+        let new_contact = "Write to us at 7 Quay Street, Bristol, United Kingdom.";
+        let terms_old = doc("Terms of use", old_contact);
+        observe(
+            &mut model,
+            &Visit {
+                url: "https://d.example/terms",
+                time: Some(0),
+                blocks: &terms_old,
+            },
+        );
+        observe(
+            &mut model,
+            &Visit {
+                url: "https://d.example/privacy",
+                time: Some(0),
+                blocks: &doc("Privacy", old_contact),
+            },
+        );
+        // The privacy policy is visited after the update…
+        let privacy_new = doc("Privacy", new_contact);
+        analyze(
+            &Visit {
+                url: "https://d.example/privacy",
+                time: Some(0),
+                blocks: &doc("Privacy", old_contact),
+            },
+            &Visit {
+                url: "https://d.example/privacy",
+                time: Some(86_400),
+                blocks: &privacy_new,
+            },
+            &mut model,
+            &VisitOptions::default(),
+        );
+        // …then the terms: the new paragraph is on two documents, yet the change shows.
+        let r = analyze(
+            &Visit {
+                url: "https://d.example/terms",
+                time: Some(0),
+                blocks: &terms_old,
+            },
+            &Visit {
+                url: "https://d.example/terms",
+                time: Some(90_000),
+                blocks: &doc("Terms of use", new_contact),
+            },
+            &mut model,
+            &VisitOptions::default(),
+        );
+        assert_eq!(r.summary.meaningful, 1, "{:#?}", r.blocks);
+        assert_eq!(r.summary.template, 0);
+    }
+
+    #[test]
+    fn only_blocks_that_change_are_tracked_for_flips() {
+        let mut model = SiteState::new();
+        let url = "https://t.example/";
+        let many: Vec<(String, String)> = (0..200)
+            .map(|i| (format!("/p[{i}]"), format!("Short item {i}")))
+            .collect();
+        let mk = |banner: &str| {
+            let mut v: Vec<Block> = many
+                .iter()
+                .map(|(p, t)| Block {
+                    text: t.clone(),
+                    path: p.clone(),
+                    ..Block::default()
+                })
+                .collect();
+            v.push(Block {
+                text: banner.into(),
+                path: "/aside[0]".into(),
+                ..Block::default()
+            });
+            v
+        };
+        let (a, b) = (mk("Buy shoes"), mk("Fly to Rome"));
+        observe(
+            &mut model,
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: &a,
+            },
+        );
+        analyze(
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: &a,
+            },
+            &Visit {
+                url,
+                time: Some(86_400),
+                blocks: &b,
+            },
+            &mut model,
+            &VisitOptions::default(),
+        );
+        assert_eq!(model.flip_paths, 1, "only the banner");
+        analyze(
+            &Visit {
+                url,
+                time: Some(86_400),
+                blocks: &b,
+            },
+            &Visit {
+                url,
+                time: Some(2 * 86_400),
+                blocks: &a,
+            },
+            &mut model,
+            &VisitOptions::default(),
+        );
+        assert_eq!(
+            model.noise().rules.len(),
+            1,
+            "the banner flipped back: a rotating slot"
+        );
+    }
+
+    #[test]
+    fn near_simultaneous_versions_teach_slot_rules() {
+        let mut model = SiteState::new();
+        let url = "https://w.example/";
+        let a = blocks(&[
+            ("/p[0]", "Wetter: sonnig in Berlin"),
+            ("/p[1]", "Stable text here"),
+        ]);
+        let b = blocks(&[
+            ("/p[0]", "Wetter: bewölkt in Berlin"),
+            ("/p[1]", "Stable text here"),
+        ]);
+        let c = blocks(&[
+            ("/p[0]", "Wetter: regnerisch in Berlin"),
+            ("/p[1]", "Stable text here"),
+        ]);
+        let r = analyze(
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: &a,
+            },
+            &Visit {
+                url,
+                time: Some(60),
+                blocks: &b,
+            },
+            &mut model,
+            &VisitOptions::default(),
+        );
+        assert_eq!(
+            r.summary.meaningful, 1,
+            "a visit never hides its own change"
+        );
+        let r = analyze(
+            &Visit {
+                url,
+                time: Some(60),
+                blocks: &b,
+            },
+            &Visit {
+                url,
+                time: Some(90_000),
+                blocks: &c,
+            },
+            &mut model,
+            &VisitOptions::default(),
+        );
+        assert_eq!(r.summary.meaningful, 0);
+        assert_eq!(r.summary.noise, 1);
+        assert!(r.blocks[0]
+            .reason
+            .as_ref()
+            .map(|r| r.to_string())
+            .unwrap_or_default()
+            .contains("Wetter: {*} in Berlin"));
+    }
+
+    /// A site model as the version before records stored it: built with that version's
+    /// `SiteModel` (two pages observed, a near-simultaneous reload teaching a slot and a
+    /// rotating rule, the rotating rule then removed) and serialized by it.
+    const LEGACY_MODEL: &str = r#"{"noise":{"rules":[{"id":"475c63bc670a1ffd","rule":{"type":"slots","pattern":["Wetter",":"," ",null," ","in"," ","Berlin"]},"learned_from":"near_simultaneous","hits":1,"label":"Wetter: {*} in Berlin"}],"recent":{"673756021b2046be":["87cff46cc3b06a04","1699f3b0a821181d"],"8eaa34ab17b07d80":["fd39b16f3441e437","8f073b0cc35b678f"]},"removed":["5e2a04f2473815a4"]},"templates":{"options":{"lower_fraction":0.1,"min_count":2,"suppress_min_count":3,"window":16,"modulus":4,"max_pages":64,"method":"both"},"pages":{"https://h.example/a":{"seq":2,"dom":"gHQ8LNh+GEskw1qOdoGvvHR3nvw","text":""},"https://h.example/b":{"seq":1,"dom":"zmKocngMIZyxuC/Yp5pO4HR3nvw","text":"JBGDdg"}},"next_seq":3,"version":3}}"#;
+
+    #[test]
+    fn a_legacy_model_converts_to_records() {
+        let (pages, rules) = SiteState::from_legacy_json(LEGACY_MODEL).expect("legacy");
+        assert_eq!(pages.len(), 2);
+        let a = pages
+            .iter()
+            .find(|p| p.url == "https://h.example/a")
+            .expect("a");
+        assert_eq!(a.seq, 2);
+        assert_eq!(a.version, MODEL_VERSION);
+        assert_eq!(
+            a.dom,
+            vec![0x2c3c7480, 0x4b187ed8, 0x8e5ac324, 0xbcaf8176, 0xfc9e7774]
+        );
+        assert!(a.text.is_empty() && a.flips.is_empty());
+        let b = pages
+            .iter()
+            .find(|p| p.url == "https://h.example/b")
+            .expect("b");
+        assert_eq!(
+            b.dom,
+            vec![0x72a862ce, 0x9c210c78, 0xd82fb8b1, 0xe04e9aa7, 0xfc9e7774]
+        );
+        assert_eq!(b.text, vec![0x76831124]);
+        assert_eq!(rules.len(), 2);
+        assert_eq!(rules[0].id, "475c63bc670a1ffd");
+        assert_eq!(rules[0].label, "Wetter: {*} in Berlin");
+        assert!(!rules[0].removed);
+        assert_eq!(rules[1].id, "5e2a04f2473815a4");
+        assert!(rules[1].removed && rules[1].rule.is_none());
+        // The records make a state that works: the rule classifies, the removed one stays off.
+        let mut state = SiteState::from_records(pages, rules);
+        assert_eq!(state.dropped_records(), 0);
+        assert_eq!(state.template_pages(), 2);
+        let url = "https://h.example/a";
+        let old = blocks(&[("/html[0]/body[0]/p[0]", "Wetter: windig in Berlin")]);
+        let new = blocks(&[("/html[0]/body[0]/p[0]", "Wetter: neblig in Berlin")]);
+        let r = analyze(
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: &old,
+            },
+            &Visit {
+                url,
+                time: Some(86_400),
+                blocks: &new,
+            },
+            &mut state,
+            &VisitOptions::default(),
+        );
+        assert_eq!(r.summary.noise, 1);
+        assert!(SiteState::from_legacy_json("{not json").is_err());
+        // A model of another template version keeps its rules, not its pages.
+        let old_version = LEGACY_MODEL.replace(r#""version":3"#, r#""version":2"#);
+        let (pages, rules) = SiteState::from_legacy_json(&old_version).expect("legacy v2");
+        assert!(pages.is_empty());
+        assert_eq!(rules.len(), 2);
+    }
+
+    #[test]
+    fn bad_records_are_dropped_and_the_rest_kept() {
+        let good = PageRecord {
+            url: "https://g.example/".into(),
+            seq: 4,
+            version: MODEL_VERSION,
+            dom: vec![1, 2, 3],
+            text: vec![],
+            flips: vec![FlipRecord {
+                path: "/p[0]".into(),
+                ids: vec![1, 2, 3, 4, 5, 6],
+            }],
+        };
+        let unsorted = PageRecord {
+            url: "https://g.example/u".into(),
+            dom: vec![3, 2],
+            ..good.clone()
+        };
+        let other_version = PageRecord {
+            url: "https://g.example/v".into(),
+            version: MODEL_VERSION + 1,
+            ..good.clone()
+        };
+        let rule_without_kind = NoiseRule {
+            id: "r".into(),
+            rule: None,
+            learned_from: "flip".into(),
+            hits: 1,
+            label: String::new(),
+            removed: false,
+        };
+        let state = SiteState::from_records(
+            vec![good.clone(), unsorted, other_version],
+            vec![rule_without_kind],
+        );
+        assert_eq!(state.dropped_records(), 3);
+        assert_eq!(state.template_pages(), 1);
+        let back = state.page_record(&good.url).expect("kept");
+        assert_eq!(
+            back.flips[0].ids,
+            vec![3, 4, 5, 6],
+            "at most the last few ids"
+        );
+        // Bytes of a wrong length do not deserialize (the bindings count the record as bad).
+        let json = r#"{"url":"x","seq":1,"version":3,"dom":[1,2,3],"text":[]}"#;
+        assert!(serde_json::from_str::<PageRecord>(json).is_err());
+        let json = r#"{"url":"x","seq":1,"version":3,"dom":[1,0,0,0],"text":[]}"#;
+        let ok: PageRecord = serde_json::from_str(json).expect("4 bytes");
+        assert_eq!(ok.dom, vec![1]);
+        assert_eq!(
+            serde_json::to_string(&ok).expect("json"),
+            r#"{"url":"x","seq":1,"version":3,"dom":[1,0,0,0],"text":[],"flips":[]}"#
+        );
+    }
+}

@@ -1,0 +1,535 @@
+//! One visit, one call: [`visit`] takes a page's previous stored version (if any) and its new
+//! version, aligns them, classifies every change with the site's learned state, teaches that
+//! state, and returns everything the caller needs — the visit's status, the summary, the
+//! paint-ready changes, the content addresses to store the version under and the site records
+//! to write back.
+//!
+//! ```text
+//! VisitInput { url, previous?, current } + &mut SiteState
+//!   ──align──▶ Report ──classify──▶ kinds + reasons ──report──▶ VisitOutcome
+//!                                   └─ learns ──▶ SiteUpdates (records to put / delete)
+//! ```
+//!
+//! A first visit (no previous version) goes through the same call: status
+//! [`VisitStatus::First`], no changes, and the page joins the site's template model.
+//!
+//! ```
+//! use sincelast_core::visit::{visit, Version, VisitInput, VisitStatus};
+//! use sincelast_core::{classify::site::SiteState, Block};
+//! let mut site = SiteState::new();
+//! let old = vec![Block { text: "Open from Tuesday".into(), path: "/p[0]".into(), ..Block::default() }];
+//! let new = vec![Block { text: "Open from Wednesday".into(), path: "/p[0]".into(), ..Block::default() }];
+//! let url = "https://example.org/";
+//! let first = visit(&VisitInput { url, previous: None, current: Version { time: Some(0), blocks: &old } }, &mut site);
+//! assert_eq!(first.status, VisitStatus::First);
+//! let again = visit(
+//!     &VisitInput {
+//!         url,
+//!         previous: Some(Version { time: Some(0), blocks: &old }),
+//!         current: Version { time: Some(86_400), blocks: &new },
+//!     },
+//!     &mut site,
+//! );
+//! assert_eq!(again.status, VisitStatus::Changed);
+//! assert_eq!(again.changes.len(), 1);
+//! assert_eq!(again.updates.pages_put.len(), 1);
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use crate::align::{Kind, Report, Summary};
+use crate::block::Block;
+pub use crate::classify::site::VisitOptions;
+use crate::classify::site::{SiteState, SiteUpdates};
+use crate::report::{changes_of, content_ids, Change};
+
+/// One version of a page.
+#[derive(Debug, Clone, Copy)]
+pub struct Version<'a> {
+    /// When it was seen, in seconds since the Unix epoch, if known.
+    pub time: Option<i64>,
+    /// Its blocks.
+    pub blocks: &'a [Block],
+}
+
+/// A visit: the page, its previous stored version (none on a first visit) and the new one.
+#[derive(Debug, Clone, Copy)]
+pub struct VisitInput<'a> {
+    /// The page's URL (pages of a site are told apart by it).
+    pub url: &'a str,
+    /// The last stored version, if any.
+    pub previous: Option<Version<'a>>,
+    /// The version seen now.
+    pub current: Version<'a>,
+}
+
+/// What a visit found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VisitStatus {
+    /// No previous version: the page was saved.
+    First,
+    /// Some change of kind content (new, changed, moved or removed content).
+    Changed,
+    /// Nothing changed, or only template and noise.
+    Unchanged,
+}
+
+/// Everything a visit gives back.
+#[derive(Debug, Clone, Serialize)]
+pub struct VisitOutcome {
+    /// First, changed or unchanged.
+    pub status: VisitStatus,
+    /// Counts (with meaningful, noise and template); `None` on a first visit.
+    pub summary: Option<Summary>,
+    /// Every change (all but unchanged blocks), in page order, ready to paint.
+    pub changes: Vec<Change>,
+    /// Each new block's id ([`crate::hash::block_id`] of its text).
+    pub ids: Vec<String>,
+    /// The id of the new version's block list.
+    pub list_id: String,
+    /// The id of the new version's paths and type paths.
+    pub pathset_id: String,
+    /// The site records to write back.
+    pub updates: SiteUpdates,
+    /// The full classified report (every block, unchanged ones included) for native callers
+    /// (the CLI, the evaluation); not serialized.
+    #[serde(skip)]
+    pub report: Option<Report>,
+}
+
+/// Analyzes one visit with the default options; see the module docs.
+pub fn visit(input: &VisitInput, site: &mut SiteState) -> VisitOutcome {
+    visit_with(input, site, &VisitOptions::default())
+}
+
+/// [`visit`] with options (alignment budgets, the near-simultaneous window, and whether the
+/// visit teaches the site: a preview with `learn: false` writes nothing).
+pub fn visit_with(input: &VisitInput, site: &mut SiteState, opts: &VisitOptions) -> VisitOutcome {
+    let new = &input.current;
+    let ids = content_ids(new.blocks);
+    let (status, summary, changes, updates, report) = match &input.previous {
+        None => {
+            let updates = if opts.learn {
+                site.observe(input.url, new.blocks)
+            } else {
+                SiteUpdates::default()
+            };
+            (VisitStatus::First, None, Vec::new(), updates, None)
+        }
+        Some(old) => {
+            let (report, updates) = site.analyze(input.url, old, new, opts);
+            let changes = changes_of(&report, old.blocks.len(), new.blocks.len());
+            // Painted and counted: content changes. Removed content is not in `meaningful`
+            // (it is not highlighted until shown) but still makes the page changed.
+            let status = if changes.iter().any(|c| c.kind == Kind::Content) {
+                VisitStatus::Changed
+            } else {
+                VisitStatus::Unchanged
+            };
+            (
+                status,
+                Some(report.summary.clone()),
+                changes,
+                updates,
+                Some(report),
+            )
+        }
+    };
+    VisitOutcome {
+        status,
+        summary,
+        changes,
+        ids: ids.ids,
+        list_id: ids.list_id,
+        pathset_id: ids.pathset_id,
+        updates,
+        report,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::align::{SpanKind, Status};
+    use crate::classify::{Source, Volatile};
+    use crate::hash::block_id;
+
+    fn blocks(items: &[(&str, &str)]) -> Vec<Block> {
+        items
+            .iter()
+            .map(|(p, t)| Block {
+                text: t.to_string(),
+                path: p.to_string(),
+                ..Block::default()
+            })
+            .collect()
+    }
+
+    fn first(site: &mut SiteState, url: &str, time: i64, b: &[Block]) -> VisitOutcome {
+        visit(
+            &VisitInput {
+                url,
+                previous: None,
+                current: Version {
+                    time: Some(time),
+                    blocks: b,
+                },
+            },
+            site,
+        )
+    }
+
+    fn again(
+        site: &mut SiteState,
+        url: &str,
+        old: (i64, &[Block]),
+        new: (i64, &[Block]),
+    ) -> VisitOutcome {
+        visit(
+            &VisitInput {
+                url,
+                previous: Some(Version {
+                    time: Some(old.0),
+                    blocks: old.1,
+                }),
+                current: Version {
+                    time: Some(new.0),
+                    blocks: new.1,
+                },
+            },
+            site,
+        )
+    }
+
+    const DAY: i64 = 86_400;
+
+    /// The extension's `changesOf` (extension/background/background.js before this module),
+    /// ported as the oracle of `at`: it rebuilds old → new for unchanged blocks by walking both
+    /// lists past the listed changes, then places a removed block after the nearest old block
+    /// before it that kept its place or changed.
+    fn at_oracle(report: &Report, old_count: usize, new_count: usize) -> Vec<Option<usize>> {
+        let changes: Vec<_> = report
+            .blocks
+            .iter()
+            .filter(|b| b.status != Status::Unchanged)
+            .collect();
+        let listed_old: std::collections::HashSet<usize> =
+            changes.iter().filter_map(|c| c.old_index).collect();
+        let listed_new: std::collections::HashSet<usize> =
+            changes.iter().filter_map(|c| c.new_index).collect();
+        let mut new_of = std::collections::HashMap::new();
+        let mut j = 0;
+        for i in 0..old_count {
+            if listed_old.contains(&i) {
+                continue;
+            }
+            while listed_new.contains(&j) {
+                j += 1;
+            }
+            new_of.insert(i, j);
+            j += 1;
+        }
+        for c in &changes {
+            if c.status == Status::Changed {
+                new_of.insert(c.old_index.unwrap_or(0), c.new_index.unwrap_or(0));
+            }
+        }
+        changes
+            .iter()
+            .filter(|c| c.status == Status::Removed)
+            .map(|c| {
+                let mut at = 0;
+                for k in (0..c.old_index.unwrap_or(0)).rev() {
+                    if let Some(j) = new_of.get(&k) {
+                        at = j + 1;
+                        break;
+                    }
+                }
+                (at < new_count).then_some(at)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_first_visit_saves_the_page_and_teaches_the_template() {
+        let mut site = SiteState::new();
+        let b = blocks(&[("/p[0]", "Hello world"), ("/p[1]", "Bye")]);
+        let out = first(&mut site, "https://e.example/", 0, &b);
+        assert_eq!(out.status, VisitStatus::First);
+        assert!(out.summary.is_none() && out.changes.is_empty() && out.report.is_none());
+        assert_eq!(site.template_pages(), 1);
+        assert_eq!(out.updates.pages_put.len(), 1);
+        assert_eq!(out.updates.pages_put[0].url, "https://e.example/");
+        assert!(out.updates.pages_deleted.is_empty() && out.updates.rules_put.is_empty());
+    }
+
+    #[test]
+    fn ids_follow_the_stored_formula() {
+        let mut site = SiteState::new();
+        let b = blocks(&[
+            ("/html[0]/body[0]/p[0]", "Hello world"),
+            ("/html[0]/body[0]/div[3]/p[10]", "Grüße, Welt — 2026"),
+        ]);
+        let out = first(&mut site, "https://e.example/", 0, &b);
+        assert_eq!(out.ids, vec!["b6acb9d84a38ff74", "3f2d50498dbf22e5"]);
+        assert_eq!(out.list_id, block_id("b6acb9d84a38ff74\n3f2d50498dbf22e5"));
+        assert_eq!(
+            out.pathset_id,
+            block_id(
+                "/html[0]/body[0]/p[0]\n/html[0]/body[0]/div[3]/p[10]\u{0}/html/body/p\n/html/body/div/p"
+            )
+        );
+    }
+
+    /// A page of a news site: header, nav and footer are the site's template.
+    fn news(counter: u32, para: &str, extra: &[(&str, &str)]) -> Vec<Block> {
+        let visitors = format!("You are visitor number {counter}");
+        let mut v = vec![
+            ("/html[0]/body[0]/header[0]/p[0]", "The Harbour Times"),
+            ("/html[0]/body[0]/nav[0]/a[0]", "Home"),
+            ("/html[0]/body[0]/main[0]/h1[0]", "Ferry news"),
+            ("/html[0]/body[0]/main[0]/p[0]", para),
+            ("/html[0]/body[0]/main[0]/p[1]", visitors.as_str()),
+        ];
+        v.extend_from_slice(extra);
+        v.push(("/html[0]/body[0]/footer[0]/p[0]", "Contact the newsroom"));
+        blocks(&v)
+    }
+
+    #[test]
+    fn a_revisit_classifies_each_kind_with_typed_reasons() {
+        let mut site = SiteState::new();
+        let url = "https://h.example/ferry";
+        // Two other pages of the site share the header, nav and footer.
+        for (k, other) in ["regatta", "harbour"].iter().enumerate() {
+            // Visited after the site renamed its menu.
+            let mut b = news(0, "Other article text for this page.", &[]);
+            b[1].text = "Start".into();
+            b[2].text = format!("Page {k}");
+            first(&mut site, &format!("https://h.example/{other}"), 0, &b);
+        }
+        let old = news(
+            100,
+            "The morning ferry will leave at a quarter past seven.",
+            &[(
+                "/html[0]/body[0]/main[0]/p[2]",
+                "A paragraph that goes away.",
+            )],
+        );
+        first(&mut site, url, 0, &old);
+        let mut new = news(
+            107,
+            "The morning ferry will leave at half past seven.",
+            &[(
+                "/html[0]/body[0]/main[0]/p[2]",
+                "A brand new paragraph about fares.",
+            )],
+        );
+        // The site renamed its menu on every page: a template change.
+        new[1].text = "Start".into();
+        let out = again(&mut site, url, (0, &old), (DAY, &new));
+        assert_eq!(out.status, VisitStatus::Changed);
+        let summary = out.summary.clone().expect("summary");
+        let find = |text: &str| {
+            out.changes
+                .iter()
+                .find(|c| {
+                    c.new_index.is_some_and(|j| new[j].text.contains(text))
+                        || c.text.as_deref().is_some_and(|t| t.contains(text))
+                })
+                .unwrap_or_else(|| panic!("{text}: {:#?}", out.changes))
+        };
+        let edit = find("half past");
+        assert_eq!((edit.status, edit.kind), (Status::Changed, Kind::Content));
+        assert!(edit.reason.is_none());
+        let spans = edit.spans.as_ref().expect("spans");
+        assert!(spans.iter().any(|s| s.kind == SpanKind::Insert));
+        let counter = find("visitor number");
+        assert_eq!(counter.kind, Kind::Noise);
+        let reason = counter.reason.as_ref().expect("reason");
+        assert_eq!(reason.source, Source::Builtin);
+        assert_eq!(reason.kinds, vec![Volatile::Counter]);
+        let fresh = find("brand new");
+        assert_eq!((fresh.status, fresh.kind), (Status::New, Kind::Content));
+        let gone = find("goes away");
+        assert_eq!((gone.status, gone.kind), (Status::Removed, Kind::Content));
+        assert_eq!(gone.text.as_deref(), Some("A paragraph that goes away."));
+        assert_eq!(gone.at, Some(5), "before the new paragraph, where it stood");
+        let menu = out
+            .changes
+            .iter()
+            .find(|c| c.kind == Kind::Template)
+            .expect("a template change");
+        assert_eq!(
+            menu.reason.as_ref().map(|r| r.source),
+            Some(Source::Template)
+        );
+        assert_eq!(summary.meaningful, 2);
+        assert_eq!(summary.noise, 1);
+        assert!(summary.template >= 1);
+        let report = out.report.as_ref().expect("report");
+        assert_eq!(
+            out.changes
+                .iter()
+                .filter(|c| c.status == Status::Removed)
+                .map(|c| c.at)
+                .collect::<Vec<_>>(),
+            at_oracle(report, old.len(), new.len())
+        );
+    }
+
+    #[test]
+    fn only_noise_is_unchanged_and_a_learned_rule_says_which() {
+        let mut site = SiteState::new();
+        let url = "https://w.example/";
+        let v = |w: &str| blocks(&[("/p[0]", w), ("/p[1]", "Stable text here")]);
+        let (a, b, c) = (
+            v("Wetter: sonnig in Berlin"),
+            v("Wetter: bewölkt in Berlin"),
+            v("Wetter: regnerisch in Berlin"),
+        );
+        first(&mut site, url, 0, &a);
+        let taught = again(&mut site, url, (0, &a), (60, &b));
+        assert_eq!(
+            taught.status,
+            VisitStatus::Changed,
+            "a visit never hides its own change"
+        );
+        assert_eq!(taught.updates.rules_put.len(), 1);
+        let id = taught.updates.rules_put[0].id.clone();
+        let out = again(&mut site, url, (60, &b), (DAY, &c));
+        assert_eq!(out.status, VisitStatus::Unchanged);
+        let reason = out.changes[0].reason.as_ref().expect("reason");
+        assert_eq!(reason.source, Source::Learned);
+        assert_eq!(reason.rule_id.as_deref(), Some(id.as_str()));
+        assert_eq!(reason.label.as_deref(), Some("Wetter: {*} in Berlin"));
+        // The rule matched but was not confirmed: no rule record to write.
+        assert!(out.updates.rules_put.is_empty());
+        // Removed, it stays off (and is never learned again).
+        let removed = site.remove_rule(&id).expect("known rule");
+        assert!(removed.removed);
+        let out = again(&mut site, url, (DAY, &c), (2 * DAY, &a));
+        assert_eq!(out.status, VisitStatus::Changed);
+        let out = again(&mut site, url, (2 * DAY, &a), (2 * DAY + 30, &b));
+        assert!(
+            out.updates.rules_put.iter().all(|r| r.id != id),
+            "not learned again"
+        );
+        // And it stays off once the state is rebuilt from its records.
+        let (pages, rules) = site.to_records();
+        let mut reloaded = SiteState::from_records(pages, rules);
+        assert!(reloaded.rules().iter().any(|r| r.id == id && r.removed));
+        // (At another path, so that the rotating slot the flips taught /p[0] does not apply.)
+        let w = |t: &str| blocks(&[("/div[0]", t)]);
+        let (x, y) = (w("Wetter: sonnig in Berlin"), w("Wetter: windig in Berlin"));
+        let out = again(&mut reloaded, url, (3 * DAY, &x), (4 * DAY, &y));
+        assert_eq!(out.status, VisitStatus::Changed);
+    }
+
+    #[test]
+    fn removed_blocks_stand_where_the_extension_placed_them() {
+        // Many small edits of a list: removals at the start, in the middle, at the end, next
+        // to moves and edits. `at` must equal the extension's oracle on every one.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let texts: Vec<String> = (0..40)
+            .map(|i| format!("Item {i} of the long list with words w{i} x{i}"))
+            .collect();
+        for case in 0..300 {
+            let n = 3 + (next() % 12) as usize;
+            let old: Vec<Block> = (0..n)
+                .map(|i| Block {
+                    text: texts[(i + case) % 40].clone(),
+                    path: format!("/ul[0]/li[{i}]"),
+                    ..Block::default()
+                })
+                .collect();
+            let mut new: Vec<Block> = Vec::new();
+            for b in &old {
+                match next() % 6 {
+                    0 => {}                                                              // removed
+                    1 => new.push(Block::from_text(format!("{} edited", b.text))),       // changed
+                    2 => new.push(Block::from_text(format!("Fresh {}", next() % 1000))), // new
+                    _ => new.push(b.clone()),
+                }
+            }
+            if next() % 3 == 0 && new.len() > 2 {
+                let b = new.remove(0);
+                new.push(b); // moved
+            }
+            let mut site = SiteState::new();
+            let out = again(&mut site, "https://l.example/", (0, &old), (DAY, &new));
+            let report = out.report.as_ref().expect("report");
+            let ats: Vec<Option<usize>> = out
+                .changes
+                .iter()
+                .filter(|c| c.status == Status::Removed)
+                .map(|c| c.at)
+                .collect();
+            assert_eq!(ats, at_oracle(report, old.len(), new.len()), "case {case}");
+        }
+    }
+
+    #[test]
+    fn a_revisit_updates_only_its_page_and_far_less_than_the_whole_state() {
+        // A heavy site: 64 pages of 800 blocks each.
+        let mut site = SiteState::new();
+        let page = |p: usize, v: usize| -> Vec<Block> {
+            (0..800)
+                .map(|i| Block {
+                    text: format!(
+                        "Page {p} paragraph {i} says something {} about item {i}",
+                        v * (i % 7 == 0) as usize
+                    ),
+                    path: format!("/html[0]/body[0]/main[0]/p[{i}]"),
+                    ..Block::default()
+                })
+                .collect()
+        };
+        for p in 0..64 {
+            first(
+                &mut site,
+                &format!("https://big.example/{p}"),
+                0,
+                &page(p, 0),
+            );
+        }
+        let url = "https://big.example/5";
+        let out = again(&mut site, url, (0, &page(5, 0)), (DAY, &page(5, 1)));
+        assert_eq!(out.updates.pages_put.len(), 1);
+        assert_eq!(out.updates.pages_put[0].url, url);
+        assert!(out.updates.pages_deleted.is_empty());
+        let size = |v: &dyn erased::Json| v.json_len();
+        let (pages, rules) = site.to_records();
+        let whole = size(&pages) + size(&rules);
+        let update = size(&out.updates);
+        assert!(
+            update * 20 < whole,
+            "update {update} bytes vs state {whole} bytes"
+        );
+        // A 65th page drops the oldest one.
+        let out = first(&mut site, "https://big.example/new", DAY, &page(99, 0));
+        assert_eq!(
+            out.updates.pages_deleted,
+            vec!["https://big.example/0".to_string()]
+        );
+    }
+
+    /// JSON length of any serializable value (a stand-in for stored bytes).
+    mod erased {
+        pub trait Json {
+            fn json_len(&self) -> usize;
+        }
+        impl<T: serde::Serialize> Json for T {
+            fn json_len(&self) -> usize {
+                serde_json::to_vec(self).map(|v| v.len()).unwrap_or(0)
+            }
+        }
+    }
+}
