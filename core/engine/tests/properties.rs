@@ -142,7 +142,7 @@ proptest! {
         rest in date_text(),
         now in prop_oneof![Just(0i64), 1_700_000_000i64..1_900_000_000],
     ) {
-        use sincelast_core::noise::builtin_noise_at;
+        use sincelast_core::classify::noise::builtin_noise_at;
         let old = format!("Updated 21.11.2026 {rest}");
         let new = format!("Updated 22.11.2026 {rest}");
         let _ = builtin_noise_at(&old, &new, Some(now));
@@ -153,7 +153,7 @@ proptest! {
 /// date reader slice inside the character.
 #[test]
 fn a_date_with_a_multibyte_character_after_the_day_does_not_panic() {
-    use sincelast_core::noise::builtin_noise_at;
+    use sincelast_core::classify::noise::builtin_noise_at;
     let old = "Updated 21.11.2026 2026-11-2é";
     let new = "Updated 22.11.2026 2026-11-2é";
     let _ = builtin_noise_at(old, new, Some(1_795_000_000));
