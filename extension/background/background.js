@@ -416,11 +416,12 @@ async function siteModels() {
 async function removeRule(msg) {
   const { site, id } = validateRemoveRule(msg);
   return serialized(async () => {
-    const rules = await core.siteRules(site);
+    const { rules } = await core.siteRules(site);
     if (!rules.some((r) => r.id === id && !r.removed)) throw new MessageError('not_found', 'no such rule');
     // Kept off from now on (a record with removed = true): a later visit that teaches the same
     // rule again does not bring it back.
     const record = await core.removeRule(site, id);
+    if (!record) throw new MessageError('not_found', 'no such rule');
     try {
       await db.updateSiteState(site, { rules: [record] });
     } catch (e) {

@@ -15,7 +15,7 @@
 // bundled in by the build; its types are in wasm.d.ts. The .wasm itself is copied to wasm/.
 import init, * as wasm from 'sincelast-wasm';
 import * as db from './db.js';
-import { packBlocks } from './pack.js';
+import { visitPacked } from './pack.js';
 
 let ready = null;
 let startMs = null;
@@ -57,13 +57,15 @@ async function call(fn, ...args) {
  * Makes sure the instance holds `site`'s state: reads its records (converting a version-2
  * site record first, in one transaction) and loads them. Runs inside `call`.
  */
+const loadedSites = new Set(); // sites handed to this instance (some may have been dropped since)
+
 async function ensureSite(site) {
   if (wasm.hasSite(site)) return;
   let state = await db.loadSiteState(site);
   if (state.legacy) {
     let converted;
     try {
-      converted = wasm.migrateLegacySite(state.legacy.model, state.legacy.removed);
+      converted = wasm.migrateLegacySite(state.legacy.model);
     } catch (e) {
       if (!(e && e.kind)) throw e;
       // A model that cannot be read is derived data: relearned from later visits.
@@ -72,18 +74,9 @@ async function ensureSite(site) {
     await db.replaceLegacySite(site, converted);
     state = await db.loadSiteState(site);
   }
-  if (!wasm.hasSite(site)) wasm.loadSite(site, state.pages, state.rules);
-}
-
-/** Calls `fn(packing)` with `blocks` packed (or `given`), and once more cleaned when the core refuses. */
-function withPacked(blocks, given, fn) {
-  const pack = given || packBlocks(blocks);
-  try {
-    return { out: fn(pack), pack };
-  } catch (e) {
-    if (!(e && e.kind === 'bad_input')) throw e;
-    const clean = packBlocks(blocks, true);
-    return { out: fn(clean), pack: clean };
+  if (!wasm.hasSite(site)) {
+    wasm.loadSite(site, state.pages, state.rules);
+    loadedSites.add(site);
   }
 }
 
@@ -99,24 +92,22 @@ function withPacked(blocks, given, fn) {
 export const analyzeVisit = (url, site, previous, current) => call(async () => {
   const t0 = performance.now();
   await ensureSite(site);
-  const t1 = performance.now();
-  let prev = null;
-  if (previous) prev = withPacked(previous.blocks, previous.packed, (p) => p).pack;
-  let t2 = t1;
-  const { out, pack } = withPacked(current.blocks, null, (cur) => {
-    t2 = performance.now();
-    return wasm.visit(url, site, previous ? previous.time : undefined, prev ? prev.bytes : undefined, prev ? prev.count : 0, current.time, cur.bytes, cur.count);
-  });
-  const t3 = performance.now();
-  return { ...out, packed: pack, ms: { site: t1 - t0, pack: t2 - t1, wasm: t3 - t2 } };
+  const out = visitPacked(wasm, url, site, previous, current);
+  return { ...out, ms: { site: performance.now() - t0 - out.ms.pack - out.ms.wasm, ...out.ms } };
 });
 
 /** Drops a site's state from the instance (its records changed in storage, or storing failed). */
 export function dropSite(site) {
+  loadedSites.delete(site);
   if (ready) ready.then(() => wasm.dropSite(site)).catch(() => {});
 }
 
-/** The learned rules of a site (its records), loading the site if needed. */
+/** Drops from the instance every site for which `pick(site)` is true. */
+export function dropSites(pick) {
+  for (const s of [...loadedSites]) if (pick(s)) dropSite(s);
+}
+
+/** The learned rules of a site (`{ rules, template_pages }`), loading the site if needed. */
 export const siteRules = (site) => call(async () => {
   await ensureSite(site);
   return wasm.siteRules(site);
@@ -134,8 +125,3 @@ export const migrateAll = () => call(async () => {
 });
 
 export const metrics = (oldText, newText, options) => call(wasm.metrics, oldText, newText, options);
-
-/** Drops from the instance every site for which `pick(site)` is true. */
-export function dropSites(pick) {
-  if (ready) ready.then(() => { for (const s of wasm.loadedSites()) if (pick(s)) wasm.dropSite(s); }).catch(() => {});
-}

@@ -202,23 +202,28 @@ export async function legacySites() {
 }
 
 /**
- * Site-state changes inside an open transaction: `{ pages: [records to put], pagesDeleted:
- * [urls], rules: [records to put] }` of one site. Returns the bytes written (about).
+ * Site-state changes inside an open transaction, as the core returns them: `{ pages_put:
+ * [page records], pages_deleted: [urls], rules_put: [rule records], rules_deleted: [ids] }` of
+ * one site. Returns the bytes written (about).
+ * @param {IDBTransaction} tx
+ * @param {string} site
+ * @param {import('sincelast-wasm').SiteUpdates | null | undefined} updates
  */
 function applySiteUpdates(tx, site, updates) {
   if (!updates) return 0;
   let bytes = 0;
   const pages = tx.objectStore('sitePages');
-  for (const p of updates.pages || []) {
+  for (const p of updates.pages_put || []) {
     pages.put({ ...p, site });
     bytes += recordBytes(p);
   }
-  for (const url of updates.pagesDeleted || []) pages.delete([site, url]);
+  for (const url of updates.pages_deleted || []) pages.delete([site, url]);
   const rules = tx.objectStore('rules');
-  for (const r of updates.rules || []) {
+  for (const r of updates.rules_put || []) {
     rules.put({ ...r, site });
     bytes += recordBytes(r);
   }
+  for (const id of updates.rules_deleted || []) rules.delete([site, id]);
   return bytes;
 }
 
@@ -227,6 +232,7 @@ function recordBytes(rec) {
   let n = 0;
   for (const v of Object.values(rec)) {
     if (ArrayBuffer.isView(v)) n += v.byteLength;
+    else if (Array.isArray(v)) for (const x of v) n += x && typeof x === 'object' ? recordBytes(x) : JSON.stringify(x ?? null).length;
     else n += JSON.stringify(v ?? null).length;
   }
   return n;
@@ -252,7 +258,7 @@ export async function replaceLegacySite(site, converted) {
   const db = await openDb();
   const tx = db.transaction(['sites', 'sitePages', 'rules'], 'readwrite');
   const done = txDone(tx);
-  applySiteUpdates(tx, site, { pages: converted.pages, rules: converted.rules });
+  applySiteUpdates(tx, site, { pages_put: converted.pages, pages_deleted: [], rules_put: converted.rules, rules_deleted: [] });
   tx.objectStore('sites').delete(site);
   await done;
 }

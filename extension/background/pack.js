@@ -2,10 +2,12 @@
 // by one costs more than the diff itself, and so does encoding them one by one (each
 // TextEncoder call crosses into the browser's bindings): blocks cross as one UTF-8 buffer,
 // the strings joined by U+0000 and encoded in one native call, plus their count; results come
-// back as one JSON string. Used by the background (core.js) and by the core benchmark, with
+// back as one object (the visit) or JSON string (the benchmark's diff). Used by the background (core.js) and by the core benchmark, with
 // either wasm build.
 
 /** @typedef {typeof import('sincelast-wasm')} Wasm the wasm glue (types: wasm.d.ts) */
+/** @typedef {{ bytes: Uint8Array, count: number }} Packing strings packed for the core */
+/** @typedef {{ text: string, path?: string }} PackedBlock what the core reads of a block */
 
 const encoder = new TextEncoder();
 
@@ -59,37 +61,29 @@ export function diffBlocksPacked(wasm, oldBlocks, newBlocks) {
 }
 
 /**
- * Compares two visits of a page with the site's model (content / template / noise) and
- * teaches the model: `{ report: { summary, changes }, model, model_reset, packed, ms }`.
- * Visits are `{ time, blocks, packed? }`: times in milliseconds since the epoch, `packed` the
- * blocks' packing when kept from before (the old visit's, from the version cache). `model` is
- * the stored JSON string or null. `packed` in the result is the new visit's packing, to keep
- * for the next revisit; `ms` times the steps.
+ * One visit in one call into the core (`wasm.visit`): the new version compared with the
+ * previous one (null on a first visit) under the state the instance holds for `site` (loaded
+ * by the caller). Versions are `{ time, blocks, packed? }`: times in milliseconds since the
+ * epoch, `packed` a packing kept from before (the previous version's, from the version cache).
+ * Returns the core's outcome (see wasm.d.ts `Outcome`) with `packed`, the new version's packing
+ * to keep for the next revisit, and `ms`, the steps' times.
  * @param {Wasm} wasm
+ * @param {string} url
+ * @param {string} site
+ * @param {{ time: number, blocks: PackedBlock[], packed?: Packing | null } | null} previous
+ * @param {{ time: number, blocks: PackedBlock[] }} current
+ * @returns {import('sincelast-wasm').Outcome & { packed: Packing, ms: { pack: number, wasm: number } }}
  */
-export function analyzeVisitPacked(wasm, url, oldVisit, newVisit, model) {
+export function visitPacked(wasm, url, site, previous, current) {
   const t0 = performance.now();
   let t1 = t0;
-  const { out, packs } = withPacked((a, b) => {
+  const lists = previous ? [previous.blocks, current.blocks] : [current.blocks];
+  const { out, packs } = withPacked((...p) => {
     t1 = performance.now();
-    return wasm.analyzePacked(url, oldVisit.time ?? undefined, a.bytes, a.count, newVisit.time ?? undefined, b.bytes, b.count, model ?? undefined);
-  }, [oldVisit.blocks, newVisit.blocks], [oldVisit.packed]);
-  const t2 = performance.now();
-  const report = JSON.parse(out.report);
-  return {
-    report, model: out.model, model_reset: out.model_reset, packed: packs[1],
-    ms: { pack: t1 - t0, wasm: t2 - t1, parse: performance.now() - t2 },
-  };
-}
-
-/**
- * Records a first visit in the site's model: `{ model, packed }`, the updated model (JSON
- * string) and the visit's packing (to keep for the next revisit).
- * @param {Wasm} wasm
- */
-export function observeVisitPacked(wasm, url, visit, model) {
-  const { out, packs } = withPacked((a) => wasm.observePacked(url, visit.time ?? undefined, a.bytes, a.count, model ?? undefined), [visit.blocks]);
-  return { model: out, packed: packs[0] };
+    const [prev, cur] = previous ? p : [null, p[0]];
+    return wasm.visit(url, site, previous ? previous.time : undefined, prev ? prev.bytes : undefined, prev ? prev.count : 0, current.time, cur.bytes, cur.count);
+  }, lists, previous ? [previous.packed || null] : []);
+  return { ...out, packed: packs[packs.length - 1], ms: { pack: t1 - t0, wasm: performance.now() - t1 } };
 }
 
 /** UTF-8 bytes of a text, for the core's byte-taking metrics (diceBytes, …). */

@@ -6,7 +6,7 @@
 declare module 'sincelast-wasm' {
   /** What the core throws when it refuses an input (its kinds are in shared/errors.js). */
   export interface CoreError extends Error {
-    kind: 'too_large' | 'empty' | 'not_text' | 'invalid_argument' | 'bad_input' | 'bad_output';
+    kind: 'too_large' | 'empty' | 'not_text' | 'invalid_argument' | 'bad_input' | 'site_not_loaded' | 'bad_output';
   }
 
   /** Instantiates the module (once; again after a panic scheduled a re-init). */
@@ -23,39 +23,104 @@ declare module 'sincelast-wasm' {
     ied: { add: number, drop: number, copy: number, shrink: number, replace: number, move: number },
     [name: string]: unknown,
   };
-  export function dice(oldText: string, newText: string): number;
   export function diceBytes(oldText: Uint8Array, newText: Uint8Array): number;
+  export function fragmentStalenessBytes(oldText: Uint8Array, newText: Uint8Array, k: number): number;
 
-  /** The content address of a text (specified, versioned hash). */
-  export function blockId(text: string): string;
-  /** Content addresses of many texts in one call. */
-  export function blockIds(texts: string[]): string[];
+  /** Every cap of the product, from the core's one source (core/engine/src/limits.rs). */
+  export function limits(): Record<string, number>;
 
-  /** Aligns two packed block lists: the lean report as JSON; throws (bad_input: a bad packing). */
+  /** Extracts a page's blocks from HTML (pages the background fetches itself). Throws. */
+  export function extractHtml(html: string, url?: string | null): { title: string, blocks: unknown[], truncated: boolean };
+
+  /** Aligns two packed block lists: the lean report as JSON (the benchmark); throws (bad_input: a bad packing). */
   export function diffPacked(oldBytes: Uint8Array, oldCount: number, newBytes: Uint8Array, newCount: number): string;
-  /**
-   * Compares two packed visits with the site's model and teaches it: the lean report as JSON,
-   * the model as JSON, and whether the stored model could not be read (started afresh). Throws.
-   */
-  export function analyzePacked(
-    url: string, oldTime: number | undefined, oldBytes: Uint8Array, oldCount: number,
-    newTime: number | undefined, newBytes: Uint8Array, newCount: number, model: string | undefined,
-  ): { report: string, model: string, model_reset: boolean };
-  /** Records a first visit in the site's model: the model as JSON. Throws. */
-  export function observePacked(url: string, time: number | undefined, bytes: Uint8Array, count: number, model: string | undefined): string;
 
-  /** A learned noise rule, as siteSummary lists it. */
-  export interface NoiseRuleSummary {
+  /** One page of a site's state: its template hashes (u32, little-endian) and its flip history. */
+  export interface PageRecord {
+    url: string,
+    seq: number,
+    version: number,
+    dom: Uint8Array,
+    text: Uint8Array,
+    flips: { path: string, ids: Uint8Array }[],
+  }
+  /** One learned noise rule of a site; a rule the person removed stays with removed = true. */
+  export interface RuleRecord {
     id: string,
-    label: string,
+    rule: { type: 'slots', pattern: (string | null)[] } | { type: 'rotating', path: string } | null,
     learned_from: string,
     hits: number,
-    rule: unknown,
+    label: string,
+    removed: boolean,
   }
-  /** The learned noise rules and the template model's size of a stored model. */
-  export function siteSummary(model: string | null | undefined): { rules: NoiseRuleSummary[], template_pages: number };
-  /** The model without the learned noise rule `id`. */
-  export function removeNoiseRule(model: string | null | undefined, id: string): string;
-  /** The model without what it learned from page `url`. */
-  export function forgetPage(model: string | null | undefined, url: string): string;
+  /** The site-state records a visit changed: to write in the visit's transaction. */
+  export interface SiteUpdates {
+    pages_put: PageRecord[],
+    pages_deleted: string[],
+    rules_put: RuleRecord[],
+    rules_deleted: string[],
+  }
+  /** Why a change is automated: typed, never parsed from a string. */
+  export interface Reason {
+    source: 'builtin' | 'learned' | 'template',
+    /** The built-in kinds that changed (counter, clock…). */
+    kinds: string[],
+    rule_id: string | null,
+    label: string | null,
+    /** What the learned rule matches. */
+    rule: 'slots' | 'rotating' | null,
+  }
+  /** One change, ready to paint (page order). */
+  export interface Change {
+    status: 'new' | 'changed' | 'moved' | 'removed',
+    kind: 'content' | 'template' | 'noise',
+    reason: Reason | null,
+    new_index: number | null,
+    old_index: number | null,
+    spans: { kind: 'equal' | 'insert' | 'delete', text: string }[] | null,
+    /** A removed block's old text. */
+    text: string | null,
+    /** A removed block: the index of the new block it stood before (null: the end). */
+    at: number | null,
+  }
+  /** The summary counts of a revisit. */
+  export interface Summary {
+    new: number, changed: number, moved: number, removed: number, unchanged: number,
+    meaningful: number, noise: number, template: number, approximate: boolean,
+    [count: string]: number | boolean,
+  }
+  /** Everything the background needs of one visit. */
+  export interface Outcome {
+    status: 'first' | 'changed' | 'unchanged',
+    summary: Summary | null,
+    changes: Change[],
+    /** Content addresses to store: each block's id, the list's, the pathset's. */
+    ids: string[],
+    list_id: string,
+    pathset_id: string,
+    updates: SiteUpdates,
+  }
+
+  /** Loads a site's state from its records (replacing what the instance held); returns how many records were bad and dropped. Throws. */
+  export function loadSite(site: string, pages: PageRecord[] | null | undefined, rules: RuleRecord[] | null | undefined): number;
+  /** True when the instance holds the site's state. */
+  export function hasSite(site: string): boolean;
+  /** Drops the site's state from the instance. */
+  export function dropSite(site: string): void;
+  /**
+   * One visit of `url` (a page of `site`, whose state must be loaded: else throws
+   * site_not_loaded). Times in ms since the epoch; blocks packed (texts then paths). Throws.
+   */
+  export function visit(
+    url: string, site: string, prevTime: number | undefined, prevBytes: Uint8Array | undefined, prevCount: number,
+    newTime: number, newBytes: Uint8Array, newCount: number,
+  ): Outcome;
+  /** The site's rules (removed ones marked) and its template model's page count. Throws (site_not_loaded). */
+  export function siteRules(site: string): { rules: RuleRecord[], template_pages: number };
+  /** Removes a learned rule for good: the record to store (removed = true), or null when there is no such rule. */
+  export function removeRule(site: string, id: string): RuleRecord | null;
+  /** Forgets a page of the site: the URL of the page record to delete, or null. */
+  export function forgetPage(site: string, url: string): string | null;
+  /** The records of a site model stored as one JSON string by database version 2. Throws (bad_input). */
+  export function migrateLegacySite(json: string): { pages: PageRecord[], rules: RuleRecord[] };
 }

@@ -2,7 +2,7 @@
 // and the layer of margin markers beside the changed blocks. All in one closed shadow root on a
 // host element of our own, so the page's styles cannot reach it and it cannot reach the page's.
 
-import { countByStatus, isAuto, reasonLabel, relativeTime } from '../shared/labels.js';
+import { countByStatus, isAuto, reasonDetail, reasonLabel, relativeTime } from '../shared/labels.js';
 import { UI_TAG } from './dom.js';
 import { alive, gone } from './runtime.js';
 
@@ -151,7 +151,7 @@ export function placeMarkers(p) {
       const label = document.createElement('div');
       label.className = 'auto-label';
       label.textContent = reasonLabel(change);
-      label.title = `Automated change (${change.kind}): ${change.reason || change.kind}`;
+      label.title = `Automated change (${change.kind}): ${reasonDetail(change)}`;
       // Right-aligned with the block, just above its top edge.
       label.style.top = `${Math.max(0, Math.round(r.top + scrollY - 18))}px`;
       label.style.left = `${Math.round(r.right + scrollX)}px`;

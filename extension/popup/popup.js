@@ -3,7 +3,7 @@
 
 import { api } from '../shared/api.js';
 import { ask } from '../shared/ask.js';
-import { countByStatus, isAuto, reasonLabel, relativeTime } from '../shared/labels.js';
+import { countByStatus, isAuto, reasonDetail, reasonLabel, relativeTime } from '../shared/labels.js';
 
 const main = document.getElementById('main');
 
@@ -50,7 +50,7 @@ function automatedSection(tabId, state) {
   const auto = (state.changes || []).filter(isAuto);
   if (!auto.length) return null;
   const list = el('ol', { class: 'automated' });
-  for (const c of auto) list.append(changeItem(tabId, c, el('span', { class: 'reason', 'data-reason': c.reason || c.kind, title: c.reason || c.kind }, reasonLabel(c))));
+  for (const c of auto) list.append(changeItem(tabId, c, el('span', { class: 'reason', 'data-reason': reasonDetail(c), title: reasonDetail(c) }, reasonLabel(c))));
   const n = auto.length;
   return el('details', { id: 'automated' },
     el('summary', {}, `${n} automated change${n === 1 ? '' : 's'} (counters, clocks, rotating items, site template)`),

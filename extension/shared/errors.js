@@ -20,6 +20,7 @@ export const ERROR_KINDS = Object.freeze({
   not_text: 'the core was given bytes that are not text',
   invalid_argument: 'the core was given an argument out of range',
   bad_input: 'the core could not read a packed input',
+  site_not_loaded: 'the core was asked about a site whose state it does not hold',
   bad_output: 'the core could not write its answer',
 });
 

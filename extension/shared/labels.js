@@ -1,6 +1,6 @@
 // How changes are named to a person, the same in the page's bar and in the popup.
 
-/** @typedef {{ status: import('./messages.js').ChangeStatus, kind?: import('./messages.js').ChangeKind | null, reason?: string | null }} Labelled */
+/** @typedef {{ status: import('./messages.js').ChangeStatus, kind?: import('./messages.js').ChangeKind | null, reason?: import('./messages.js').Reason | null }} Labelled */
 
 /**
  * True for a change the site's model calls automated (noise or template): listed apart and
@@ -12,15 +12,30 @@ export function isAuto(change) {
 }
 
 /**
- * A reason as a person reads it: "builtin: counter" → "counter", "learned: rotating: <path>" →
- * "learned: rotating item"; learned slot rules keep their pattern ("learned: Visitor number {*}").
+ * A reason as a person reads it, from its fields: a built-in one by its kinds ("counter",
+ * "counter, clock"), a learned rotating slot as "learned: rotating item", another learned rule
+ * by its label ("learned: Visitor number {*}"), a template change as "template".
  * @param {Labelled} change
  */
 export function reasonLabel(change) {
-  const r = String(change.reason || change.kind || 'automated');
-  if (r.startsWith('builtin: ')) return r.slice(9);
-  if (r.startsWith('learned: rotating: ')) return 'learned: rotating item';
-  return r;
+  const r = change.reason;
+  if (!r) return change.kind || 'automated';
+  if (r.source === 'builtin') return r.kinds.join(', ') || 'builtin';
+  if (r.source === 'learned') return r.rule === 'rotating' ? 'learned: rotating item' : `learned: ${r.label || 'rule'}`;
+  return 'template';
+}
+
+/**
+ * The whole reason, for a tooltip: "builtin: counter", "learned: rotating: /html[0]/…",
+ * "template".
+ * @param {Labelled} change
+ */
+export function reasonDetail(change) {
+  const r = change.reason;
+  if (!r) return change.kind || 'automated';
+  if (r.source === 'builtin') return `builtin: ${r.kinds.join(', ')}`;
+  if (r.source === 'learned') return `learned: ${r.label || r.rule_id || 'rule'}`;
+  return 'template';
 }
 
 /** The statuses a change can have, in the order they are counted. */

@@ -33,13 +33,23 @@
 /** @typedef {{ kind: 'insert' | 'delete' | 'equal', text: string }} Span */
 
 /**
+ * Why a change is automated, as the core types it (never parsed back from a string).
+ * @typedef {object} Reason
+ * @property {'builtin' | 'learned' | 'template'} source
+ * @property {string[]} kinds the built-in kinds that changed (counter, clock…)
+ * @property {string | null} rule_id the learned rule's id
+ * @property {string | null} label the learned rule's label
+ * @property {'slots' | 'rotating' | null} [rule] what the learned rule matches
+ */
+
+/**
  * A changed block as the content script paints it.
  * @typedef {object} Change
  * @property {ChangeStatus} status
  * @property {number | null} new_index
  * @property {Span[] | null} spans
  * @property {ChangeKind} kind
- * @property {string | null} reason
+ * @property {Reason | null} reason
  * @property {number | null} [at] removed: the index of the new block it stood before (null: the end)
  * @property {string} [text] removed: its text
  */

@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './chromium.mjs';
-import { packStrings, diffBlocksPacked, analyzeVisitPacked, observeVisitPacked } from '../../extension/background/pack.js';
+import { packStrings, diffBlocksPacked, visitPacked } from '../../extension/background/pack.js';
+import { ERROR_KINDS } from '../../extension/shared/errors.js';
+import { LIMITS } from '../../extension/shared/limits.js';
 
 // The glue the build bundles into the background (wasm-pack's pkg), with the .wasm the build copied.
 const wasm = await import(path.join(ROOT, 'core', 'wasm', 'pkg', 'sincelast_wasm.js'));
@@ -54,22 +56,49 @@ test('diffBlocksPacked: non-ASCII, empty and U+0000-holding blocks reach the cor
   assert.equal(r.changes.find((c) => c.status === 'new').new_index, 4);
 });
 
-test('analyzeVisitPacked: teaches the model and hands back the packing to keep; a kept packing gives the same report', () => {
+test('one vocabulary of error kinds: every kind the core throws is one the extension knows', () => {
+  const kinds = wasm.errorKinds();
+  assert.ok(kinds.includes('bad_input') && kinds.includes('site_not_loaded'), kinds.join(', '));
+  for (const k of kinds) assert.ok(Object.hasOwn(ERROR_KINDS, k), `core kind ${k} is missing from shared/errors.js`);
+});
+
+test('limits: extension/shared/limits.js is what the core says (the build writes it from limits())', () => {
+  assert.deepEqual({ ...LIMITS }, wasm.limits());
+});
+
+test('visitPacked: a first visit and revisits in one call each; a kept packing gives the same outcome', () => {
   const t = Date.UTC(2026, 0, 1);
-  const first = observeVisitPacked(wasm, 'https://example.org/', { time: t, blocks: blocks(['One', 'Two\u0000']) }, null);
-  assert.equal(typeof first.model, 'string');
+  const url = 'https://example.org/';
+  const site = 'example.org';
+  assert.throws(() => visitPacked(wasm, url, 'not-loaded.example', null, { time: t, blocks: blocks(['One']) }), (e) => e.kind === 'site_not_loaded');
+  wasm.loadSite(site, [], []);
   const visit1 = { time: t, blocks: blocks(['One', 'Two\u0000']) };
-  const visit2 = { time: t + 3600e3, blocks: blocks(['One', 'Two and three']) };
-  const out = analyzeVisitPacked(wasm, 'https://example.org/', visit1, visit2, first.model);
-  assert.equal(out.report.summary.changed, 1);
-  assert.equal(typeof out.model, 'string');
+  const first = visitPacked(wasm, url, site, null, visit1);
+  assert.equal(first.status, 'first');
+  assert.deepEqual(first.changes, []);
+  assert.equal(first.ids.length, 2);
+  assert.match(first.list_id, /^[0-9a-f]{16}$/);
+  // The page joined the site's template model: its record is there to store.
+  assert.equal(first.updates.pages_put.length, 1);
+  assert.equal(first.updates.pages_put[0].url, url);
+  assert.ok(first.updates.pages_put[0].dom instanceof Uint8Array);
   // The first visit's text held U+0000: it was packed again, cleaned.
   assert.equal(new TextDecoder().decode(first.packed.bytes).split('\u0000').length, 4);
-  const again = analyzeVisitPacked(wasm, 'https://example.org/', { ...visit1, packed: first.packed }, visit2, first.model);
-  assert.deepEqual(again.report, out.report);
-  const visit3 = { time: t + 7200e3, blocks: blocks(['One', 'Two and four']) };
-  const kept = analyzeVisitPacked(wasm, 'https://example.org/', { ...visit2, packed: out.packed }, visit3, out.model);
-  const fresh = analyzeVisitPacked(wasm, 'https://example.org/', visit2, visit3, out.model);
-  assert.deepEqual(kept.report, fresh.report);
-  assert.equal(kept.report.summary.changed, 1);
+
+  const visit2 = { time: t + 3600e3, blocks: blocks(['One', 'Two and three', 'Four']) };
+  const out = visitPacked(wasm, url, site, { ...visit1, packed: first.packed }, visit2);
+  assert.equal(out.status, 'changed');
+  assert.equal(out.summary.changed, 1);
+  assert.equal(out.summary.new, 1);
+  assert.deepEqual(out.changes.map((c) => [c.status, c.kind, c.new_index]), [['changed', 'content', 1], ['new', 'content', 2]]);
+  assert.ok(out.changes[0].spans.some((s) => s.kind === 'insert' && /three/.test(s.text)));
+
+  const visit3 = { time: t + 7200e3, blocks: blocks(['One', 'Four']) };
+  wasm.loadSite('b.example', [], []);
+  const fresh = visitPacked(wasm, url, 'b.example', visit2, visit3);
+  wasm.loadSite('c.example', [], []);
+  const kept = visitPacked(wasm, url, 'c.example', { ...visit2, packed: out.packed }, visit3);
+  assert.deepEqual(kept.changes, fresh.changes);
+  // The removed block says where it stood: before the new block 1 ('Four').
+  assert.deepEqual(kept.changes.map((c) => [c.status, c.text, c.at]), [['removed', 'Two and three', 1]]);
 });

@@ -149,6 +149,13 @@ pub fn limits() -> Result<JsValue, JsValue> {
     to_js(&Limits::product())
 }
 
+/// Every error kind the core throws ([`Error::KINDS`]): the extension's error vocabulary holds
+/// each of them (its tests check it).
+#[wasm_bindgen(js_name = errorKinds)]
+pub fn error_kinds() -> Vec<String> {
+    Error::KINDS.iter().map(|k| k.to_string()).collect()
+}
+
 fn js_error(kind: &str, message: &str) -> JsValue {
     let err = js_sys::Error::new(message);
     // Setting a property on a fresh Error object cannot fail; ignore the impossible case.

@@ -42,6 +42,10 @@ pub struct Reason {
     /// The learned rule's label (`Visitor number {*}`, `rotating: /html[0]/…`).
     #[serde(default)]
     pub label: Option<String>,
+    /// What the learned rule matches (`slots` or `rotating`), for a learned reason: callers
+    /// name a rotating slot without reading its label.
+    #[serde(default)]
+    pub rule: Option<String>,
 }
 
 impl Reason {
@@ -52,6 +56,7 @@ impl Reason {
             kinds: Vec::new(),
             rule_id: None,
             label: None,
+            rule: None,
         }
     }
 
@@ -62,6 +67,7 @@ impl Reason {
             kinds,
             rule_id: None,
             label: None,
+            rule: None,
         }
     }
 
@@ -72,6 +78,13 @@ impl Reason {
             kinds: Vec::new(),
             rule_id: Some(rule.id.clone()),
             label: Some(rule.label.clone()),
+            rule: rule.rule.as_ref().map(|r| {
+                match r {
+                    noise::RuleKind::Slots { .. } => "slots",
+                    noise::RuleKind::Rotating { .. } => "rotating",
+                }
+                .to_string()
+            }),
         }
     }
 }
