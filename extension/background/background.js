@@ -423,7 +423,7 @@ async function removeRule(msg) {
     const record = await core.removeRule(site, id);
     if (!record) throw new MessageError('not_found', 'no such rule');
     try {
-      await db.updateSiteState(site, { rules: [record] });
+      await db.updateSiteState(site, { pages_put: [], pages_deleted: [], rules_put: [record], rules_deleted: [] });
     } catch (e) {
       core.dropSite(site);
       throw e;

@@ -241,6 +241,8 @@ function recordBytes(rec) {
 /**
  * Writes site-state changes outside a visit (a removed rule, a forgotten page) in one
  * transaction. Callers run in the background's write queue.
+ * @param {string} site
+ * @param {import('sincelast-wasm').SiteUpdates} updates
  */
 export async function updateSiteState(site, updates) {
   const db = await openDb();
@@ -253,6 +255,8 @@ export async function updateSiteState(site, updates) {
 /**
  * Replaces a site's version-2 record by its records (`{ pages, rules }` from the core's
  * conversion) in one transaction: the conversion is all there, or the old record stays.
+ * @param {string} site
+ * @param {{ pages: import('sincelast-wasm').PageRecord[], rules: import('sincelast-wasm').RuleRecord[] }} converted
  */
 export async function replaceLegacySite(site, converted) {
   const db = await openDb();

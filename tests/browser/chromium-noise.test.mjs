@@ -150,35 +150,44 @@ test('counter, clock and rotating banner are not highlighted; a real edit is; le
   await page.close();
 });
 
-test('database upgrade from version 1 keeps every visit and adds the site models', async () => {
-  const url = site.url('upgrade', 'static');
-  const { page } = await visit(ext, url);
-  // Put back a version-1 database holding what is stored now (the worker's connection closes
-  // when asked to), then stop the worker: it reopens the database, and upgrades it, on the
-  // next visit.
-  const kept = await inExtension(ext, async () => {
-    const names = ['blocks', 'lists', 'pathsets', 'visits', 'pages'];
-    const open = (version, upgrade) => new Promise((res, rej) => {
-      const r = version ? indexedDB.open('sincelast', version) : indexedDB.open('sincelast');
-      if (upgrade) r.onupgradeneeded = () => upgrade(r.result);
-      r.onsuccess = () => res(r.result);
-      r.onerror = () => rej(r.error);
-    });
-    const all = (db, s) => new Promise((res, rej) => {
-      const r = db.transaction(s).objectStore(s).getAll();
-      r.onsuccess = () => res(r.result);
-      r.onerror = () => rej(r.error);
-    });
+/** A site model as database version 2 stored it: one JSON string (one learned rule, one removed). */
+const LEGACY_MODEL = JSON.stringify({
+  noise: {
+    rules: [{ id: '475c63bc670a1ffd', rule: { type: 'slots', pattern: ['Wetter', ':', ' ', null, ' ', 'in', ' ', 'Berlin'] }, learned_from: 'near_simultaneous', hits: 4, label: 'Wetter: {*} in Berlin' }],
+    recent: {},
+    removed: ['5e2a04f2473815a4'],
+  },
+  templates: { pages: {}, next_seq: 0, version: 3 },
+});
+
+/**
+ * Puts back a database of an earlier `version` (1 or 2) holding what is stored now, plus (from
+ * version 2) a site record with LEGACY_MODEL for `host`; returns the record counts put back.
+ */
+function putBackOldDatabase({ version, host, model }) {
+  const v1 = ['blocks', 'lists', 'pathsets', 'visits', 'pages'];
+  const open = (v, upgrade) => new Promise((res, rej) => {
+    const r = v ? indexedDB.open('sincelast', v) : indexedDB.open('sincelast');
+    if (upgrade) r.onupgradeneeded = () => upgrade(r.result);
+    r.onsuccess = () => res(r.result);
+    r.onerror = () => rej(r.error);
+  });
+  const all = (db, s) => new Promise((res, rej) => {
+    const r = db.transaction(s).objectStore(s).getAll();
+    r.onsuccess = () => res(r.result);
+    r.onerror = () => rej(r.error);
+  });
+  return (async () => {
     let db = await open();
     const data = {};
-    for (const s of names) data[s] = await all(db, s);
+    for (const s of v1) data[s] = await all(db, s);
     db.close();
     await new Promise((res, rej) => {
       const r = indexedDB.deleteDatabase('sincelast');
       r.onsuccess = res;
       r.onerror = () => rej(r.error);
     });
-    db = await open(1, (d) => {
+    db = await open(version, (d) => {
       d.createObjectStore('blocks', { keyPath: 'id' });
       d.createObjectStore('lists', { keyPath: 'id' });
       d.createObjectStore('pathsets', { keyPath: 'id' });
@@ -187,36 +196,67 @@ test('database upgrade from version 1 keeps every visit and adds the site models
       visits.createIndex('site', 'site');
       visits.createIndex('time', 'time');
       d.createObjectStore('pages', { keyPath: 'url' }).createIndex('site', 'site');
+      if (version >= 2) d.createObjectStore('sites', { keyPath: 'site' });
     });
+    const names = version >= 2 ? [...v1, 'sites'] : v1;
+    if (version >= 2) data.sites = [{ site: host, model, time: Date.now(), removed: ['5e2a04f2473815a4'] }];
     const tx = db.transaction(names, 'readwrite');
     for (const s of names) for (const rec of data[s]) tx.objectStore(s).put(rec);
     await new Promise((res, rej) => { tx.oncomplete = res; tx.onerror = () => rej(tx.error); });
     db.close();
     return Object.fromEntries(names.map((s) => [s, data[s].length]));
-  });
-  assert.ok(kept.visits >= 1 && kept.pages >= 1, JSON.stringify(kept));
-  await stopWorkers(ext.context, page);
-  // The revisit compares with the visit stored before the upgrade.
-  assert.equal(await revisit(page), 'unchanged');
-  const after = await inExtension(ext, async () => {
+  })();
+}
+
+/** The database as the worker left it: version, stores, and counts. */
+function readDatabase() {
+  return (async () => {
     const db = await new Promise((res, rej) => {
       const r = indexedDB.open('sincelast');
       r.onsuccess = () => res(r.result);
       r.onerror = () => rej(r.error);
     });
     const out = { version: db.version, stores: [...db.objectStoreNames].sort() };
-    const count = (s) => new Promise((res) => { const r = db.transaction(s).objectStore(s).count(); r.onsuccess = () => res(r.result); });
-    out.visits = await count('visits');
-    out.sites = await count('sites');
+    const get = (s) => new Promise((res) => { const r = db.transaction(s).objectStore(s).getAll(); r.onsuccess = () => res(r.result); });
+    out.visits = (await get('visits')).length;
+    out.sites = (await get('sites')).length;
+    out.sitePages = (await get('sitePages')).map((p) => [p.site, p.url]);
+    out.rules = (await get('rules')).map((r) => ({ site: r.site, id: r.id, label: r.label, hits: r.hits, removed: r.removed }));
     db.close();
     return out;
+  })();
+}
+
+for (const version of [1, 2]) {
+  test(`database upgrade from version ${version} keeps every visit${version === 2 ? ' and converts the site model to records' : ''}`, async () => {
+    const url = site.url(`upgrade${version}`, 'static');
+    const { page } = await visit(ext, url);
+    // Put back an old database holding what is stored now (the worker's connection closes when
+    // asked to), then stop the worker: it reopens the database, and upgrades it, on the next visit.
+    const kept = await inExtension(ext, `(${putBackOldDatabase})(${JSON.stringify({ version, host: '127.0.0.1', model: LEGACY_MODEL })})`);
+    assert.ok(kept.visits >= 1 && kept.pages >= 1, JSON.stringify(kept));
+    await stopWorkers(ext.context, page);
+    // The revisit compares with the visit stored before the upgrade.
+    assert.equal(await revisit(page), 'unchanged');
+    const after = await inExtension(ext, `(${readDatabase})()`);
+    assert.equal(after.version, 3);
+    assert.deepEqual(after.stores, ['blocks', 'lists', 'pages', 'pathsets', 'rules', 'sitePages', 'sites', 'visits']);
+    assert.equal(after.visits, kept.visits + 1);
+    assert.equal(after.sites, 0, 'no site model left as one JSON string');
+    assert.ok(after.sitePages.some(([s, u]) => s === '127.0.0.1' && u === url), 'the revisit stored its page record');
+    if (version === 2) {
+      // The learned rule came over with its hits, and the rule the person removed stays removed.
+      const rules = after.rules.filter((r) => r.site === '127.0.0.1');
+      assert.deepEqual(rules.find((r) => r.id === '475c63bc670a1ffd'), { site: '127.0.0.1', id: '475c63bc670a1ffd', label: 'Wetter: {*} in Berlin', hits: 4, removed: false });
+      assert.equal(rules.find((r) => r.id === '5e2a04f2473815a4')?.removed, true, JSON.stringify(rules));
+      const listed = await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'site-models' }));
+      const mine = listed.result.sites.find((x) => x.site === '127.0.0.1');
+      assert.ok(mine.rules.some((r) => r.label === 'Wetter: {*} in Berlin' && r.hits === 4), JSON.stringify(mine));
+      assert.ok(!mine.rules.some((r) => r.id === '5e2a04f2473815a4'));
+    }
+    await page.close();
   });
-  assert.equal(after.version, 2);
-  assert.deepEqual(after.stores, ['blocks', 'lists', 'pages', 'pathsets', 'sites', 'visits']);
-  assert.equal(after.visits, kept.visits + 1);
-  assert.equal(after.sites, 1, 'the revisit stored the site model');
-  await page.close();
-});
+}
 
 test('retention forgets deleted pages in the site model; delete everything deletes the models', async () => {
   const models = async () => (await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'site-models' }))).result.sites;
