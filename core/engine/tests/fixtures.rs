@@ -16,7 +16,8 @@
 //!   changed block its word spans.
 //!
 //! Set `SINCELAST_BLESS=1` to write the actual results into `expected.json` (then review the
-//! diff). The browser tests will serve the same fixture pages (not yet: see tests/browser).
+//! diff). The demo site serves the same pages (`/s/<story>/fixture/<case>`) to the Chromium test
+//! tests/browser/chromium-fixtures.test.mjs, which checks the extension reports the same.
 
 use std::path::{Path, PathBuf};
 
