@@ -81,13 +81,16 @@ async function refreshModels() {
       remove.textContent = 'Remove';
       remove.setAttribute('aria-label', `Remove the rule ${r.label} of ${m.site}`);
       remove.addEventListener('click', async () => {
+        // The list is drawn again before the status says so (what it says is then on screen).
+        let said;
         try {
           await ask({ type: 'remove-rule', site: m.site, id: r.id });
-          status(`Rule "${r.label}" removed: such changes on ${m.site} are shown again.`);
+          said = `Rule "${r.label}" removed: such changes on ${m.site} are shown again.`;
         } catch (e) {
-          status(`Not removed: ${e.message}`);
+          said = `Not removed: ${e.message}`;
         }
         await refreshModels();
+        status(said);
       });
       li.append(label, how, remove);
       ul.append(li);

@@ -69,7 +69,8 @@ test('bundles: the wasm glue is bundled into the background, the .wasm copied', 
     assert.deepEqual(fs.readdirSync(dist(`${b}/wasm`)), ['sincelast_wasm_bg.wasm']);
     const bg = fs.readFileSync(dist(`${b}/background/background.js`), 'utf8');
     assert.doesNotMatch(bg, /^\s*import\s/m, 'one module, nothing left to import');
-    assert.match(bg, /analyzePacked/);
+    assert.match(bg, /function visitPacked\(/);
+    assert.match(bg, /migrateLegacySite/, 'the glue is in the bundle');
   }
 });
 
