@@ -82,6 +82,7 @@ fn main() {
         PEAK.store(base, Ordering::Relaxed);
         let report = diff_blocks(&old, &new, &opts);
         let peak = PEAK.load(Ordering::Relaxed) - base;
+        let (approximate, changed) = (report.summary.approximate, report.summary.changed);
         drop(report);
 
         let diff_ms = median_ms(|| {
@@ -119,7 +120,7 @@ fn main() {
         });
         results.push(serde_json::json!({
             "file": file, "diff_ms": diff_ms, "packed_ms": packed_ms, "dice_ms": dice_ms, "shingle_ms": shingle_ms,
-            "peak_bytes": peak,
+            "peak_bytes": peak, "approximate": approximate, "changed": changed,
         }));
     }
     println!("{}", serde_json::Value::Array(results));
