@@ -342,6 +342,7 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
 
     // 3. Changed: pair the leftovers of each hunk in order by similarity.
     let mut spans: Vec<Option<Vec<Span>>> = vec![None; new.len()];
+    let mut scratch = SpanScratch::default();
     for hunk in diff.hunks() {
         let olds: Vec<usize> = (hunk.before.start as usize..hunk.before.end as usize)
             .filter(|&i| old_match[i].is_none())
@@ -357,7 +358,7 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
         for (i, j) in pairs {
             old_match[i] = Some(j);
             new_status[j] = Some((Status::Changed, Some(i)));
-            let (s, approx) = word_spans(&old[i].text, &new[j].text, opts);
+            let (s, approx) = word_spans_with(&old[i].text, &new[j].text, opts, &mut scratch);
             approximate |= approx;
             spans[j] = Some(s);
         }
@@ -378,7 +379,7 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
                 old_match[i] = Some(j);
                 new_status[j] = Some((Status::Changed, Some(i)));
                 displaced[j] = true;
-                let (s, approx) = word_spans(&old[i].text, &new[j].text, opts);
+                let (s, approx) = word_spans_with(&old[i].text, &new[j].text, opts, &mut scratch);
                 approximate |= approx;
                 spans[j] = Some(s);
             }
@@ -835,6 +836,35 @@ fn similar_pairs(
 /// Word-level spans turning `old` into `new`; see the module docs. Returns the spans and
 /// whether the block was too large to diff word by word.
 pub fn word_spans(old: &str, new: &str, opts: &DiffOptions) -> (Vec<Span>, bool) {
+    word_spans_with(old, new, opts, &mut SpanScratch::default())
+}
+
+/// Buffers [`word_spans`] reuses from one changed block to the next.
+struct SpanScratch<'a> {
+    interner: Interner<'a>,
+    a: Vec<Token>,
+    b: Vec<Token>,
+    diff: Diff,
+}
+
+impl Default for SpanScratch<'_> {
+    fn default() -> Self {
+        SpanScratch {
+            interner: Interner::with_capacity(0),
+            a: Vec::new(),
+            b: Vec::new(),
+            diff: Diff::default(),
+        }
+    }
+}
+
+/// [`word_spans`] with reused buffers.
+fn word_spans_with<'a>(
+    old: &'a str,
+    new: &'a str,
+    opts: &DiffOptions,
+    scratch: &mut SpanScratch<'a>,
+) -> (Vec<Span>, bool) {
     // Tokens never cross white space, so a common prefix and suffix cut at white space are
     // equal runs as they stand: only the middle is tokenized and diffed.
     let (p, q) = common_affixes(old, new);
@@ -857,11 +887,18 @@ pub fn word_spans(old: &str, new: &str, opts: &DiffOptions) -> (Vec<Span>, bool)
         }
         return (v, true);
     }
-    let mut interner = Interner::with_capacity(old_t.len() + new_t.len());
-    let a: Vec<Token> = old_t.iter().map(|t| interner.intern(t)).collect();
-    let b: Vec<Token> = new_t.iter().map(|t| interner.intern(t)).collect();
-    let mut diff = Diff::default();
-    diff.compute_with(Algorithm::Histogram, &a, &b, interner.len());
+    let SpanScratch {
+        interner,
+        a,
+        b,
+        diff,
+    } = scratch;
+    interner.map.clear();
+    a.clear();
+    a.extend(old_t.iter().map(|&t| interner.intern(t)));
+    b.clear();
+    b.extend(new_t.iter().map(|&t| interner.intern(t)));
+    diff.compute_with(Algorithm::Histogram, a, b, interner.len());
 
     let mut out: Vec<Span> = Vec::new();
     let mut push = |kind: SpanKind, s: &str| {
@@ -876,21 +913,31 @@ pub fn word_spans(old: &str, new: &str, opts: &DiffOptions) -> (Vec<Span>, bool)
             }),
         }
     };
+    // The text of tokens `toks` of `base` (consecutive tokens are consecutive text).
+    let text_of = |base: &'a str, toks: &[&'a str]| -> &'a str {
+        match (toks.first(), toks.last()) {
+            (Some(first), Some(last)) => {
+                let start = first.as_ptr() as usize - base.as_ptr() as usize;
+                let end = last.as_ptr() as usize - base.as_ptr() as usize + last.len();
+                &base[start..end]
+            }
+            _ => "",
+        }
+    };
     push(SpanKind::Equal, &new[..p]);
     let mut j = 0usize;
-    let concat = |toks: &[&str]| toks.concat();
     for hunk in diff.hunks() {
         let (bs, be) = (hunk.before.start as usize, hunk.before.end as usize);
         let (as_, ae) = (hunk.after.start as usize, hunk.after.end as usize);
         if as_ > j {
-            push(SpanKind::Equal, &concat(&new_t[j..as_]));
+            push(SpanKind::Equal, text_of(new_mid, &new_t[j..as_]));
         }
-        push(SpanKind::Delete, &concat(&old_t[bs..be]));
-        push(SpanKind::Insert, &concat(&new_t[as_..ae]));
+        push(SpanKind::Delete, text_of(old_mid, &old_t[bs..be]));
+        push(SpanKind::Insert, text_of(new_mid, &new_t[as_..ae]));
         j = ae;
     }
     if j < new_t.len() {
-        push(SpanKind::Equal, &concat(&new_t[j..]));
+        push(SpanKind::Equal, text_of(new_mid, &new_t[j..]));
     }
     push(SpanKind::Equal, &new[new.len() - q..]);
     (absorb_thin_equals(out), false)
