@@ -23,11 +23,10 @@
 //!    **changed** block; the rest are new or removed. A hunk too large for the programme (a
 //!    news page where every clock time moved on changes nearly every block a little) is first
 //!    cut by anchors: blocks equal once their digits are masked, aligned in order, are paired
-//!    outright, and the programme pairs the blocks between anchors.
-//! 3b. Leftovers anywhere on the page that are clearly the same block
-//!    ([`DiffOptions::displaced_threshold`]) are **changed** blocks in a new place; on a large
-//!    page the candidates come from an index of each block's rarest words, which finds every
-//!    such pair without comparing all of them.
+//!    outright, and the programme pairs the blocks between anchors. Leftovers anywhere on the
+//!    page that are clearly the same block ([`DiffOptions::displaced_threshold`]) are
+//!    **changed** blocks in a new place; on a large page their candidates come from an index of
+//!    each block's rarest words, which finds every such pair without comparing all of them.
 //! 4. Inside each changed block, the text is split into word, space and punctuation tokens
 //!    ([`crate::text::tokens`]) and diffed again, giving `equal` / `insert` / `delete` spans.
 //!    Concatenating the `equal` and `insert` spans gives the new text exactly; `equal` and
