@@ -886,6 +886,18 @@ fn word_spans_with<'a>(
         }
         return (v, true);
     }
+    if old_t.len() == new_t.len()
+        && old_t
+            .iter()
+            .zip(&new_t)
+            .all(|(x, y)| x == y || same_but_digits(x, y))
+    {
+        // Only numbers changed (a clock time, a count): token k stays token k.
+        return (
+            numbers_in_place(&new[..p], &old_t, &new_t, &new[new.len() - q..]),
+            false,
+        );
+    }
     let SpanScratch {
         interner,
         a,
@@ -940,6 +952,58 @@ fn word_spans_with<'a>(
     }
     push(SpanKind::Equal, &new[new.len() - q..]);
     (absorb_thin_equals(out), false)
+}
+
+/// True when `a` and `b` are equal once every run of ASCII digits is taken as one digit
+/// ("12:41" and "9:05", "1,204" and "1,213").
+fn same_but_digits(a: &str, b: &str) -> bool {
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    let (mut i, mut j) = (0, 0);
+    while i < x.len() && j < y.len() {
+        if x[i].is_ascii_digit() && y[j].is_ascii_digit() {
+            while i < x.len() && x[i].is_ascii_digit() {
+                i += 1;
+            }
+            while j < y.len() && y[j].is_ascii_digit() {
+                j += 1;
+            }
+        } else if x[i] == y[j] {
+            i += 1;
+            j += 1;
+        } else {
+            return false;
+        }
+    }
+    i == x.len() && j == y.len()
+}
+
+/// Spans of a block where only numbers changed, token by token in place (a changed number is
+/// deleted and re-inserted where it stands), between the common `prefix` and `suffix`.
+fn numbers_in_place(prefix: &str, old_t: &[&str], new_t: &[&str], suffix: &str) -> Vec<Span> {
+    let mut out: Vec<Span> = Vec::new();
+    let mut push = |kind: SpanKind, s: &str| {
+        if s.is_empty() {
+            return;
+        }
+        match out.last_mut() {
+            Some(last) if last.kind == kind => last.text.push_str(s),
+            _ => out.push(Span {
+                kind,
+                text: s.to_string(),
+            }),
+        }
+    };
+    push(SpanKind::Equal, prefix);
+    for (x, y) in old_t.iter().zip(new_t) {
+        if x == y {
+            push(SpanKind::Equal, y);
+        } else {
+            push(SpanKind::Delete, x);
+            push(SpanKind::Insert, y);
+        }
+    }
+    push(SpanKind::Equal, suffix);
+    absorb_thin_equals(out)
 }
 
 /// Byte lengths of the common prefix and suffix of `a` and `b`, each cut at ASCII white space
@@ -1186,6 +1250,33 @@ mod tests {
         let r = diff_blocks(&old, &new, &DiffOptions::default());
         assert!(r.summary.approximate);
         assert_eq!(r.summary.changed, 600);
+    }
+
+    #[test]
+    fn changed_numbers_are_replaced_in_place() {
+        let old = "12:41 Storm warning: 5 6 roads closed. 1,204 comments";
+        let new = "12:47 Storm warning: 6 7 roads closed. 1,213 comments";
+        let (spans, approx) = word_spans(old, new, &DiffOptions::default());
+        assert!(!approx);
+        let kinds: Vec<(SpanKind, &str)> =
+            spans.iter().map(|s| (s.kind, s.text.as_str())).collect();
+        assert_eq!(
+            kinds,
+            vec![
+                (SpanKind::Delete, "12:41"),
+                (SpanKind::Insert, "12:47"),
+                (SpanKind::Equal, " Storm warning: "),
+                (SpanKind::Delete, "5 6"),
+                (SpanKind::Insert, "6 7"),
+                (SpanKind::Equal, " roads closed. "),
+                (SpanKind::Delete, "1,204"),
+                (SpanKind::Insert, "1,213"),
+                (SpanKind::Equal, " comments"),
+            ]
+        );
+        assert!(same_but_digits("9:05", "12:41"));
+        assert!(!same_but_digits("9:05", "9.05"));
+        assert!(!same_but_digits("G20", "G"));
     }
 
     #[test]
