@@ -1,7 +1,7 @@
 // Core benchmark: the block + word diff natively and as wasm under node, against jsdiff
 // `diffWords` and diff-match-patch (line mode), on the same inputs in one run.
 //
-//   node scripts/bench-core.mjs [--quick]
+//   node scripts/bench-core.mjs [--quick] [--baseline DIR]
 //
 // Inputs: page pairs of 10 KB, 100 KB, 1 MB and 5 MB of text in two edit models, "synthetic"
 // (a few blocks edited, removed, inserted, moved) and "news" (also every clock time and one
@@ -20,6 +20,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'target', 'bench');
 mkdirSync(out, { recursive: true });
 const quick = process.argv.includes('--quick');
+// --baseline DIR: also time another build of the project (DIR/target/release/examples/bench and
+// DIR/target/wasm-node, e.g. an earlier commit built in a scratch folder), interleaved with this
+// one pair by pair, and print a before/after table: the machine's load drifts between runs.
+const baselineAt = process.argv.indexOf('--baseline');
+const baseline = baselineAt > 0 ? path.resolve(process.argv[baselineAt + 1]) : null;
 
 // ---------- inputs ----------
 function rng(seed) {
@@ -237,9 +242,10 @@ function median(xs) {
 }
 function time(fn, { budgetMs = 1500, maxRuns = 15 } = {}) {
   // Warm-up: until the engine has compiled the hot code for good (V8 tiers wasm and JS up
-  // while they run) — at least 3 runs or 200 ms.
+  // while they run) — at least 3 runs or 200 ms, but no more than a second (a peer taking
+  // seconds per run, as diff-match-patch on the 5 MB news pair, is compiled after one).
   const warm = performance.now();
-  for (let i = 0; i < 3 || (performance.now() - warm < 200 && i < maxRuns); i++) fn();
+  for (let i = 0; (i < 3 || (performance.now() - warm < 200 && i < maxRuns)) && performance.now() - warm < 1000; i++) fn();
   const runs = [];
   const start = performance.now();
   while (runs.length < maxRuns && (runs.length < 3 || performance.now() - start < budgetMs)) {
@@ -332,6 +338,41 @@ for (const r of rows) {
 const widths = header.map((_, c) => Math.max(...table.map((row) => String(row[c]).length)));
 for (const row of table) console.log(row.map((cell, c) => String(cell).padStart(widths[c])).join('  '));
 if (realNote) console.log(realNote);
+
+if (baseline) {
+  // Before (baseline) and after (this build), alternately per pair: B A B A, best median each.
+  const baseWasm = require(path.join(baseline, 'target', 'wasm-node', 'sincelast_wasm.js'));
+  const nativeOf = (dir, file) =>
+    JSON.parse(execFileSync(path.join(dir, 'target', 'release', 'examples', 'bench'), [file], { maxBuffer: 1 << 26 }).toString())[0];
+  const cmp = [['pair', 'approx before', 'approx after', 'native before', 'native after', 'after/before', 'wasm before', 'wasm after', 'after/before']];
+  for (const r of rows) {
+    const [oldBlocks, newBlocks] = [toBlocks(r.p.old), toBlocks(r.p.new)];
+    const nb = [];
+    const na = [];
+    const wb = [];
+    const wa = [];
+    for (let k = 0; k < 2; k++) {
+      nb.push(nativeOf(baseline, r.p.file));
+      na.push(nativeOf(root, r.p.file));
+      wb.push(time(() => diffBlocksPacked(baseWasm, oldBlocks, newBlocks)));
+      wa.push(time(() => diffBlocksPacked(wasm, oldBlocks, newBlocks)));
+    }
+    const best = (xs) => Math.min(...xs);
+    const bNative = best(nb.map((x) => x.diff_ms));
+    const aNative = best(na.map((x) => x.diff_ms));
+    const approxOf = (w, n) => (n.approximate || w.approximate ? 'YES' : 'no');
+    cmp.push([
+      `${r.p.kind === 'synthetic' ? '' : `${r.p.kind} `}${r.p.label}`,
+      approxOf(diffBlocksPacked(baseWasm, oldBlocks, newBlocks).summary, nb[0]),
+      approxOf(r.wasmSummary, na[0]),
+      fmt(bNative), fmt(aNative), ratio(aNative, bNative),
+      fmt(best(wb)), fmt(best(wa)), ratio(best(wa), best(wb)),
+    ]);
+  }
+  console.log(`\nBefore (${baseline}) and after (this build), timed alternately pair by pair (best of two medians, ms)`);
+  const w = cmp[0].map((_, c) => Math.max(...cmp.map((row) => String(row[c]).length)));
+  for (const row of cmp) console.log(row.map((cell, c) => String(cell).padStart(w[c])).join('  '));
+}
 
 console.log('\nSet metrics as wasm (MB/s of old + new text; higher is better)');
 for (const r of rows) {
