@@ -36,9 +36,16 @@ static GLOBAL: Counting = Counting;
 
 fn median_ms(mut f: impl FnMut()) -> f64 {
     f();
+    // SINCELAST_BENCH_RUNS=n: exactly n timed runs (for instruction counts under a profiler).
+    let fixed: Option<usize> = std::env::var("SINCELAST_BENCH_RUNS")
+        .ok()
+        .and_then(|v| v.parse().ok());
     let mut runs = Vec::new();
     let start = Instant::now();
-    while runs.len() < 15 && (runs.len() < 3 || start.elapsed().as_millis() < 1500) {
+    while match fixed {
+        Some(n) => runs.len() < n.max(1),
+        None => runs.len() < 15 && (runs.len() < 3 || start.elapsed().as_millis() < 1500),
+    } {
         let t = Instant::now();
         f();
         runs.push(t.elapsed().as_secs_f64() * 1e3);
@@ -82,6 +89,7 @@ fn main() {
         PEAK.store(base, Ordering::Relaxed);
         let report = diff_blocks(&old, &new, &opts);
         let peak = PEAK.load(Ordering::Relaxed) - base;
+        let (approximate, changed) = (report.summary.approximate, report.summary.changed);
         drop(report);
 
         let diff_ms = median_ms(|| {
@@ -119,7 +127,7 @@ fn main() {
         });
         results.push(serde_json::json!({
             "file": file, "diff_ms": diff_ms, "packed_ms": packed_ms, "dice_ms": dice_ms, "shingle_ms": shingle_ms,
-            "peak_bytes": peak,
+            "peak_bytes": peak, "approximate": approximate, "changed": changed,
         }));
     }
     println!("{}", serde_json::Value::Array(results));

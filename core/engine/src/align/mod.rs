@@ -20,7 +20,13 @@
 //! 3. In each remaining hunk (a run of removed old blocks facing a run of added new blocks), old
 //!    and new blocks are paired in order by word-set Dice similarity (an order-preserving
 //!    dynamic programme maximizing total similarity). A pair at or above the threshold is a
-//!    **changed** block; the rest are new or removed.
+//!    **changed** block; the rest are new or removed. A hunk too large for the programme (a
+//!    news page where every clock time moved on changes nearly every block a little) is first
+//!    cut by anchors: blocks equal once their digits are masked, aligned in order, are paired
+//!    outright, and the programme pairs the blocks between anchors. Leftovers anywhere on the
+//!    page that are clearly the same block ([`DiffOptions::displaced_threshold`]) are
+//!    **changed** blocks in a new place; on a large page their candidates come from an index of
+//!    each block's rarest words, which finds every such pair without comparing all of them.
 //! 4. Inside each changed block, the text is split into word, space and punctuation tokens
 //!    ([`crate::text::tokens`]) and diffed again, giving `equal` / `insert` / `delete` spans.
 //!    Concatenating the `equal` and `insert` spans gives the new text exactly; `equal` and
@@ -29,8 +35,9 @@
 //! ## Bounded work
 //! Every step has a work budget ([`DiffOptions`]) instead of a clock (there is no clock in
 //! wasm, and budgets keep results reproducible). When a budget is exhausted the step degrades —
-//! a large hunk is paired by position instead of by the best alignment, an enormous block is
-//! shown as wholly replaced — and [`Summary::approximate`] is set so the caller can say so.
+//! a stretch of a hunk between anchors that is still too large is paired by position instead
+//! of by the best alignment, an enormous block is shown as wholly replaced — and
+//! [`Summary::approximate`] is set so the caller can say so.
 //!
 //! ## Which granularity when
 //! Blocks are what a person sees and what the extension paints, so block statuses drive the
@@ -44,8 +51,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::block::Block;
 use crate::text;
-use crate::text::intern::Interned;
-use crate::text::sets::dice_at_least;
+use crate::text::intern::{Ids, Interned, ItemState, PreHashedState};
+use crate::text::sets;
 
 /// Work budgets and thresholds of [`diff_blocks`].
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -58,7 +65,9 @@ pub struct DiffOptions {
     /// evidence). Default 0.7.
     pub displaced_threshold: f64,
     /// Largest number of (old, new) candidate pairs the order-preserving pairing examines in one
-    /// hunk; larger hunks are paired by position (approximate). Default 250,000.
+    /// hunk, or in one stretch between anchors of a larger hunk; a larger stretch is paired by
+    /// position (approximate). Also the most candidate pairs examined for edited-and-moved
+    /// blocks. Default 250,000.
     pub max_pair_cells: usize,
     /// Largest number of tokens (old + new) diffed word by word in one changed block; a larger
     /// block is shown as wholly replaced (approximate). Default 400,000.
@@ -298,6 +307,7 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
 
     // 3. Changed: pair the leftovers of each hunk in order by similarity.
     let mut spans: Vec<Option<Vec<Span>>> = vec![None; new.len()];
+    let mut scratch = SpanScratch::default();
     for hunk in diff.hunks() {
         let olds: Vec<usize> = (hunk.before.start as usize..hunk.before.end as usize)
             .filter(|&i| old_match[i].is_none())
@@ -313,7 +323,7 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
         for (i, j) in pairs {
             old_match[i] = Some(j);
             new_status[j] = Some((Status::Changed, Some(i)));
-            let (s, approx) = word_spans(&old[i].text, &new[j].text, opts);
+            let (s, approx) = word_spans_with(&old[i].text, &new[j].text, opts, &mut scratch);
             approximate |= approx;
             spans[j] = Some(s);
         }
@@ -334,7 +344,7 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
                 old_match[i] = Some(j);
                 new_status[j] = Some((Status::Changed, Some(i)));
                 displaced[j] = true;
-                let (s, approx) = word_spans(&old[i].text, &new[j].text, opts);
+                let (s, approx) = word_spans_with(&old[i].text, &new[j].text, opts, &mut scratch);
                 approximate |= approx;
                 spans[j] = Some(s);
             }
@@ -421,11 +431,28 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
     Report { summary, blocks }
 }
 
-/// Word-set fingerprints of a page's blocks for similarity (sorted, deduplicated word hashes
-/// from [`crate::text::word_hashes`]), computed at most once per block.
+/// A block's word set for similarity: sorted, deduplicated word hashes (from
+/// [`crate::text::word_hashes`]) and a 128-bit signature of them (bit `h >> 57` set for
+/// every hash `h`), from which [`dice_at_least`] bounds the overlap without a merge.
+#[derive(Clone, Copy)]
+struct Set<'a> {
+    words: &'a [u64],
+    sig: [u64; 2],
+}
+
+fn signature(words: &[u64]) -> [u64; 2] {
+    let mut sig = [0u64; 2];
+    for &h in words {
+        let bit = (h >> 57) as usize; // 0..128
+        sig[bit >> 6] |= 1 << (bit & 63);
+    }
+    sig
+}
+
+/// Word sets of a page's blocks, computed at most once per block.
 struct WordSets<'a> {
     blocks: &'a [Block],
-    sets: Vec<Option<Vec<u64>>>,
+    sets: Vec<Option<(Vec<u64>, [u64; 2])>>,
 }
 
 impl<'a> WordSets<'a> {
@@ -437,25 +464,59 @@ impl<'a> WordSets<'a> {
     }
 
     /// Computes the sets of these blocks (if not yet) and returns them in the same order.
-    fn of(&mut self, indices: &[usize]) -> Vec<&[u64]> {
+    fn of(&mut self, indices: &[usize]) -> Vec<Set<'_>> {
         for &i in indices {
             if self.sets[i].is_none() {
                 let mut v = crate::text::word_hashes(&self.blocks[i].text);
                 v.sort_unstable();
                 v.dedup();
-                self.sets[i] = Some(v);
+                let sig = signature(&v);
+                self.sets[i] = Some((v, sig));
             }
         }
         indices
             .iter()
-            .map(|&i| self.sets[i].as_deref().unwrap_or(&[]))
+            .map(|&i| match &self.sets[i] {
+                Some((words, sig)) => Set { words, sig: *sig },
+                None => Set {
+                    words: &[],
+                    sig: [0; 2],
+                },
+            })
             .collect()
     }
+}
+
+/// The Dice similarity of two word sets when it is at least `threshold`. Two bounds reject
+/// most hopeless pairs without a merge: the sizes (2·min / (|a| + |b|)), and the signatures
+/// (every word of `a` whose signature bit `b` lacks is not in `b`, so the overlap is at most
+/// |a| − popcount(a ∧ ¬b), and symmetrically). Both are upper bounds of the true overlap, so
+/// the answer is exactly that of a full merge.
+fn dice_at_least(a: Set<'_>, b: Set<'_>, threshold: f64) -> Option<f64> {
+    let (na, nb) = (a.words.len(), b.words.len());
+    let total = (na + nb).max(1) as f64;
+    if 2.0 * na.min(nb) as f64 / total < threshold {
+        return None;
+    }
+    let only_a = (a.sig[0] & !b.sig[0]).count_ones() + (a.sig[1] & !b.sig[1]).count_ones();
+    let only_b = (b.sig[0] & !a.sig[0]).count_ones() + (b.sig[1] & !a.sig[1]).count_ones();
+    let overlap = (na - only_a as usize).min(nb - only_b as usize);
+    if 2.0 * overlap as f64 / total < threshold {
+        return None;
+    }
+    sets::dice_at_least(a.words, b.words, threshold)
 }
 
 /// Pairs old blocks `olds` with new blocks `news` (both ascending) in order, maximizing the sum
 /// of similarities of pairs at or above the threshold. Returns the pairs and whether the budget
 /// forced the positional fallback.
+///
+/// A hunk of more than [`DiffOptions::max_pair_cells`] candidate pairs (on a news page where
+/// every clock time moved on, nearly every block changes a little and hunks grow with the page)
+/// is first cut by anchors: blocks whose texts are equal once digits are masked
+/// ([`masked_key`]), aligned in order by the histogram algorithm and similar enough, are paired
+/// outright; the blocks between two anchors are then paired by the dynamic programme. Only a
+/// stretch between anchors that is still over the budget is paired by position.
 fn pair_blocks(
     old_sets: &mut WordSets<'_>,
     new_sets: &mut WordSets<'_>,
@@ -464,20 +525,81 @@ fn pair_blocks(
     opts: &DiffOptions,
 ) -> (Vec<(usize, usize)>, bool) {
     let (n, m) = (olds.len(), news.len());
-    let old_sets = old_sets.of(olds);
-    let new_sets = new_sets.of(news);
-    let sim = |a: usize, b: usize| -> f64 {
-        dice_at_least(old_sets[a], new_sets[b], opts.pair_threshold).unwrap_or(0.0)
-    };
-    if n.saturating_mul(m) > opts.max_pair_cells {
-        // Positional fallback: the k-th leftover old block against the k-th new one.
-        let pairs = (0..n.min(m))
-            .filter(|&k| sim(k, k) > 0.0)
-            .map(|k| (olds[k], news[k]))
-            .collect();
-        return (pairs, true);
+    let old_texts = old_sets.blocks;
+    let new_texts = new_sets.blocks;
+    let os = old_sets.of(olds);
+    let ns = new_sets.of(news);
+    let t = opts.pair_threshold;
+    if n.saturating_mul(m) <= opts.max_pair_cells {
+        let pairs = pair_in_order(&os, &ns, t);
+        return (
+            pairs.into_iter().map(|(a, b)| (olds[a], news[b])).collect(),
+            false,
+        );
     }
-    // score[a][b] = best total over olds[a..] × news[b..]; filled from the end.
+    // Anchors: equal masked texts, aligned in order.
+    let mut keys: Ids<u64, PreHashedState> = Ids::with_capacity(n + m);
+    let ok: Vec<Token> = olds
+        .iter()
+        .map(|&i| Token(keys.id(masked_key(&old_texts[i].text))))
+        .collect();
+    let nk: Vec<Token> = news
+        .iter()
+        .map(|&j| Token(keys.id(masked_key(&new_texts[j].text))))
+        .collect();
+    let mut diff = Diff::default();
+    diff.compute_with(Algorithm::Histogram, &ok, &nk, keys.len());
+    let mut anchors: Vec<(usize, usize)> = Vec::new();
+    let (mut a, mut b) = (0usize, 0usize);
+    while a < n && b < m {
+        if diff.is_removed(a as u32) {
+            a += 1;
+        } else if diff.is_added(b as u32) {
+            b += 1;
+        } else {
+            if dice_at_least(os[a], ns[b], t).is_some() {
+                anchors.push((a, b));
+            }
+            a += 1;
+            b += 1;
+        }
+    }
+    anchors.push((n, m)); // a sentinel closing the last stretch
+    let mut pairs = Vec::new();
+    let mut approximate = false;
+    let (mut a0, mut b0) = (0usize, 0usize);
+    for &(a1, b1) in &anchors {
+        let (os, ns) = (&os[a0..a1], &ns[b0..b1]);
+        if os.len().saturating_mul(ns.len()) <= opts.max_pair_cells {
+            for (a, b) in pair_in_order(os, ns, t) {
+                pairs.push((olds[a0 + a], news[b0 + b]));
+            }
+        } else {
+            approximate = true;
+            for k in 0..os.len().min(ns.len()) {
+                if dice_at_least(os[k], ns[k], t).is_some() {
+                    pairs.push((olds[a0 + k], news[b0 + k]));
+                }
+            }
+        }
+        if a1 < n {
+            pairs.push((olds[a1], news[b1]));
+        }
+        (a0, b0) = (a1 + 1, b1 + 1);
+    }
+    (pairs, approximate)
+}
+
+/// The order-preserving pairing of `os` with `ns` maximizing the total similarity of pairs at
+/// or above `threshold` (a dynamic programme over every (old, new) pair). Returns local
+/// indices, ascending.
+fn pair_in_order(os: &[Set<'_>], ns: &[Set<'_>], threshold: f64) -> Vec<(usize, usize)> {
+    let (n, m) = (os.len(), ns.len());
+    if n == 0 || m == 0 {
+        return Vec::new();
+    }
+    let sim = |a: usize, b: usize| -> f64 { dice_at_least(os[a], ns[b], threshold).unwrap_or(0.0) };
+    // score[a][b] = best total over os[a..] × ns[b..]; filled from the end.
     let w = m + 1;
     let mut score = vec![0.0f64; (n + 1) * w];
     for a in (0..n).rev() {
@@ -504,17 +626,43 @@ fn pair_blocks(
         } else if here == score[a * w + b + 1] {
             b += 1;
         } else {
-            pairs.push((olds[a], news[b]));
+            pairs.push((a, b));
             a += 1;
             b += 1;
         }
     }
-    (pairs, false)
+    pairs
+}
+
+/// The hash of a block's text with every run of ASCII digits replaced by one `0`: "12:41 Uhr,
+/// 1,204 Leser" and "12:47 Uhr, 1,213 Leser" share it. Blocks that differ only in their
+/// numbers (times, counts, dates) are the same block on a revisit.
+fn masked_key(text: &str) -> u64 {
+    let mut buf = Vec::with_capacity(text.len());
+    let mut in_digits = false;
+    for &c in text.as_bytes() {
+        if c.is_ascii_digit() {
+            if !in_digits {
+                buf.push(b'0');
+            }
+            in_digits = true;
+        } else {
+            buf.push(c);
+            in_digits = false;
+        }
+    }
+    xxhash_rust::xxh3::xxh3_64(&buf)
 }
 
 /// Pairs leftover blocks across the whole page, most similar first, for blocks that were both
-/// edited and moved. Only pairs at or above [`DiffOptions::displaced_threshold`] count; more
-/// candidate pairs than [`DiffOptions::max_pair_cells`] are not examined (approximate).
+/// edited and moved. Only pairs at or above [`DiffOptions::displaced_threshold`] count.
+///
+/// Up to [`DiffOptions::max_pair_cells`] (old, new) pairs every pair is examined. Past that,
+/// candidates come from an inverted index of each block's rarest words (a prefix filter: two
+/// sets with Dice ≥ t share at least t·|x|/(2 − t) words, so the |x| − that + 1 rarest words of
+/// each, in one order of rarity for both sides, have one in common): it finds every pair at
+/// or above the threshold, so the result is the same. Only when the candidates alone exceed
+/// the budget is the search given up (approximate).
 fn pair_displaced(
     old_sets: &mut WordSets<'_>,
     new_sets: &mut WordSets<'_>,
@@ -522,18 +670,25 @@ fn pair_displaced(
     news: &[usize],
     opts: &DiffOptions,
 ) -> (Vec<(usize, usize)>, bool) {
-    if olds.len().saturating_mul(news.len()) > opts.max_pair_cells {
-        return (Vec::new(), true);
-    }
+    let t = opts.displaced_threshold;
     let old_sets = old_sets.of(olds);
     let new_sets = new_sets.of(news);
     let mut candidates: Vec<(f64, usize, usize)> = Vec::new();
-    for (a, x) in old_sets.iter().enumerate() {
-        for (b, y) in new_sets.iter().enumerate() {
-            if let Some(d) = dice_at_least(x, y, opts.displaced_threshold) {
-                candidates.push((d, a, b));
+    if olds.len().saturating_mul(news.len()) <= opts.max_pair_cells {
+        for (a, &x) in old_sets.iter().enumerate() {
+            for (b, &y) in new_sets.iter().enumerate() {
+                if let Some(d) = dice_at_least(x, y, t) {
+                    candidates.push((d, a, b));
+                }
             }
         }
+    } else if t > 0.0 && t <= 1.0 {
+        match similar_pairs(&old_sets, &new_sets, t, opts.max_pair_cells) {
+            Some(c) => candidates = c,
+            None => return (Vec::new(), true),
+        }
+    } else {
+        return (Vec::new(), true);
     }
     candidates.sort_by(|p, q| q.0.total_cmp(&p.0).then(p.1.cmp(&q.1)).then(p.2.cmp(&q.2)));
     let mut used_old = vec![false; olds.len()];
@@ -549,9 +704,91 @@ fn pair_displaced(
     (pairs, false)
 }
 
+/// Every (old, new) pair with Dice at least `t` (0 < t ≤ 1), found through the prefix filter
+/// described at [`pair_displaced`], as (similarity, old, new). `None` when more than `budget`
+/// candidate pairs would have to be examined.
+fn similar_pairs(
+    os: &[Set<'_>],
+    ns: &[Set<'_>],
+    t: f64,
+    budget: usize,
+) -> Option<Vec<(f64, usize, usize)>> {
+    // One order of rarity for both sides: fewest blocks first, then by hash.
+    let mut freq: AHashMap<u64, u32> = AHashMap::new();
+    for s in os.iter().chain(ns) {
+        for &h in s.words {
+            *freq.entry(h).or_default() += 1;
+        }
+    }
+    let prefix = |s: &Set<'_>| -> Vec<u64> {
+        let mut v = s.words.to_vec();
+        v.sort_unstable_by_key(|h| (freq[h], *h));
+        // At least this many shared words (rounded down: a longer prefix is always safe).
+        let overlap = ((t * v.len() as f64 / (2.0 - t)).floor() as usize).max(1);
+        v.truncate((v.len() + 1).saturating_sub(overlap));
+        v
+    };
+    let mut index: AHashMap<u64, Vec<u32>> = AHashMap::new();
+    for (a, s) in os.iter().enumerate() {
+        for h in prefix(s) {
+            index.entry(h).or_default().push(a as u32);
+        }
+    }
+    let mut seen = vec![u32::MAX; os.len()];
+    let mut examined = 0usize;
+    let mut out = Vec::new();
+    for (b, s) in ns.iter().enumerate() {
+        for h in prefix(s) {
+            for &a in index.get(&h).map_or(&[][..], Vec::as_slice) {
+                if seen[a as usize] == b as u32 {
+                    continue;
+                }
+                seen[a as usize] = b as u32;
+                examined += 1;
+                if examined > budget {
+                    return None;
+                }
+                if let Some(d) = dice_at_least(os[a as usize], *s, t) {
+                    out.push((d, a as usize, b));
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
 /// Word-level spans turning `old` into `new`; see the module docs. Returns the spans and
 /// whether the block was too large to diff word by word.
 pub fn word_spans(old: &str, new: &str, opts: &DiffOptions) -> (Vec<Span>, bool) {
+    word_spans_with(old, new, opts, &mut SpanScratch::default())
+}
+
+/// Buffers [`word_spans`] reuses from one changed block to the next.
+struct SpanScratch<'a> {
+    interner: Ids<&'a str, ItemState>,
+    a: Vec<Token>,
+    b: Vec<Token>,
+    diff: Diff,
+}
+
+impl Default for SpanScratch<'_> {
+    fn default() -> Self {
+        SpanScratch {
+            interner: Ids::with_capacity(0),
+            a: Vec::new(),
+            b: Vec::new(),
+            diff: Diff::default(),
+        }
+    }
+}
+
+/// [`word_spans`] with reused buffers.
+fn word_spans_with<'a>(
+    old: &'a str,
+    new: &'a str,
+    opts: &DiffOptions,
+    scratch: &mut SpanScratch<'a>,
+) -> (Vec<Span>, bool) {
     // Tokens never cross white space, so a common prefix and suffix cut at white space are
     // equal runs as they stand: only the middle is tokenized and diffed.
     let (p, q) = common_affixes(old, new);
@@ -574,12 +811,30 @@ pub fn word_spans(old: &str, new: &str, opts: &DiffOptions) -> (Vec<Span>, bool)
         }
         return (v, true);
     }
-    let it = Interned::from_items(&old_t, &new_t);
-    let num = it.num() as u32;
-    let a: Vec<Token> = it.a.into_iter().map(Token).collect();
-    let b: Vec<Token> = it.b.into_iter().map(Token).collect();
-    let mut diff = Diff::default();
-    diff.compute_with(Algorithm::Histogram, &a, &b, num);
+    if old_t.len() == new_t.len()
+        && old_t
+            .iter()
+            .zip(&new_t)
+            .all(|(x, y)| x == y || same_but_digits(x, y))
+    {
+        // Only numbers changed (a clock time, a count): token k stays token k.
+        return (
+            numbers_in_place(&new[..p], &old_t, &new_t, &new[new.len() - q..]),
+            false,
+        );
+    }
+    let SpanScratch {
+        interner,
+        a,
+        b,
+        diff,
+    } = scratch;
+    interner.clear();
+    a.clear();
+    a.extend(old_t.iter().map(|&t| Token(interner.id(t))));
+    b.clear();
+    b.extend(new_t.iter().map(|&t| Token(interner.id(t))));
+    diff.compute_with(Algorithm::Histogram, a, b, interner.len());
 
     let mut out: Vec<Span> = Vec::new();
     let mut push = |kind: SpanKind, s: &str| {
@@ -594,24 +849,86 @@ pub fn word_spans(old: &str, new: &str, opts: &DiffOptions) -> (Vec<Span>, bool)
             }),
         }
     };
+    // The text of tokens `toks` of `base` (consecutive tokens are consecutive text).
+    let text_of = |base: &'a str, toks: &[&'a str]| -> &'a str {
+        match (toks.first(), toks.last()) {
+            (Some(first), Some(last)) => {
+                let start = first.as_ptr() as usize - base.as_ptr() as usize;
+                let end = last.as_ptr() as usize - base.as_ptr() as usize + last.len();
+                &base[start..end]
+            }
+            _ => "",
+        }
+    };
     push(SpanKind::Equal, &new[..p]);
     let mut j = 0usize;
-    let concat = |toks: &[&str]| toks.concat();
     for hunk in diff.hunks() {
         let (bs, be) = (hunk.before.start as usize, hunk.before.end as usize);
         let (as_, ae) = (hunk.after.start as usize, hunk.after.end as usize);
         if as_ > j {
-            push(SpanKind::Equal, &concat(&new_t[j..as_]));
+            push(SpanKind::Equal, text_of(new_mid, &new_t[j..as_]));
         }
-        push(SpanKind::Delete, &concat(&old_t[bs..be]));
-        push(SpanKind::Insert, &concat(&new_t[as_..ae]));
+        push(SpanKind::Delete, text_of(old_mid, &old_t[bs..be]));
+        push(SpanKind::Insert, text_of(new_mid, &new_t[as_..ae]));
         j = ae;
     }
     if j < new_t.len() {
-        push(SpanKind::Equal, &concat(&new_t[j..]));
+        push(SpanKind::Equal, text_of(new_mid, &new_t[j..]));
     }
     push(SpanKind::Equal, &new[new.len() - q..]);
     (absorb_thin_equals(out), false)
+}
+
+/// True when `a` and `b` are equal once every run of ASCII digits is taken as one digit
+/// ("12:41" and "9:05", "1,204" and "1,213").
+fn same_but_digits(a: &str, b: &str) -> bool {
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    let (mut i, mut j) = (0, 0);
+    while i < x.len() && j < y.len() {
+        if x[i].is_ascii_digit() && y[j].is_ascii_digit() {
+            while i < x.len() && x[i].is_ascii_digit() {
+                i += 1;
+            }
+            while j < y.len() && y[j].is_ascii_digit() {
+                j += 1;
+            }
+        } else if x[i] == y[j] {
+            i += 1;
+            j += 1;
+        } else {
+            return false;
+        }
+    }
+    i == x.len() && j == y.len()
+}
+
+/// Spans of a block where only numbers changed, token by token in place (a changed number is
+/// deleted and re-inserted where it stands), between the common `prefix` and `suffix`.
+fn numbers_in_place(prefix: &str, old_t: &[&str], new_t: &[&str], suffix: &str) -> Vec<Span> {
+    let mut out: Vec<Span> = Vec::new();
+    let mut push = |kind: SpanKind, s: &str| {
+        if s.is_empty() {
+            return;
+        }
+        match out.last_mut() {
+            Some(last) if last.kind == kind => last.text.push_str(s),
+            _ => out.push(Span {
+                kind,
+                text: s.to_string(),
+            }),
+        }
+    };
+    push(SpanKind::Equal, prefix);
+    for (x, y) in old_t.iter().zip(new_t) {
+        if x == y {
+            push(SpanKind::Equal, y);
+        } else {
+            push(SpanKind::Delete, x);
+            push(SpanKind::Insert, y);
+        }
+    }
+    push(SpanKind::Equal, suffix);
+    absorb_thin_equals(out)
 }
 
 /// Byte lengths of the common prefix and suffix of `a` and `b`, each cut at ASCII white space
@@ -861,6 +1178,33 @@ mod tests {
     }
 
     #[test]
+    fn changed_numbers_are_replaced_in_place() {
+        let old = "12:41 Storm warning: 5 6 roads closed. 1,204 comments";
+        let new = "12:47 Storm warning: 6 7 roads closed. 1,213 comments";
+        let (spans, approx) = word_spans(old, new, &DiffOptions::default());
+        assert!(!approx);
+        let kinds: Vec<(SpanKind, &str)> =
+            spans.iter().map(|s| (s.kind, s.text.as_str())).collect();
+        assert_eq!(
+            kinds,
+            vec![
+                (SpanKind::Delete, "12:41"),
+                (SpanKind::Insert, "12:47"),
+                (SpanKind::Equal, " Storm warning: "),
+                (SpanKind::Delete, "5 6"),
+                (SpanKind::Insert, "6 7"),
+                (SpanKind::Equal, " roads closed. "),
+                (SpanKind::Delete, "1,204"),
+                (SpanKind::Insert, "1,213"),
+                (SpanKind::Equal, " comments"),
+            ]
+        );
+        assert!(same_but_digits("9:05", "12:41"));
+        assert!(!same_but_digits("9:05", "9.05"));
+        assert!(!same_but_digits("G20", "G"));
+    }
+
+    #[test]
     fn oversized_block_is_replaced_whole() {
         let opts = DiffOptions {
             max_word_tokens: 10,
@@ -869,6 +1213,213 @@ mod tests {
         let (spans, approx) = word_spans("a b c d e f", "g b c d e h", &opts);
         assert!(approx);
         assert_eq!(spans.len(), 2);
+    }
+
+    /// A small seeded generator (xorshift), enough for test pages.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    fn word(rng: &mut Rng) -> String {
+        const SYL: [&str; 12] = [
+            "ka", "lo", "mi", "ren", "to", "sa", "vi", "del", "or", "pu", "ne", "stra",
+        ];
+        (0..1 + rng.below(3))
+            .map(|_| SYL[rng.below(12) as usize])
+            .collect()
+    }
+
+    /// A news teaser that always carries a clock time and a count, so that on the next
+    /// version every block changes a little and the whole page is one hunk.
+    fn teaser(rng: &mut Rng) -> String {
+        let words: Vec<String> = (0..8 + rng.below(25)).map(|_| word(rng)).collect();
+        format!(
+            "{}:{:02} {}. {} comments",
+            rng.below(24),
+            rng.below(60),
+            words.join(" "),
+            rng.below(5000)
+        )
+    }
+
+    /// Every clock time moves on (its minutes change); one other number in ten changes.
+    fn volatile(rng: &mut Rng, text: &str) -> String {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(k) = rest.find(|c: char| c.is_ascii_digit()) {
+            out.push_str(&rest[..k]);
+            rest = &rest[k..];
+            let len = rest
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(rest.len());
+            let n: u64 = rest[..len].parse().unwrap_or(0);
+            let minutes = out.ends_with(':');
+            if minutes || (!rest[len..].starts_with(':') && rng.below(10) == 0) {
+                out.push_str(&(n + 1 + rng.below(9)).to_string());
+            } else {
+                out.push_str(&rest[..len]);
+            }
+            rest = &rest[len..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// Where a new block of a test pair comes from: its old index and whether it was edited.
+    type Origin = Option<(usize, bool)>;
+
+    /// A news page pair: 5% edited, 1% removed, 1% inserted, 2% moved, every time changed.
+    /// Returns the pages and, for every new block that continues an old one, its old index
+    /// and whether it was edited.
+    fn news_pair(n: usize, seed: u64) -> (Vec<Block>, Vec<Block>, Vec<Origin>) {
+        let mut rng = Rng(seed);
+        let old: Vec<String> = (0..n).map(|_| teaser(&mut rng)).collect();
+        let mut new: Vec<(String, Origin)> = Vec::new();
+        let mut moved = Vec::new();
+        for (i, t) in old.iter().enumerate() {
+            match rng.below(100) {
+                0..=4 => {
+                    let mut ws: Vec<String> = t.split(' ').map(str::to_string).collect();
+                    let k = 1 + rng.below(ws.len() as u64 - 2) as usize;
+                    ws[k] = "edited".into();
+                    new.push((volatile(&mut rng, &ws.join(" ")), Some((i, true))));
+                }
+                5 => {}
+                6 => {
+                    new.push((teaser(&mut rng), None));
+                    new.push((volatile(&mut rng, t), Some((i, false))));
+                }
+                7 | 8 => moved.push((volatile(&mut rng, t), Some((i, false)))),
+                _ => new.push((volatile(&mut rng, t), Some((i, false)))),
+            }
+        }
+        for m in moved {
+            let at = rng.below(new.len() as u64) as usize;
+            new.insert(at, m);
+        }
+        let (texts, origin): (Vec<String>, Vec<_>) = new.into_iter().unzip();
+        (
+            old.into_iter().map(Block::from_text).collect(),
+            texts.into_iter().map(Block::from_text).collect(),
+            origin,
+        )
+    }
+
+    #[test]
+    fn news_page_where_every_block_changes_is_exact_and_pairs_every_block() {
+        // ~3,000 blocks in one hunk: 9 million candidate pairs, far over the budget.
+        let (old, new, origin) = news_pair(3000, 0x5eed);
+        let r = diff_blocks(&old, &new, &DiffOptions::default());
+        assert!(!r.summary.approximate, "{}", r.summary);
+        assert!(r.summary.unchanged < 10, "{}", r.summary);
+        let mut edited = 0;
+        for b in r.blocks.iter().filter(|b| b.new_index.is_some()) {
+            let j = b.new_index.unwrap_or_default();
+            if let Some((i, was_edited)) = origin[j] {
+                assert_eq!(b.status, Status::Changed, "new block {j}: {}", b.text);
+                assert_eq!(b.old_index, Some(i), "new block {j}: {}", b.text);
+                edited += usize::from(was_edited);
+            } else {
+                assert_eq!(b.status, Status::New, "new block {j}: {}", b.text);
+            }
+        }
+        assert!(edited > 100, "{edited} edited blocks");
+    }
+
+    #[test]
+    fn signature_bound_never_rejects_a_pair_the_merge_accepts() {
+        let mut rng = Rng(7);
+        for _ in 0..20_000 {
+            let set = |rng: &mut Rng| {
+                let mut v: Vec<u64> = (0..rng.below(40))
+                    .map(|_| rng.below(60).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+                    .collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            };
+            let (a, b) = (set(&mut rng), set(&mut rng));
+            let (sa, sb) = (
+                Set {
+                    words: &a,
+                    sig: signature(&a),
+                },
+                Set {
+                    words: &b,
+                    sig: signature(&b),
+                },
+            );
+            for t in [0.3, 0.5, 0.7] {
+                let d = sets::dice_sorted(&a, &b);
+                let expected = (d >= t && !(a.is_empty() || b.is_empty())).then_some(d);
+                assert_eq!(dice_at_least(sa, sb, t), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn prefix_filter_finds_every_similar_pair() {
+        let mut rng = Rng(11);
+        // Zipf-like words; the second half are the first half with 0 to 5 words replaced.
+        let mut sets: Vec<Vec<u64>> = (0..150)
+            .map(|_| {
+                (0..1 + rng.below(30))
+                    .map(|_| {
+                        let r = rng.below(1000);
+                        r * r / 1000
+                    })
+                    .collect()
+            })
+            .collect();
+        for k in 0..150 {
+            let mut v = sets[k].clone();
+            for _ in 0..rng.below(6) {
+                let at = rng.below(v.len() as u64) as usize;
+                v[at] = rng.below(1000);
+            }
+            sets.push(v);
+        }
+        for v in &mut sets {
+            for h in v.iter_mut() {
+                *h = h.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            }
+            v.sort_unstable();
+            v.dedup();
+        }
+        fn as_set(v: &Vec<u64>) -> Set<'_> {
+            Set {
+                words: v,
+                sig: signature(v),
+            }
+        }
+        let (os, ns): (Vec<Set<'_>>, Vec<Set<'_>>) = (
+            sets[..150].iter().map(as_set).collect(),
+            sets[150..].iter().map(as_set).collect(),
+        );
+        for t in [0.3, 0.5, 0.7, 1.0] {
+            let mut brute = Vec::new();
+            for (a, &x) in os.iter().enumerate() {
+                for (b, &y) in ns.iter().enumerate() {
+                    if let Some(d) = dice_at_least(x, y, t) {
+                        brute.push((d, a, b));
+                    }
+                }
+            }
+            let mut found = similar_pairs(&os, &ns, t, usize::MAX).unwrap_or_default();
+            found.sort_by(|p, q| p.1.cmp(&q.1).then(p.2.cmp(&q.2)));
+            assert_eq!(found, brute, "threshold {t}");
+            assert!(!brute.is_empty());
+        }
+        assert!(similar_pairs(&os, &ns, 0.3, 10).is_none());
     }
 
     #[test]

@@ -118,6 +118,35 @@ impl Hasher for KeyHasher {
 /// Build-hasher of [`KeyHasher`].
 pub(crate) type KeyState = BuildHasherDefault<KeyHasher>;
 
+/// Dense ids (`0, 1, 2, …` in order of first sight) for keys, kept across calls: the one map
+/// behind every interning of the core ([`Interned`] and the alignment's reusable scratch).
+pub(crate) struct Ids<K, S> {
+    map: HashMap<K, u32, S>,
+}
+
+impl<K: Hash + Eq, S: std::hash::BuildHasher + Default> Ids<K, S> {
+    /// An empty interner with room for about `n` keys.
+    pub(crate) fn with_capacity(n: usize) -> Self {
+        Ids {
+            map: HashMap::with_capacity_and_hasher(n, S::default()),
+        }
+    }
+    /// The id of `key` (a new one the first time).
+    #[inline]
+    pub(crate) fn id(&mut self, key: K) -> u32 {
+        let next = self.map.len() as u32;
+        *self.map.entry(key).or_insert(next)
+    }
+    /// How many distinct keys so far (ids are `0..len`).
+    pub(crate) fn len(&self) -> u32 {
+        self.map.len() as u32
+    }
+    /// Forgets every key (keeps the allocation for the next use).
+    pub(crate) fn clear(&mut self) {
+        self.map.clear();
+    }
+}
+
 /// Two sequences of dense ids (`0..num`) with per-id occurrence counts.
 pub(crate) struct Interned {
     /// Ids of the old sequence.
@@ -138,27 +167,16 @@ impl Interned {
 
     /// Interns pre-hashed words (the output of [`word_hashes`]).
     pub(crate) fn from_hashes(a: &[u64], b: &[u64]) -> Interned {
-        let mut map: HashMap<u64, u32, PreHashedState> = HashMap::with_capacity_and_hasher(
-            (a.len() + b.len()) / 8 + 16,
-            PreHashedState::default(),
-        );
-        Self::build(a, b, |x| {
-            let next = map.len() as u32;
-            *map.entry(*x).or_insert(next)
-        })
+        let mut ids: Ids<u64, PreHashedState> = Ids::with_capacity((a.len() + b.len()) / 8 + 16);
+        Self::build(a, b, |x| ids.id(*x))
     }
 
     /// Interns any hashable items.
     pub(crate) fn from_items<'t, T: Hash + Eq>(a: &'t [T], b: &'t [T]) -> Interned {
-        let mut map: HashMap<&'t T, u32, ItemState> =
-            HashMap::with_capacity_and_hasher((a.len() + b.len()) / 8 + 16, ItemState::default());
-        let mut id_of = |x: &'t T| -> u32 {
-            let next = map.len() as u32;
-            *map.entry(x).or_insert(next)
-        };
-        let ia: Vec<u32> = a.iter().map(&mut id_of).collect();
-        let ib: Vec<u32> = b.iter().map(&mut id_of).collect();
-        Self::with_counts(ia, ib, map.len())
+        let mut ids: Ids<&'t T, ItemState> = Ids::with_capacity((a.len() + b.len()) / 8 + 16);
+        let ia: Vec<u32> = a.iter().map(|x| ids.id(x)).collect();
+        let ib: Vec<u32> = b.iter().map(|x| ids.id(x)).collect();
+        Self::with_counts(ia, ib, ids.len() as usize)
     }
 
     fn build<T>(a: &[T], b: &[T], mut id_of: impl FnMut(&T) -> u32) -> Interned {
