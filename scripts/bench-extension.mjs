@@ -11,9 +11,10 @@
 //                                     paint's sub-steps per page)
 //
 // A heavily browsed site (--heavy N, default 64; 0 skips it): N versions of one real front page
-// served as N pages of one host, so the site's state holds N heavy pages; then one of them is
-// revisited, and the bytes that revisit writes to IndexedDB are printed (all, and the site
-// state's part).
+// served as N pages of one host, so the site's state holds N heavy pages; then two of them are
+// revisited — the last one showing the next snapshot (a typical revisit), the first one a
+// snapshot N + 1 later (most of the page new) — and the bytes each revisit writes to IndexedDB
+// are printed (all, and the site state's part).
 //
 // Real pages: ../shared/data/news-frontpages-de-2022-2026 (two consecutive versions of each
 // site's front page, unpacked into a temporary folder and served on 127.0.0.1 with a CSP that
@@ -60,7 +61,7 @@ function realPages(tmp) {
   return out;
 }
 
-/** Up to `n` + 1 versions of the largest real front page (the heavy site's pages), or null. */
+/** `n` + 2 versions of the largest real front page (the heavy site's pages), or null. */
 function heavyVersions(tmp, n) {
   if (!fs.existsSync(path.join(DATA, 'versions')) || n <= 0) return null;
   const dir = path.join(DATA, 'versions');
@@ -70,8 +71,8 @@ function heavyVersions(tmp, n) {
     const file = path.join(dir, f);
     const members = execFileSync('tar', ['--zstd', '-tf', file], { encoding: 'utf8', maxBuffer: 1 << 26 })
       .split('\n').filter((m) => m.endsWith('.html')).sort();
-    if (members.length < n + 1) continue;
-    const pick = members.slice(0, n + 1);
+    if (members.length < n + 2) continue;
+    const pick = members.slice(0, n + 2);
     const out = path.join(tmp, 'heavy');
     fs.mkdirSync(out, { recursive: true });
     execFileSync('tar', ['--zstd', '-xf', file, '-C', out, ...pick]);
@@ -186,30 +187,35 @@ async function measure(ext, site, id) {
   };
 }
 
-/** The heavy site: visits its pages once each, then revisits the first; the revisit's bytes. */
+/** The heavy site: visits its pages once each, then revisits the last and the first; their bytes. */
 async function heavySite(ext, site, ids) {
   const page = await ext.context.newPage();
   const visitOnce = async (id) => {
+    await page.evaluate(() => document.documentElement?.removeAttribute('data-sincelast-test-state')).catch(() => {});
     await page.goto(site.url(id), { timeout: 60000 });
     await page.waitForFunction(() => document.documentElement.hasAttribute('data-sincelast-test-state'), null, { timeout: 60000 });
   };
   for (const id of ids) await visitOnce(id);
-  await inExtension(ext, () => globalThis.chrome.runtime.sendMessage({ type: 'stats' }));
-  site.advance(ids[0]);
   const tabId = await tabIdOf(ext, site.url(ids[ids.length - 1]));
-  await inExtension(ext, ({ tabId: t }) => chrome.storage.session.remove(`tab:${t}`), { tabId });
-  await visitOnce(ids[0]);
-  let state;
-  for (let i = 0; i < 200 && !(state && state.bytes !== undefined); i++) {
-    state = await inExtension(ext, async ({ tabId: t, url }) => {
-      const key = `tab:${t}`;
-      const s = (await chrome.storage.session.get(key))[key];
-      return s && s.pages[url];
-    }, { tabId, url: site.url(ids[0]) });
-    if (!(state && state.bytes !== undefined)) await new Promise((r) => setTimeout(r, 50));
-  }
+  const revisit = async (id) => {
+    site.advance(id);
+    await inExtension(ext, ({ tabId: t }) => chrome.storage.session.remove(`tab:${t}`), { tabId });
+    await visitOnce(id);
+    let state;
+    for (let i = 0; i < 200 && !(state && state.bytes !== undefined); i++) {
+      state = await inExtension(ext, async ({ tabId: t, url }) => {
+        const key = `tab:${t}`;
+        const s = (await chrome.storage.session.get(key))[key];
+        return s && s.pages[url];
+      }, { tabId, url: site.url(id) });
+      if (!(state && state.bytes !== undefined)) await new Promise((r) => setTimeout(r, 50));
+    }
+    return { bytes: state ? state.bytes : NaN, siteBytes: state ? state.siteBytes : undefined, status: state ? state.status : '-' };
+  };
+  const next = await revisit(ids[ids.length - 1]);
+  const far = await revisit(ids[0]);
   await page.close();
-  return { bytes: state ? state.bytes : NaN, siteBytes: state ? state.siteBytes : undefined, status: state ? state.status : '-' };
+  return { next, far };
 }
 
 async function coldStart(ext, site, id) {
@@ -242,11 +248,13 @@ pages.set('demo-small', [bigPage(3000, 0), bigPage(3000, 1)]);
 const heavy = heavyVersions(tmp, heavyPages);
 const heavyIds = [];
 if (heavy) {
-  // Page k shows version k; the first page's next version is the one after the last.
+  // Page k shows version k; the last page's next version is the next snapshot, the first
+  // page's the one after that.
   for (let k = 0; k < heavyPages; k++) {
     const id = `heavy.${k}`;
     heavyIds.push(id);
-    pages.set(id, k === 0 ? [heavy.versions[0], heavy.versions[heavyPages]] : [heavy.versions[k]]);
+    const next = k === heavyPages - 1 ? [heavy.versions[heavyPages]] : k === 0 ? [heavy.versions[heavyPages + 1]] : [];
+    pages.set(id, [heavy.versions[k], ...next]);
   }
 }
 const site = await serve(pages);
@@ -284,9 +292,10 @@ try {
   const big = rows.find((r) => r.id === 'synthetic-1MB');
   if (big) console.log(`1 MB page: total ${f1(big.total)} ms (target ≤ 100): extract ${f1(big.extract)}, message ${f1(big.message)} (analyze ${f1(big.analyze)}), paint ${f1(big.paint)}`);
   if (heavyRow) {
-    console.log(`heavily browsed site (${heavyIds.length} versions of ${heavy.id} as ${heavyIds.length} pages of one host): `
-      + `a revisit (${heavyRow.status}) writes ${heavyRow.bytes} bytes to IndexedDB`
-      + (heavyRow.siteBytes !== undefined ? `, of which site state ${heavyRow.siteBytes}` : ' (this build does not say how many are site state)'));
+    const say = (r) => `${r.bytes} bytes (${r.status})${r.siteBytes !== undefined ? `, of which site state ${r.siteBytes}` : ''}`;
+    console.log(`heavily browsed site (${heavyIds.length} versions of ${heavy.id} as ${heavyIds.length} pages of one host), bytes written to IndexedDB by a revisit: `
+      + `of the next snapshot ${say(heavyRow.next)}; of a snapshot ${heavyIds.length + 1} later ${say(heavyRow.far)}`
+      + (heavyRow.next.siteBytes === undefined ? ' (this build does not say how many are site state)' : ''));
   }
   console.log(`cold service worker: wasm instantiation median ${f1(median(cold.map((c) => c.wasm)))} ms (target ≤ 150); `
     + `first message round trip incl. worker start median ${f1(median(cold.map((c) => c.message)))} ms `

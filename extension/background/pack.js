@@ -72,7 +72,7 @@ export function diffBlocksPacked(wasm, oldBlocks, newBlocks) {
  * @param {string} site
  * @param {{ time: number, blocks: PackedBlock[], packed?: Packing | null } | null} previous
  * @param {{ time: number, blocks: PackedBlock[] }} current
- * @returns {import('sincelast-wasm').Outcome & { packed: Packing, ms: { pack: number, wasm: number } }}
+ * @returns {import('sincelast-wasm').Outcome & { packed: Packing, ms: { pack: number, wasm: number, parse: number } }}
  */
 export function visitPacked(wasm, url, site, previous, current) {
   const t0 = performance.now();
@@ -83,7 +83,19 @@ export function visitPacked(wasm, url, site, previous, current) {
     const [prev, cur] = previous ? p : [null, p[0]];
     return wasm.visit(url, site, previous ? previous.time : undefined, prev ? prev.bytes : undefined, prev ? prev.count : 0, current.time, cur.bytes, cur.count);
   }, lists, previous ? [previous.packed || null] : []);
-  return { ...out, packed: packs[packs.length - 1], ms: { pack: t1 - t0, wasm: performance.now() - t1 } };
+  const t2 = performance.now();
+  // The outcome crosses as one JSON string, the ids as one string, the page records as objects.
+  const outcome = JSON.parse(out.json);
+  outcome.updates.pages_put = out.pages_put;
+  outcome.ids = splitIds(out.ids);
+  return { ...outcome, packed: packs[packs.length - 1], ms: { pack: t1 - t0, wasm: t2 - t1, parse: performance.now() - t2 } };
+}
+
+/** Block ids concatenated (16 hex digits each) back into a list. */
+function splitIds(joined) {
+  const ids = new Array(joined.length / 16);
+  for (let i = 0; i < ids.length; i++) ids[i] = joined.slice(16 * i, 16 * i + 16);
+  return ids;
 }
 
 /** UTF-8 bytes of a text, for the core's byte-taking metrics (diceBytes, …). */

@@ -89,7 +89,7 @@ declare module 'sincelast-wasm' {
     meaningful: number, noise: number, template: number, approximate: boolean,
     [count: string]: number | boolean,
   }
-  /** Everything the background needs of one visit. */
+  /** Everything the background needs of one visit (pack.js `visitPacked` assembles it from what `visit` returns). */
   export interface Outcome {
     status: 'first' | 'changed' | 'unchanged',
     summary: Summary | null,
@@ -114,7 +114,13 @@ declare module 'sincelast-wasm' {
   export function visit(
     url: string, site: string, prevTime: number | undefined, prevBytes: Uint8Array | undefined, prevCount: number,
     newTime: number, newBytes: Uint8Array, newCount: number,
-  ): Outcome;
+  ): {
+    /** The Outcome without `ids` and `updates.pages_put`, as JSON. */
+    json: string,
+    /** The block ids concatenated, 16 hex digits each. */
+    ids: string,
+    pages_put: PageRecord[],
+  };
   /** The site's rules (removed ones marked) and its template model's page count. Throws (site_not_loaded). */
   export function siteRules(site: string): { rules: RuleRecord[], template_pages: number };
   /** Removes a learned rule for good: the record to store (removed = true), or null when there is no such rule. */

@@ -312,7 +312,54 @@ pub fn visit(
                 blocks: &new,
             },
         };
-        to_js(&core_visit::visit(&input, state))
+        outcome_to_js(&core_visit::visit(&input, state))
+    })
+}
+
+/// The visit's outcome as it crosses to JavaScript: `{ json, ids, pages_put }` — `json` is the
+/// outcome without the block ids and the page records (one string for `JSON.parse`, which is
+/// far faster than building the objects field by field across the boundary), `ids` the block
+/// ids concatenated (16 hex digits each), `pages_put` the page records with their hashes as
+/// byte arrays. `extension/background/pack.js` (`visitPacked`) puts them back together.
+fn outcome_to_js(out: &core_visit::VisitOutcome) -> Result<JsValue, JsValue> {
+    #[derive(Serialize)]
+    struct Updates<'a> {
+        pages_deleted: &'a [String],
+        rules_put: &'a [NoiseRule],
+        rules_deleted: &'a [String],
+    }
+    #[derive(Serialize)]
+    struct Lean<'a> {
+        status: core_visit::VisitStatus,
+        summary: &'a Option<align::Summary>,
+        changes: &'a [sincelast_core::report::Change],
+        list_id: &'a str,
+        pathset_id: &'a str,
+        updates: Updates<'a>,
+    }
+    #[derive(Serialize)]
+    struct Out<'a> {
+        json: String,
+        ids: String,
+        pages_put: &'a [PageRecord],
+    }
+    let json = serde_json::to_string(&Lean {
+        status: out.status,
+        summary: &out.summary,
+        changes: &out.changes,
+        list_id: &out.list_id,
+        pathset_id: &out.pathset_id,
+        updates: Updates {
+            pages_deleted: &out.updates.pages_deleted,
+            rules_put: &out.updates.rules_put,
+            rules_deleted: &out.updates.rules_deleted,
+        },
+    })
+    .map_err(|e| js_error("bad_output", &e.to_string()))?;
+    to_js(&Out {
+        json,
+        ids: out.ids.concat(),
+        pages_put: &out.updates.pages_put,
     })
 }
 

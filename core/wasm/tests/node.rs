@@ -134,13 +134,37 @@ fn visit_blocks(
     next: (f64, &[(&str, &str)]),
 ) -> Result<JsValue, JsValue> {
     let (nb, nn) = pack_blocks(next.1);
-    match prev {
+    let raw = match prev {
         Some((t, blocks)) => {
             let (pb, pn) = pack_blocks(blocks);
             visit(url, site, Some(t), Some(pb), pn, next.0, &nb, nn)
         }
         None => visit(url, site, None, None, 0, next.0, &nb, nn),
+    }?;
+    Ok(assemble(&raw))
+}
+
+/// The outcome as extension/background/pack.js assembles it from what `visit` returns: the
+/// JSON parsed, the block ids split (16 hex digits each), the page records put back.
+fn assemble(raw: &JsValue) -> JsValue {
+    let json = get(raw, &["json"]).as_string().expect("json is a string");
+    let out = js_sys::JSON::parse(&json).expect("json parses");
+    let joined = get(raw, &["ids"]).as_string().expect("ids is a string");
+    assert_eq!(joined.len() % 16, 0);
+    let ids = js_sys::Array::new();
+    for k in 0..joined.len() / 16 {
+        ids.push(&JsValue::from_str(&joined[16 * k..16 * k + 16]));
     }
+    let set = |o: &JsValue, k: &str, v: &JsValue| {
+        js_sys::Reflect::set(o, &JsValue::from_str(k), v).expect("set");
+    };
+    set(&out, "ids", &ids);
+    set(
+        &get(&out, &["updates"]),
+        "pages_put",
+        &get(raw, &["pages_put"]),
+    );
+    out
 }
 
 #[wasm_bindgen_test]
