@@ -160,7 +160,8 @@ async function measure(ext, site, id) {
     for (let i = 0; i < 100; i++) {
       const b = await inExtension(ext, async ({ tabId: t, url }) => {
         const key = `tab:${t}`;
-        const s = (await chrome.storage.session.get(key))[key];
+        const raw = (await chrome.storage.session.get(key))[key];
+        const s = raw && JSON.parse(raw); // one JSON string per tab
         return s && s.pages[url] ? s.pages[url].bytes : undefined;
       }, { tabId, url: site.url(id) });
       if (b !== undefined) return b;
@@ -203,7 +204,8 @@ async function heavySite(ext, site, ids) {
   for (let i = 0; i < 200 && !(state && state.bytes !== undefined); i++) {
     state = await inExtension(ext, async ({ tabId: t, url }) => {
       const key = `tab:${t}`;
-      const s = (await chrome.storage.session.get(key))[key];
+      const raw = (await chrome.storage.session.get(key))[key];
+      const s = raw && JSON.parse(raw); // one JSON string per tab
       return s && s.pages[url];
     }, { tabId, url: site.url(ids[0]) });
     if (!(state && state.bytes !== undefined)) await new Promise((r) => setTimeout(r, 50));
