@@ -39,6 +39,13 @@ let initPromise = null;
 function ready() {
   if (!initPromise) {
     initPromise = (async () => {
+      // Per-tab results: for the extension's own pages and this worker only, never content
+      // scripts (the default; said here so it stays so).
+      try {
+        await api.storage.session.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
+      } catch {
+        // Not offered (older browsers): there the default is the same.
+      }
       await db.openDb();
       const alarm = await api.alarms.get(RETENTION_ALARM);
       if (!alarm) api.alarms.create(RETENTION_ALARM, { periodInMinutes: 24 * 60, delayInMinutes: 1 });
