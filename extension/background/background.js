@@ -186,7 +186,7 @@ function shortReason(r) {
  * labels cut, and fewer until the whole result fits TAB_PAGE_BYTES.
  */
 function listedChanges(changes, blocks, state) {
-  let listed = changes.slice(0, MAX_CHANGES_IN_STATE).map((c, k) => ({
+  const listed = changes.slice(0, MAX_CHANGES_IN_STATE).map((c, k) => ({
     k,
     status: c.status,
     kind: c.kind,
@@ -211,7 +211,7 @@ async function keepTabPage(tabId, url, state) {
   } catch (e) {
     console.warn(`Since Last Visit: the result of ${url} (${utf8.encode(JSON.stringify(state)).length} bytes) does not fit storage.session:`, e);
   }
-  const small = { ...state, changes: [], summary: state.summary, stored: 'full' };
+  const small = { ...state, changes: [], stored: 'full' };
   await storeTabState(tabId, { current: url, pages: { [url]: small } });
 }
 
