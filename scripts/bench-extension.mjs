@@ -161,7 +161,8 @@ async function measure(ext, site, id) {
     for (let i = 0; i < 100; i++) {
       const b = await inExtension(ext, async ({ tabId: t, url }) => {
         const key = `tab:${t}`;
-        const s = (await chrome.storage.session.get(key))[key];
+        const raw = (await chrome.storage.session.get(key))[key];
+        const s = typeof raw === 'string' ? JSON.parse(raw) : raw; // one JSON string per tab (earlier builds: an object)
         return s && s.pages[url] ? s.pages[url].bytes : undefined;
       }, { tabId, url: site.url(id) });
       if (b !== undefined) return b;
@@ -205,7 +206,9 @@ async function heavySite(ext, site, ids) {
     for (let i = 0; i < 200 && !(state && state.bytes !== undefined); i++) {
       state = await inExtension(ext, async ({ tabId: t, url }) => {
         const key = `tab:${t}`;
-        const s = (await chrome.storage.session.get(key))[key];
+        const raw = (await chrome.storage.session.get(key))[key];
+        // One JSON string per tab (earlier builds: an object).
+        const s = typeof raw === 'string' ? JSON.parse(raw) : raw;
         return s && s.pages[url];
       }, { tabId, url: site.url(id) });
       if (!(state && state.bytes !== undefined)) await new Promise((r) => setTimeout(r, 50));

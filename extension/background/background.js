@@ -19,13 +19,18 @@ import { textKey } from '../shared/wire.js';
 // (MessageError: the shared KindError under the name this file has always used.)
 import { KindError as MessageError, toWireError } from '../shared/errors.js';
 import { api } from '../shared/api.js';
-import { DEFAULT_SETTINGS, readSettings, writeSettings, isExcluded } from '../shared/settings.js';
+import { DEFAULT_SETTINGS, readSettings, readSettingsChecked, writeSettings, isExcluded } from '../shared/settings.js';
 
 // TEST_HOOKS is defined by the build (esbuild `define`): true in dist/*-test, false in the store
 // builds, where every `if (TEST_HOOKS)` branch is left out of the bundle.
 const RETENTION_ALARM = 'retention';
-const MAX_CHANGES_IN_STATE = 500;
+// What one page's result may take in storage.session (10 MiB for every tab together): a few
+// changes listed with short previews and labels, never the whole diff.
+const MAX_CHANGES_IN_STATE = 200;
 const PREVIEW_CHARS = 160;
+const LABEL_CHARS = 120;
+const TAB_PAGE_BYTES = 24 * 1024;
+const TAB_PAGES = 5;
 
 // ---------------------------------------------------------------------------------------------
 // Init: one promise, made on first use by any listener.
@@ -34,6 +39,13 @@ let initPromise = null;
 function ready() {
   if (!initPromise) {
     initPromise = (async () => {
+      // Per-tab results: for the extension's own pages and this worker only, never content
+      // scripts (the default; said here so it stays so).
+      try {
+        await api.storage.session.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
+      } catch {
+        // Not offered (older browsers): there the default is the same.
+      }
       await db.openDb();
       const alarm = await api.alarms.get(RETENTION_ALARM);
       if (!alarm) api.alarms.create(RETENTION_ALARM, { periodInMinutes: 24 * 60, delayInMinutes: 1 });
@@ -118,7 +130,27 @@ const tabKey = (tabId) => `tab:${tabId}`;
 async function readTabState(tabId) {
   const key = tabKey(tabId);
   const got = await api.storage.session.get(key);
-  return /** @type {TabState | undefined} */ (got[key]) || { current: null, pages: {} };
+  return parseTabState(got[key]) || { current: null, pages: {} };
+}
+
+/**
+ * A tab's state as stored: one JSON string (storage.session counts a string by its length, and
+ * nested objects by much more than their JSON; a string keeps the per-tab budget exact).
+ * @param {unknown} stored
+ * @returns {TabState | null}
+ */
+function parseTabState(stored) {
+  try {
+    const v = typeof stored === 'string' ? JSON.parse(stored) : stored;
+    return v && typeof v === 'object' && v.pages && typeof v.pages === 'object' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes a tab's state (see parseTabState). */
+function storeTabState(tabId, all) {
+  return api.storage.session.set({ [tabKey(tabId)]: JSON.stringify(all) });
 }
 
 async function writeTabPage(tabId, url, state) {
@@ -126,9 +158,61 @@ async function writeTabPage(tabId, url, state) {
   delete all.pages[url];
   all.pages[url] = state;
   const urls = Object.keys(all.pages);
-  for (const old of urls.slice(0, Math.max(0, urls.length - 5))) delete all.pages[old];
+  for (const old of urls.slice(0, Math.max(0, urls.length - TAB_PAGES))) delete all.pages[old];
   all.current = url;
-  await api.storage.session.set({ [tabKey(tabId)]: all });
+  await storeTabState(tabId, all);
+}
+
+const utf8 = new TextEncoder();
+
+/** A string cut to `max` characters (an ellipsis marks the cut). */
+function cut(value, max) {
+  const text = typeof value === 'string' ? value : '';
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A change's reason as kept per tab: its fields, each short. */
+function shortReason(r) {
+  if (!r || typeof r !== 'object') return null;
+  const out = { ...r };
+  if (Array.isArray(r.kinds)) out.kinds = r.kinds.slice(0, 8).map((k) => cut(k, 32));
+  if (typeof r.rule_id === 'string') out.rule_id = cut(r.rule_id, 64);
+  if (typeof r.label === 'string') out.label = cut(r.label, LABEL_CHARS);
+  return out;
+}
+
+/**
+ * The changes listed in a page's per-tab result: at most MAX_CHANGES_IN_STATE, previews and
+ * labels cut, and fewer until the whole result fits TAB_PAGE_BYTES.
+ */
+function listedChanges(changes, blocks, state) {
+  const listed = changes.slice(0, MAX_CHANGES_IN_STATE).map((c, k) => ({
+    k,
+    status: c.status,
+    kind: c.kind,
+    reason: shortReason(c.reason),
+    preview: cut(c.status === 'removed' ? c.text : blocks[c.new_index].text, PREVIEW_CHARS),
+  }));
+  const bytes = (v) => utf8.encode(JSON.stringify(v)).length;
+  let size = bytes({ ...state, changes: [] }) + listed.reduce((n, c) => n + bytes(c) + 1, 0);
+  while (listed.length && size > TAB_PAGE_BYTES) size -= bytes(listed.pop()) + 1;
+  return listed;
+}
+
+/**
+ * Keeps a page's result for the popup. When storage.session is full (other tabs), the result is
+ * kept without its list of changes (`stored: 'full'`, the popup says so), this tab's older pages
+ * dropped; failing that, the error is thrown (the visit itself is stored already).
+ */
+async function keepTabPage(tabId, url, state) {
+  try {
+    await writeTabPage(tabId, url, state);
+    return;
+  } catch (e) {
+    console.warn(`Since Last Visit: the result of ${url} (${utf8.encode(JSON.stringify(state)).length} bytes) does not fit storage.session:`, e);
+  }
+  const small = { ...state, changes: [], stored: 'full' };
+  await storeTabState(tabId, { current: url, pages: { [url]: small } });
 }
 
 async function setBadge(tabId, count) {
@@ -167,7 +251,7 @@ async function onVisit(msg, sender) {
   const t0 = performance.now();
   const { tabId, incognito, url, site } = contentSender(sender);
   const skip = async (reason) => {
-    await writeTabPage(tabId, url, { status: 'skipped', reason, time: Date.now() });
+    await keepTabPage(tabId, url, { status: 'skipped', reason, time: Date.now() }).catch(() => {});
     await setBadge(tabId, 0);
     return { status: 'skipped', reason };
   };
@@ -245,15 +329,12 @@ async function onVisit(msg, sender) {
       count: meaningful,
       total: changes.length,
       automated,
-      changes: changes.slice(0, MAX_CHANGES_IN_STATE).map((c, k) => ({
-        k,
-        status: c.status,
-        kind: c.kind,
-        reason: c.reason,
-        preview: (c.status === 'removed' ? c.text : blocks[c.new_index].text).slice(0, PREVIEW_CHARS),
-      })),
+      changes: [],
     };
-    await Promise.all([setBadge(tabId, meaningful), writeTabPage(tabId, url, state)]);
+    state.changes = listedChanges(changes, blocks, state);
+    await setBadge(tabId, meaningful);
+    // The visit first: what the popup shows per tab (storage.session, shared by every tab) must
+    // never cost the visit.
     const { ids, list_id: listId, pathset_id: pathsetId } = analysis;
     let written;
     try {
@@ -264,6 +345,7 @@ async function onVisit(msg, sender) {
     } catch (e) {
       // The instance learned what could not be stored: read the site from storage again.
       core.dropSite(site);
+      await keepTabPage(tabId, url, state).catch(() => {});
       throw e;
     }
     const page = { url, site, title: visit.title, lastVisitId: written.visitId, lastTime: time, visits: (previous ? previous.page.visits : 0) + 1 };
@@ -271,7 +353,7 @@ async function onVisit(msg, sender) {
     state.visitId = written.visitId;
     state.bytes = written.bytes;
     state.siteBytes = written.siteBytes;
-    await writeTabPage(tabId, url, state);
+    await keepTabPage(tabId, url, state);
   });
   work.catch((e) => console.warn(`Since Last Visit: visit of ${url} not stored:`, e));
   return Promise.race([replyReady, work.then(() => reply)]);
@@ -284,7 +366,7 @@ async function onRestored(msg, sender) {
   const state = all.pages[url];
   if (state) {
     all.current = url;
-    await api.storage.session.set({ [tabKey(tabId)]: all });
+    await storeTabState(tabId, all);
   }
   await setBadge(tabId, state ? state.count || 0 : 0);
   return { ok: true };
@@ -330,7 +412,7 @@ async function popupState(msg) {
         const m = await core.metrics(oldBlocks.map((b) => b.text).join(' '), newBlocks.map((b) => b.text).join(' '));
         out.metrics = { dice: m.dice, ied: m.ied };
         fresh.metrics = out.metrics;
-        await writeTabPage(tabId, url, fresh);
+        await writeTabPage(tabId, url, fresh).catch(() => {}); // only a cache of the metrics
       }
     }
   }
@@ -347,19 +429,22 @@ async function scrollTo(msg) {
 /** @param {import('../shared/messages.js').SettingsSetMessage} msg */
 async function settingsSet(msg) {
   const patch = validateSettings(msg.settings);
+  // One task of the write queue: the deletions first, the setting last. Visits are written in the
+  // same queue and check the settings there, so none of a newly excluded site is stored after its
+  // data is deleted; and a deletion that fails leaves the setting as it was (the page says so).
   return serialized(async () => {
     const before = await readSettings(api);
     const next = { ...before, ...patch };
-    await writeSettings(api, next);
-    settingsCache = null;
     const added = (next.excludedSites || []).filter((s) => !before.excludedSites.includes(s));
     let deleted = { visits: 0, pages: 0 };
     if (added.length) {
+      if (TEST_HOOKS && (await currentHooks()).failDeleteSites) throw new Error('test hook: deleting the site failed');
       deleted = await db.deleteSites(added, hostInSite);
       core.dropSites((s) => added.some((a) => hostInSite(s, a)));
       for (const url of versionCache.keys()) {
         if (added.some((s) => hostInSite(new URL(url).hostname, s))) versionCache.delete(url);
       }
+      await forgetTabResults((url) => added.some((s) => hostInSite(new URL(url).hostname, s)));
     }
     if (patch.retentionDays !== undefined) {
       const r = await db.deleteOlderThan(Date.now() - next.retentionDays * 86400000);
@@ -367,8 +452,29 @@ async function settingsSet(msg) {
       deleted = { visits: deleted.visits + r.visits, pages: deleted.pages + r.pages };
       versionCache.clear();
     }
+    await writeSettings(api, next);
+    settingsCache = null;
     return { settings: next, deleted };
   });
+}
+
+/**
+ * Removes the per-tab results (previews of changes) of the pages `gone(url)` says, from every
+ * tab in storage.session; a tab showing one of them loses its badge.
+ */
+async function forgetTabResults(gone) {
+  const session = await api.storage.session.get(null);
+  for (const [key, stored] of Object.entries(session)) {
+    const value = key.startsWith('tab:') ? parseTabState(stored) : null;
+    if (!value) continue;
+    const urls = Object.keys(value.pages).filter((url) => gone(url));
+    if (!urls.length) continue;
+    for (const url of urls) delete value.pages[url];
+    const shown = !!value.current && gone(value.current);
+    if (shown) value.current = null;
+    await api.storage.session.set({ [key]: JSON.stringify(value) });
+    if (shown) await setBadge(Number(key.slice(4)), 0);
+  }
 }
 
 /**
@@ -525,16 +631,29 @@ api.tabs.onUpdated.addListener((tabId, changeInfo) => {
   if (changeInfo.status === 'loading' && changeInfo.url) setBadge(tabId, 0);
 });
 
+/**
+ * The daily retention: deletes visits older than the setting. A stored retention that is not a
+ * valid number of days (storage.local can be written by content scripts) deletes nothing.
+ */
+async function applyRetention() {
+  await ready();
+  const { settings, bad } = await readSettingsChecked(api);
+  if (bad.includes('retentionDays') || bad.includes('settings')) {
+    console.warn('Since Last Visit: stored retention is invalid; nothing deleted');
+    return { skipped: true, visits: 0, pages: 0 };
+  }
+  let r = { visits: 0, pages: 0 };
+  await serialized(async () => {
+    r = await db.deleteOlderThan(Date.now() - settings.retentionDays * 86400000);
+    forgetPages(r);
+  });
+  versionCache.clear();
+  return { skipped: false, visits: r.visits, pages: r.pages };
+}
+
 api.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name !== RETENTION_ALARM) return;
-  (async () => {
-    await ready();
-    const settings = await readSettings(api);
-    await serialized(async () => {
-      forgetPages(await db.deleteOlderThan(Date.now() - settings.retentionDays * 86400000));
-    });
-    versionCache.clear();
-  })().catch(() => {});
+  applyRetention().catch(() => {});
 });
 
 api.runtime.onInstalled.addListener(() => {
@@ -545,6 +664,6 @@ if (TEST_HOOKS) {
   // Test builds only: lets the browser tests look inside without a UI.
   globalThis.__sincelastTest = {
     ready, counts: db.counts, stats, coreReady: core.coreReady, coreStartMs: core.coreStartMs,
-    idle: () => queue, readTabState,
+    idle: () => queue, readTabState, applyRetention,
   };
 }

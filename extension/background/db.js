@@ -407,6 +407,10 @@ export function deleteSites(sites, hostInSite) {
 
 /** Deletes visits older than `cutoff` (ms since epoch); a page whose last visit goes goes too. */
 export function deleteOlderThan(cutoff) {
+  // Never more than a retention of one day would delete (a bad setting must not empty history).
+  if (!Number.isFinite(cutoff) || cutoff > Date.now() - 86400000) {
+    return Promise.reject(new Error(`refusing to delete visits newer than one day (cutoff ${cutoff})`));
+  }
   return deleteWhere(
     async (visits) => reqP(visits.index('time').getAllKeys(IDBKeyRange.upperBound(cutoff, true))),
     async (pages, gone) => (await reqP(pages.getAll())).filter((p) => gone.has(p.lastVisitId)),

@@ -154,6 +154,9 @@ export function sincelastExtract(doc, options) {
     if (el.hasAttribute('hidden')) return true;
     var aria = el.getAttribute('aria-hidden');
     if (aria !== null && /^true$/i.test(aria)) return true;
+    // An editing host: what a person types there is never read.
+    var editable = el.getAttribute('contenteditable');
+    if (editable !== null && /^(|true|plaintext-only)$/i.test(editable)) return true;
     return tag === 'dialog' && !el.hasAttribute('open');
   }
 

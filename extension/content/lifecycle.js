@@ -3,6 +3,12 @@
 // reloaded or updated under the page (its runtime is gone), when a newer copy of itself starts
 // in the page, or — for the highlights — when the person hides them. Back/forward cache: on
 // `pagehide` nothing keeps running; a page restored with its highlights gets its badge back.
+//
+// Hand-over: a new copy dispatches TAKEOVER_EVENT on the document. The page can dispatch it too,
+// so the event is only a hint to look: this copy leaves only when its own runtime is gone (the
+// extension was reloaded or updated) or when another copy has claimed the document in this
+// isolated world (OWNER_KEY, a global the page's scripts cannot see or set). The event's detail
+// is never read.
 
 import { state } from './state.js';
 import { api, alive, checkAlive, send, whenGone } from './runtime.js';
@@ -13,6 +19,20 @@ import { onMessage } from './commands.js';
 import { start } from './visit.js';
 import { installTestHooks, testMark } from './test-hooks.js';
 
+const OWNER_KEY = '__sincelastOwner';
+/** This copy, as the owner of the document (compared by identity only). */
+const thisCopy = Object.freeze({});
+
+/** Whether this copy should still run: its extension is there and no newer copy took over. */
+function current() {
+  return alive() && /** @type {any} */ (globalThis)[OWNER_KEY] === thisCopy;
+}
+
+/** TAKEOVER_EVENT: anyone in the page can send it; only checked facts decide. */
+function onTakeover() {
+  if (!current()) shutdown();
+}
+
 /** Removes every trace of this copy of the script and stops it for good. */
 function shutdown() {
   if (state.dead) return;
@@ -21,7 +41,7 @@ function shutdown() {
   if (state.settle) state.settle.stop();
   dropEarly();
   clearInterval(state.orphanTimer);
-  document.removeEventListener(TAKEOVER_EVENT, shutdown);
+  document.removeEventListener(TAKEOVER_EVENT, onTakeover);
   removeEventListener('pagehide', onPageHide);
   removeEventListener('pageshow', onPageShow);
   document.removeEventListener('visibilitychange', checkAlive);
@@ -77,10 +97,11 @@ function run() {
 /** Starts this copy in the page (once per document; an older copy hands over). */
 export function boot() {
   if (!alive() || !(document instanceof HTMLDocument)) return;
+  /** @type {any} */ (globalThis)[OWNER_KEY] = thisCopy;
   document.dispatchEvent(new CustomEvent(TAKEOVER_EVENT));
   sweepLeftovers();
   whenGone(shutdown);
-  document.addEventListener(TAKEOVER_EVENT, shutdown);
+  document.addEventListener(TAKEOVER_EVENT, onTakeover);
   addEventListener('pagehide', onPageHide);
   addEventListener('pageshow', onPageShow);
   document.addEventListener('visibilitychange', checkAlive);

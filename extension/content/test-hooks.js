@@ -4,7 +4,7 @@
 // is false and every use of this module is dropped from the bundle.
 
 import { state } from './state.js';
-import { send } from './runtime.js';
+import { api, send } from './runtime.js';
 
 /**
  * Sets the marker `data-sincelast-test-<name>` on <html>.
@@ -28,6 +28,17 @@ export function installTestHooks() {
   document.addEventListener('sincelast-test:open', (e) => {
     const page = String(/** @type {CustomEvent} */ (e).detail) === 'options' ? 'options' : 'popup';
     send({ type: 'test-open', page }).then(() => testMark('opened', page), (err) => testMark('opened', `error: ${err.message}`));
+  });
+  // What any content script may do: write storage.local (the settings the background reads).
+  document.addEventListener('sincelast-test:store', (e) => {
+    let items;
+    try {
+      items = JSON.parse(String(/** @type {CustomEvent} */ (e).detail));
+    } catch {
+      items = null;
+    }
+    if (!items || typeof items !== 'object') return testMark('stored', 'error: not JSON');
+    api.storage.local.set(items).then(() => testMark('stored', `ok:${Date.now()}`), (err) => testMark('stored', `error: ${err.message}`));
   });
   document.addEventListener('sincelast-test:badge', () => {
     send({ type: 'test-badge' }).then((r) => testMark('badge', `${r.text}|${Date.now()}`), (err) => testMark('badge', `error: ${err.message}`));

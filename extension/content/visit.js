@@ -10,6 +10,43 @@ import { readPage, capBlocks, withKeys } from './blocks.js';
 import { paint } from './paint.js';
 import { testMark } from './test-hooks.js';
 
+const PASSWORD = 'input[type="password" i]';
+
+/**
+ * The shadow root of an element, closed ones too where the browser lets a content script see
+ * them (Chromium: `chrome.dom.openOrClosedShadowRoot`; Firefox: `openOrClosedShadowRoot`).
+ * @param {Element} el
+ * @returns {ShadowRoot | null}
+ */
+function shadowOf(el) {
+  const any = /** @type {any} */ (el);
+  if (el.shadowRoot) return el.shadowRoot;
+  try {
+    if (typeof any.openOrClosedShadowRoot === 'function') return any.openOrClosedShadowRoot() || null;
+    const dom = /** @type {any} */ (globalThis).chrome && /** @type {any} */ (globalThis).chrome.dom;
+    if (dom && typeof dom.openOrClosedShadowRoot === 'function') return dom.openOrClosedShadowRoot(el) || null;
+  } catch {
+    // Not offered here.
+  }
+  return null;
+}
+
+/**
+ * Whether the page has a password field: in the document or in any shadow root inside it
+ * (nested ones too).
+ * @param {Document | ShadowRoot} root
+ * @returns {boolean}
+ */
+export function hasPasswordField(root = document) {
+  if (root.querySelector(PASSWORD)) return true;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const shadow = shadowOf(/** @type {Element} */ (n));
+    if (shadow && hasPasswordField(shadow)) return true;
+  }
+  return false;
+}
+
 /** Runs one visit of the page (again after a back/forward restore of a page never sent). */
 export async function start() {
   const { timing } = state;
@@ -35,7 +72,7 @@ export async function start() {
   const page = read ? read.page : readPage();
   state.elements = page.elements;
   const { blocks, truncated } = read ? read.capped : capBlocks(page);
-  const hasPassword = !!document.querySelector('input[type="password" i]');
+  let hasPassword = hasPasswordField();
   timing.extracted = performance.now();
   if (TEST_HOOKS) testMark('read', read ? 'early' : 'settled');
   if (!read) {
@@ -47,7 +84,11 @@ export async function start() {
   if (state.dead) return;
   const title = String(page.title || '').slice(0, LIMITS.maxTitle);
   /** @param {import('../shared/messages.js').OutgoingBlock[]} sendBlocks */
-  const message = (sendBlocks) => visitMessage({ title, truncated, hasPassword, blocks: hasPassword ? [] : sendBlocks });
+  const message = (sendBlocks) => {
+    // Checked again at the last moment: a field added since the page settled counts too.
+    hasPassword = hasPassword || hasPasswordField();
+    return visitMessage({ title, truncated, hasPassword, blocks: hasPassword ? [] : sendBlocks });
+  };
   /** @type {import('../shared/messages.js').VisitResult} */
   let result;
   /** @type {number} */

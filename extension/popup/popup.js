@@ -82,6 +82,12 @@ function render(tabId, state) {
     main.append(automatedSection(tabId, state) || '');
     return;
   }
+  if (state.stored === 'full') {
+    // The visit is stored; only its list of changes did not fit the browser's storage for tabs.
+    main.append(el('p', { class: 'summary', id: 'summary' }, `${state.count} change${state.count === 1 ? '' : 's'}`),
+      el('p', { class: 'notice', id: 'storage-full' }, 'The list of changes could not be kept: the browser\'s storage for open tabs is full (close some tabs to free it). The visit is saved and the changes are highlighted on the page.'));
+    return;
+  }
   main.append(el('p', { class: 'summary', id: 'summary' }, summaryLine(state.changes)));
   if (state.summary) {
     const s = state.summary;

@@ -17,6 +17,7 @@ export const LIMITS = Object.freeze({
   maxPackedStrings: 200000,
   maxPackedBytes: 33554432,
   maxRules: 500,
+  maxRuleLabel: 200,
   maxTemplatePages: 64,
   maxFlipPaths: 5000,
   flipsPerPath: 4,

@@ -148,12 +148,26 @@ export function pageKey(url) {
     return null;
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+  // `bank.example.` is `bank.example`: one page key, one site, whatever the spelling.
+  if (u.hostname.endsWith('.')) {
+    const host = trimHost(u.hostname);
+    if (!host) return null;
+    u.hostname = host;
+  }
   u.hash = '';
   const key = u.href;
   return key.length <= LIMITS.maxUrl ? key : null;
 }
 
-/** True when `host` is `site` or one of its subdomains. */
+/** A host name as compared: lower case, without the trailing dots of a fully qualified name. */
+function trimHost(host) {
+  return String(host).toLowerCase().replace(/\.+$/, '');
+}
+
+/** True when `host` is `site` or one of its subdomains (`bank.example.` is `bank.example`). */
 export function hostInSite(host, site) {
-  return host === site || host.endsWith(`.${site}`);
+  const h = trimHost(host);
+  const s = trimHost(site);
+  if (!h || !s) return false;
+  return h === s || h.endsWith(`.${s}`);
 }

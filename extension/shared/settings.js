@@ -1,8 +1,13 @@
 // Settings in storage.local under one key. Only the background writes them; the settings page
 // asks the background, which also applies them at once (deleting data of newly excluded sites,
 // sweeping visits past the retention).
+//
+// storage.local can be written by content scripts too (there is no access level for it), so
+// what is read back is never trusted: every field is checked on read, a bad one is replaced by
+// its default, and a bad retention is reported (`bad`) so that it is never used to delete.
 
-import { hostInSite } from './protocol.js';
+import { normalizeSite, hostInSite } from './protocol.js';
+import { LIMITS } from './limits.js';
 
 /**
  * @typedef {object} Settings
@@ -16,10 +21,61 @@ export const DEFAULT_SETTINGS = Object.freeze({
   retentionDays: 90,
 });
 
-/** The settings with defaults filled in. `api` is `browser` or `chrome`. */
+export const MIN_RETENTION_DAYS = 1;
+export const MAX_RETENTION_DAYS = 3650;
+
+/**
+ * Checks settings as stored: returns clean settings (every bad field replaced by its default,
+ * excluded sites that are not host names dropped) and the names of the fields that were bad.
+ * @param {unknown} stored
+ * @returns {{ settings: Settings, bad: string[] }}
+ */
+export function checkSettings(stored) {
+  /** @type {string[]} */
+  const bad = [];
+  const s = stored !== null && typeof stored === 'object' && !Array.isArray(stored) ? /** @type {Record<string, unknown>} */ (stored) : null;
+  if (stored !== undefined && !s) bad.push('settings');
+  const raw = s ? s : {};
+  /** @type {string[]} */
+  let excludedSites = [];
+  if ('excludedSites' in raw) {
+    const list = raw.excludedSites;
+    if (Array.isArray(list)) {
+      for (const x of list.slice(0, LIMITS.maxSites)) {
+        const site = normalizeSite(x);
+        if (site && !excludedSites.includes(site)) excludedSites.push(site);
+        else if (!site) bad.push('excludedSites');
+      }
+      if (list.length > LIMITS.maxSites) bad.push('excludedSites');
+    } else {
+      bad.push('excludedSites');
+      excludedSites = [];
+    }
+  }
+  let retentionDays = DEFAULT_SETTINGS.retentionDays;
+  if ('retentionDays' in raw) {
+    const d = raw.retentionDays;
+    if (Number.isInteger(d) && /** @type {number} */ (d) >= MIN_RETENTION_DAYS && /** @type {number} */ (d) <= MAX_RETENTION_DAYS) retentionDays = /** @type {number} */ (d);
+    else bad.push('retentionDays');
+  }
+  return { settings: { excludedSites, retentionDays }, bad: [...new Set(bad)] };
+}
+
+/**
+ * The settings, checked, with defaults filled in. `api` is `browser` or `chrome`.
+ * @returns {Promise<Settings>}
+ */
 export async function readSettings(api) {
+  return (await readSettingsChecked(api)).settings;
+}
+
+/**
+ * The settings, checked, and which stored fields were bad (see checkSettings).
+ * @returns {Promise<{ settings: Settings, bad: string[] }>}
+ */
+export async function readSettingsChecked(api) {
   const { settings } = await api.storage.local.get('settings');
-  return { ...DEFAULT_SETTINGS, ...(settings || {}) };
+  return checkSettings(settings);
 }
 
 export async function writeSettings(api, settings) {

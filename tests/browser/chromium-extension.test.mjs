@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  useChromium, revisit, visit, settled, badge, painted, dumpDb, integrityProblems, stopWorkers, tabIdOf, inExtension,
+  useChromium, revisit, visit, settled, badge, painted, dumpDb, integrityProblems, stopWorkers, tabIdOf, inExtension, serviceWorker,
 } from './chromium.mjs';
 import { decodePaths } from '../../extension/shared/wire.js';
 
@@ -275,6 +275,17 @@ test('a page with a password field is not stored', async () => {
   await page.close();
 });
 
+test('a password field in shadow roots, or added after load, keeps the page from being stored', async () => {
+  for (const kind of ['shadowlogin', 'latelogin']) {
+    const url = site.url(`pw-${kind}`, kind);
+    const { page, state } = await visit(ext, url);
+    assert.equal(state, 'skipped:password', kind);
+    const rec = pageRecords(await dumpDb(ext), url);
+    assert.equal(rec.pages.length + rec.visits.length, 0, kind);
+    await page.close();
+  }
+});
+
 test('a page that renders late is read after it settles', async () => {
   const url = site.url('late', 'late');
   const { page, state } = await visit(ext, url);
@@ -337,7 +348,20 @@ test('browser pages are not handled: the popup says so', async () => {
 
 test('settings: excluding a site deletes its data and stops recording it; delete everything empties', async () => {
   const url = site.url('excl', 'news', 'localhost');
-  const { page } = await visit(ext, url);
+  const { page, tabId: exclTab } = await visit(ext, url);
+  assert.equal(pageRecords(await dumpDb(ext), url).pages.length, 1);
+  await site.advance('excl');
+  assert.equal(await revisit(page), 'changed');
+  const tabResult = () => inExtension(ext, async (id) => JSON.parse((await chrome.storage.session.get(`tab:${id}`))[`tab:${id}`]), exclTab);
+  assert.ok((await tabResult()).pages[url].changes.length > 0, 'previews kept for the popup');
+
+  // A deletion that fails leaves the setting as it was: the site is not excluded with its data kept.
+  await inExtension(ext, () => chrome.storage.local.set({ testHooks: { failDeleteSites: true } }));
+  const failed = await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'settings-set', settings: { excludedSites: ['localhost'] } }));
+  await inExtension(ext, () => chrome.storage.local.remove('testHooks'));
+  assert.equal(failed.ok, false);
+  const kept = await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'settings-get' }));
+  assert.deepEqual(kept.result.settings.excludedSites, []);
   assert.equal(pageRecords(await dumpDb(ext), url).pages.length, 1);
 
   const options = await ext.context.newPage();
@@ -348,6 +372,15 @@ test('settings: excluding a site deletes its data and stops recording it; delete
   await options.waitForFunction(() => /excluded/.test(document.getElementById('status').textContent));
   let rec = pageRecords(await dumpDb(ext), url);
   assert.equal(rec.pages.length + rec.visits.length, 0, 'excluding deleted the site');
+  assert.equal((await tabResult()).pages[url], undefined, 'excluding deleted the per-tab previews');
+
+  // The same host spelled with a trailing dot is the same site.
+  const dotted = site.url('excl-dot', 'static', 'localhost.');
+  const d = await visit(ext, dotted);
+  assert.equal(d.state, 'skipped:excluded');
+  const all = await dumpDb(ext);
+  assert.deepEqual(all.visits.filter((v) => /localhost/.test(v.url)), []);
+  await d.page.close();
 
   await site.advance('excl');
   assert.equal(await revisit(page), 'skipped:excluded');
@@ -421,6 +454,124 @@ test('messages: extension pages cannot send page messages, unknown types are ref
   assert.equal(bad.error.kind, 'invalid_message');
   const dump = await dumpDb(ext);
   assert.equal(dump.blocks.some((x) => x.text === 'forged'), false);
+});
+
+test('storage.session nearly full: visits are still stored, a tab result is capped, the popup says when its list did not fit', async () => {
+  // What other tabs' results take (simulated): storage.session filled up to `free` bytes below its quota.
+  const fill = (free, tab = -1) => inExtension(ext, async ({ f, t }) => {
+    await chrome.storage.session.remove(['filler', `tab:${t}`]);
+    const used = await chrome.storage.session.getBytesInUse(null);
+    await chrome.storage.session.set({ filler: 'x'.repeat(chrome.storage.session.QUOTA_BYTES - used - f - 64) });
+  }, { f: free, t: tab });
+  const visits = async (url) => pageRecords(await dumpDb(ext), url).visits.length;
+  const url = site.url('quota', 'many');
+  const { page, tabId } = await visit(ext, url);
+  try {
+    // 600 changed paragraphs: their full list would not fit in 40 KiB; the capped one does.
+    await fill(40 * 1024);
+    await site.advance('quota');
+    assert.equal(await revisit(page), 'changed');
+    assert.equal(await visits(url), 2, 'the visit is stored');
+    const raw = await inExtension(ext, async (id) => (await chrome.storage.session.get(`tab:${id}`))[`tab:${id}`], tabId);
+    const result = JSON.parse(raw).pages[url];
+    assert.ok(raw.length <= 26 * 1024, `tab result of ${raw.length} bytes`);
+    assert.ok(result.changes.length > 0 && result.changes.length < 600, `${result.changes.length} changes listed, ${JSON.stringify(result).slice(0, 400)}`);
+    assert.equal(result.total, 600);
+    assert.equal(result.stored, undefined);
+    let p = await popup(tabId);
+    assert.equal(await p.locator('#storage-full').count(), 0);
+    assert.match(await p.locator('#main').textContent(), /more/);
+    await p.close();
+
+    // No room at all: the visit is still stored; the popup says the list could not be kept.
+    await fill(1024, tabId); // (this tab's earlier result taken too)
+    await site.advance('quota');
+    assert.equal(await revisit(page), 'changed');
+    assert.equal(await visits(url), 3, 'the visit is stored');
+    p = await popup(tabId);
+    assert.equal(await p.locator('#main').getAttribute('data-status'), 'changed');
+    assert.match(await p.locator('#storage-full').textContent(), /storage for open tabs is full/);
+    await p.close();
+
+    // Another tab keeps working.
+    const other = site.url('quota-other', 'static');
+    const b = await visit(ext, other);
+    assert.equal(b.state, 'first');
+    assert.equal(await visits(other), 1);
+    await b.page.close();
+  } finally {
+    await inExtension(ext, () => chrome.storage.session.remove('filler'));
+  }
+  await page.close();
+});
+
+test('settings written from a content script are checked on read: a bad retention deletes nothing, visits keep working', async () => {
+  const url = site.url('badset', 'static');
+  const { page } = await visit(ext, url);
+  assert.equal(pageRecords(await dumpDb(ext), url).visits.length, 1);
+  // The content script's own storage.local access (the test hook writes what it is given).
+  const store = async (items) => {
+    const got = await page.evaluate(async (detail) => {
+      const html = document.documentElement;
+      html.removeAttribute('data-sincelast-test-stored');
+      document.dispatchEvent(new CustomEvent('sincelast-test:store', { detail }));
+      for (let i = 0; i < 100 && !html.hasAttribute('data-sincelast-test-stored'); i++) await new Promise((r) => setTimeout(r, 20));
+      return html.getAttribute('data-sincelast-test-stored');
+    }, JSON.stringify(items));
+    assert.match(String(got), /^ok:/);
+  };
+  const bad = [
+    { retentionDays: -1, excludedSites: 'localhost' },
+    { retentionDays: 0, excludedSites: { 0: 'x' } },
+    { retentionDays: 'x', excludedSites: [null, 5, {}, '127.0.0.2'] },
+    { retentionDays: 1e9 },
+    { retentionDays: 0.5 },
+    'garbage',
+  ];
+  for (const settings of bad) {
+    const stored = pageRecords(await dumpDb(ext), url).visits.length;
+    await store({ settings });
+    const worker = await serviceWorker(ext.context);
+    const r = await worker.evaluate(() => globalThis.__sincelastTest.applyRetention());
+    assert.equal(r.visits, 0, JSON.stringify(settings));
+    assert.equal(pageRecords(await dumpDb(ext), url).visits.length, stored, `history kept with ${JSON.stringify(settings)}`);
+    // Visits keep working, and the settings page is answered with clean settings.
+    assert.equal(await revisit(page), 'unchanged', JSON.stringify(settings));
+    const got = await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'settings-get' }));
+    assert.equal(got.ok, true);
+    assert.ok(Array.isArray(got.result.settings.excludedSites));
+    assert.ok(Number.isInteger(got.result.settings.retentionDays) && got.result.settings.retentionDays >= 1);
+  }
+  await inExtension(ext, () => chrome.storage.local.set({ settings: { excludedSites: [], retentionDays: 90 } }));
+  await page.close();
+});
+
+test('a page dispatching the takeover event does not switch the extension off', async () => {
+  const url = site.url('takeover', 'long');
+  const { page, tabId } = await visit(ext, url);
+  await site.advance('takeover');
+  assert.equal(await revisit(page), 'changed');
+  const before = await painted(page);
+  assert.equal(before.ui, 1);
+  // The page's own script (main world), with every kind of detail.
+  await page.evaluate(() => {
+    for (const detail of [undefined, null, {}, 'takeover', { token: 'x' }, 1]) {
+      document.dispatchEvent(new CustomEvent('sincelast:takeover', { detail }));
+      window.dispatchEvent(new CustomEvent('sincelast:takeover', { detail, bubbles: true }));
+    }
+    document.body.dispatchEvent(new CustomEvent('sincelast:takeover', { bubbles: true }));
+  });
+  await new Promise((r) => setTimeout(r, 500));
+  const after = await painted(page);
+  assert.equal(after.ui, 1, 'the bar is still there');
+  assert.deepEqual(after.blocks, before.blocks);
+  assert.deepEqual(after.marks, before.marks);
+  // Still running: it still answers the background (the next-change command scrolls).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await inExtension(ext, (id) => chrome.tabs.sendMessage(id, { type: 'next-change' }), tabId);
+  await page.waitForFunction(() => window.scrollY > 500, null, { timeout: 5000 });
+  assert.equal((await painted(page)).ui, 1);
+  await page.close();
 });
 
 test('extension reloaded under a painted page: the old content script removes every trace', async () => {

@@ -47,7 +47,8 @@ for (const fixture of fixtureCases()) {
     // What the background answered for this tab: every change with its kind and typed reason.
     const tabId = await tabIdOf(ext, url);
     const got = await inExtension(ext, async ({ t, u }) => {
-      const s = (await chrome.storage.session.get(`tab:${t}`))[`tab:${t}`];
+      const raw = (await chrome.storage.session.get(`tab:${t}`))[`tab:${t}`];
+      const s = raw && JSON.parse(raw); // one JSON string per tab
       return s && s.pages[u];
     }, { t: tabId, u: url });
     assert.ok(got, 'the tab state was stored');

@@ -78,6 +78,24 @@ test('Firefox: revisit paints the changed blocks, badge = the meaningful ones, p
   assert.ok(focused, 'the clicked change is focused on the page');
 });
 
+test('Firefox: a page dispatching the takeover event does not switch the extension off', async () => {
+  const url = ff.site.url('ff-takeover', 'news');
+  assert.equal(await load(url), 'first');
+  await ff.site.advance('ff-takeover');
+  assert.equal(await load(url), 'changed');
+  const before = await painted();
+  assert.equal(before.ui, 1);
+  await ff.driver.executeScript(`
+    for (const detail of [undefined, null, {}, 'takeover', 1]) {
+      document.dispatchEvent(new CustomEvent('sincelast:takeover', { detail }));
+    }`);
+  await sleep(500);
+  const after = await painted();
+  assert.equal(after.ui, 1);
+  assert.deepEqual(after.blocks, before.blocks);
+  assert.deepEqual(after.marks, before.marks);
+});
+
 test('Firefox: unchanged revisit paints nothing; a password page is not stored', async () => {
   const url = ff.site.url('ff-same', 'static');
   assert.equal(await load(url), 'first');

@@ -6,10 +6,14 @@
 //   GET /s/<story>/news       the front page (changes between versions, see newsPage)
 //   GET /s/<story>/login      a page with a password field (must never be stored)
 //   GET /s/<story>/static     a page that never changes
+//   GET /s/<story>/shadowlogin  a sign-in form whose password field is in nested shadow roots
+//                             (one open, one closed)
+//   GET /s/<story>/latelogin  a page whose password field (in an open shadow root) a script adds 150 ms after load
 //   GET /s/<story>/late       a page whose articles a script renders 1.2 s after load (spinner first)
 //   GET /s/<story>/long       a long page (the changes are far apart, for scrolling)
 //   GET /s/<story>/hanging    a page whose load event never fires (an image that never arrives)
 //   GET /s/<story>/inline     a paragraph whose changed words sit in inline markup
+//   GET /s/<story>/many       600 long paragraphs, every one of them different in each version
 //   GET /s/<story>/town       "Riverside Town Hall": a site whose pages (town, events, contact)
 //   GET /s/<story>/events       share a header and a footer; the town page also has a visitor
 //   GET /s/<story>/contact      counter and a clock ("Page generated at 10:42:07") that change
@@ -204,12 +208,50 @@ function loginPage(version, theme) {
   });
 }
 
+function shadowLoginPage(version, theme) {
+  return layout({
+    title: 'Sign in (components)',
+    theme,
+    body: `<h2>Sign in</h2><p>Welcome back, visit ${version + 1}.</p><login-box id="box"></login-box>`,
+    script: `<script>
+const outer = document.getElementById('box').attachShadow({ mode: 'open' });
+outer.innerHTML = '<div><p>Account</p><span id="inner"></span></div>';
+const inner = outer.getElementById('inner').attachShadow({ mode: 'closed' });
+inner.innerHTML = '<label>Password <input type="password" name="pw"></label>';
+</script>`,
+  });
+}
+
+function lateLoginPage(version, theme) {
+  return layout({
+    title: 'Sign in (late)',
+    theme,
+    body: `<h2>Sign in</h2><p>Welcome back, visit ${version + 1}.</p><form id="f"></form>`,
+    script: `<script>
+addEventListener('load', () => setTimeout(() => {
+  const open = document.createElement('div');
+  document.getElementById('f').append(open);
+  open.attachShadow({ mode: 'open' }).innerHTML = '<input type="PASSWORD" name="pw">';
+}, 150));
+</script>`,
+  });
+}
+
 function staticPage(_version, theme) {
   return layout({
     title: 'About',
     theme,
     body: '<h2>About us</h2><p>We report on the harbour and the town around it.</p><p>Letters are welcome.</p>',
   });
+}
+
+function manyPage(version, theme) {
+  const words = ['harbour', 'ferry', 'council', 'budget', 'market', 'library', 'tide', 'bridge'];
+  const paras = Array.from({ length: 600 }, (_, i) => {
+    const w = (k) => words[(i * 7 + k * 3 + version) % words.length];
+    return `<p>Item ${i + 1} of version ${version}: ${Array.from({ length: 40 }, (_, k) => w(k)).join(' ')}.</p>`;
+  }).join('\n');
+  return layout({ title: 'Many changes', theme, body: paras });
 }
 
 function inlinePage(version, theme) {
@@ -299,7 +341,7 @@ function contactPage(version) {
   });
 }
 
-const PAGES = { hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage };
+const PAGES = { hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage };
 
 /** Starts the demo server; resolves to { server, port, origin, url(story, page) }. */
 export function startSite(port = 0) {

@@ -97,8 +97,8 @@ pub fn file_time(path: &Path) -> i64 {
         .unwrap_or_else(|| mtime(path))
 }
 
-/// Every version below `dir`, oldest first. Errors when `dir` is not a readable folder or
-/// holds no HTML file.
+/// Every version below `dir`, oldest first (symbolic links below `dir` are skipped). Errors when
+/// `dir` is not a readable folder or holds no HTML file.
 pub fn scan(dir: &Path) -> Result<Vec<Version>, String> {
     let meta =
         std::fs::metadata(dir).map_err(|e| format!("{}: cannot read: {e}", dir.display()))?;
@@ -112,12 +112,22 @@ pub fn scan(dir: &Path) -> Result<Vec<Version>, String> {
             std::fs::read_dir(&d).map_err(|e| format!("{}: cannot read: {e}", d.display()))?;
         for e in entries.flatten() {
             let p = e.path();
-            if p.is_dir() {
+            // Symbolic links are not followed (a link to a folder above loops, a link to a file
+            // counts that file twice): only real folders and regular files are read.
+            let Ok(kind) = e.file_type() else { continue };
+            if kind.is_symlink() {
+                eprintln!(
+                    "sincelast: skipping {}: a symbolic link",
+                    crate::render::terminal_safe(&p.display().to_string())
+                );
+                continue;
+            }
+            if kind.is_dir() {
                 stack.push(p);
-            } else if p
-                .extension()
-                .and_then(|x| x.to_str())
-                .is_some_and(|x| x.eq_ignore_ascii_case("html") || x.eq_ignore_ascii_case("htm"))
+            } else if kind.is_file()
+                && p.extension().and_then(|x| x.to_str()).is_some_and(|x| {
+                    x.eq_ignore_ascii_case("html") || x.eq_ignore_ascii_case("htm")
+                })
             {
                 let rel = p.strip_prefix(dir).unwrap_or(&p).to_path_buf();
                 out.push(Version {
@@ -145,7 +155,7 @@ pub fn learn(versions: &[Version]) -> (SiteState, Vec<(String, Page)>) {
         let page = match input::load_page(&v.path, None) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("sincelast: skipping {e}");
+                eprintln!("sincelast: skipping {}", crate::render::terminal_safe(&e));
                 continue;
             }
         };

@@ -7,8 +7,12 @@
 //! sincelast extract FILE [--url URL]
 //! ```
 //!
-//! OLD, NEW and FILE are HTML or plain-text files. Exit status: 0 on success, 1 on bad input
-//! (missing, empty, binary or oversized file; invalid option value), 2 on a usage error.
+//! OLD, NEW and FILE are HTML or plain-text regular files of at most 16 MiB (the core's
+//! `MAX_HTML_BYTES`); plain text is one block per line, long lines split at the core's block
+//! cap. Text output escapes control characters (page text cannot drive the terminal).
+//! `--history` and `templates` skip symbolic links. Exit status: 0 on success, 1 on bad input
+//! (missing, empty, binary, oversized or not a regular file; invalid option value), 2 on a
+//! usage error.
 #![forbid(unsafe_code)]
 
 mod history;
@@ -119,7 +123,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(msg) => {
-            eprintln!("sincelast: {msg}");
+            eprintln!("sincelast: {}", render::terminal_safe(&msg));
             ExitCode::from(1)
         }
     }
@@ -169,7 +173,7 @@ fn run(cli: Cli) -> Result<String, String> {
                 .report
                 .ok_or_else(|| "internal: a revisit without a report".to_string())?;
             Ok(match format {
-                DiffFormat::Text => render::text(&report),
+                DiffFormat::Text => render::terminal_safe(&render::text(&report)),
                 DiffFormat::Json => render::json(&report)?,
                 DiffFormat::Html => render::html(&report, new_page.title.as_deref()),
             })
@@ -202,7 +206,7 @@ fn run(cli: Cli) -> Result<String, String> {
                     s.push('\n');
                     s
                 }
-                MetricsFormat::Text => render::metrics_text(&m),
+                MetricsFormat::Text => render::terminal_safe(&render::metrics_text(&m)),
             })
         }
         Command::Templates { dir, format } => {
@@ -214,7 +218,7 @@ fn run(cli: Cli) -> Result<String, String> {
                     s.push('\n');
                     s
                 }
-                MetricsFormat::Text => render::templates_text(&report),
+                MetricsFormat::Text => render::terminal_safe(&render::templates_text(&report)),
             })
         }
         Command::Extract { file, url } => {

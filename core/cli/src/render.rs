@@ -19,6 +19,26 @@ fn preview(s: &str) -> String {
     out
 }
 
+/// Text for a terminal: control characters (C0 but line feed and tab, DEL, C1) and the
+/// bidirectional overrides and isolates are written as escapes (`\x1B`, `\u{202E}`), so that page
+/// text can neither drive the terminal nor reorder what is shown.
+pub fn terminal_safe(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            '\u{0}'..='\u{1F}' | '\u{7F}'..='\u{9F}' => {
+                let _ = write!(out, "\\x{:02X}", c as u32);
+            }
+            '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => {
+                let _ = write!(out, "\\u{{{:04X}}}", c as u32);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 fn marker(status: Status) -> (&'static str, &'static str) {
     match status {
         Status::New => ("+", "new"),
@@ -296,6 +316,14 @@ pub fn metrics_text(m: &Metrics) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn terminal_text_has_no_control_characters() {
+        assert_eq!(
+            terminal_safe("a\u{1b}]0;t\u{7}b\r\nc\td\u{9b}e\u{202e}f"),
+            "a\\x1B]0;t\\x07b\\x0D\nc\td\\x9Be\\u{202E}f"
+        );
+    }
 
     #[test]
     fn escapes_markup() {

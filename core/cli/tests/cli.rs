@@ -324,3 +324,160 @@ fn history_teaches_templates_and_noise() {
     assert_eq!(code, 1);
     assert!(err.contains("cannot read"));
 }
+
+/// Runs the CLI; fails the test (instead of hanging it) when it takes more than `secs`.
+fn run_within(args: &[&str], secs: u64) -> (i32, String, String) {
+    let child = bin()
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("sincelast runs");
+    let pid = child.id();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    match rx.recv_timeout(std::time::Duration::from_secs(secs)) {
+        Ok(out) => {
+            let out = out.unwrap();
+            (
+                out.status.code().unwrap_or(-1),
+                String::from_utf8_lossy(&out.stdout).into_owned(),
+                String::from_utf8_lossy(&out.stderr).into_owned(),
+            )
+        }
+        Err(_) => {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+            panic!("sincelast {args:?} still running after {secs} s");
+        }
+    }
+}
+
+#[test]
+fn only_regular_files_are_read() {
+    let d = tmpdir("special");
+    let good = fixture("counter", "after.html");
+    let fifo = d.join("pipe.html");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    // A FIFO with no writer would block a read forever; /dev/zero never ends.
+    for special in [fifo.to_str().unwrap(), "/dev/zero"] {
+        let (code, out, err) = run_within(&["diff", special, good.to_str().unwrap()], 10);
+        assert_eq!(code, 1, "{special}: {err}");
+        assert!(out.is_empty());
+        assert!(err.contains("not a regular file"), "{special}: {err}");
+    }
+    let (code, _, err) = run_within(&["extract", "/dev/zero"], 10);
+    assert_eq!(code, 1);
+    assert!(err.contains("not a regular file"), "{err}");
+}
+
+#[test]
+fn one_size_cap_for_every_input_kind() {
+    let d = tmpdir("caps");
+    // Over the cap (16 MiB, the core's MAX_HTML_BYTES), text as well as HTML.
+    let big = std::fs::File::create(d.join("big.txt")).unwrap();
+    big.set_len(17 * 1024 * 1024).unwrap();
+    let (code, _, err) = run_within(&["extract", d.join("big.txt").to_str().unwrap()], 10);
+    assert_eq!(code, 1);
+    assert!(err.contains("too large"), "{err}");
+    // One long line of text: blocks of at most the core's block cap, like HTML.
+    let line = "tide ".repeat(500_000); // 2.5 M characters
+    std::fs::write(d.join("a.txt"), &line).unwrap();
+    std::fs::write(d.join("b.txt"), line.replacen("tide", "wave", 1)).unwrap();
+    let (code, out, err) = run_within(&["extract", d.join("a.txt").to_str().unwrap()], 60);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let blocks = v["blocks"].as_array().unwrap();
+    assert!(blocks.len() >= 25, "{} blocks", blocks.len());
+    for b in blocks {
+        assert!(b["text"].as_str().unwrap().chars().count() <= 100_000);
+    }
+    let (code, out, err) = run_within(
+        &[
+            "diff",
+            d.join("a.txt").to_str().unwrap(),
+            d.join("b.txt").to_str().unwrap(),
+        ],
+        120,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("0 new blocks, 1 changed"),
+        "{}",
+        &out[..out.len().min(300)]
+    );
+}
+
+#[test]
+fn binary_files_without_nul_bytes_are_refused() {
+    let d = tmpdir("binary");
+    let mut x: u32 = 7;
+    let bytes: Vec<u8> = (0..64 * 1024)
+        .map(|_| {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            ((x >> 16) as u8).max(1)
+        })
+        .collect();
+    std::fs::write(d.join("noise.bin"), &bytes).unwrap();
+    let good = fixture("counter", "after.html");
+    let (code, out, err) = run(&[
+        "diff",
+        d.join("noise.bin").to_str().unwrap(),
+        good.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(err.contains("binary"), "{err}");
+    // Legacy (Windows-1252) text is still text.
+    std::fs::write(d.join("legacy.txt"), b"Caf\xe9 \x93open\x94 on Sunday\n").unwrap();
+    let (code, out, err) = run(&["extract", d.join("legacy.txt").to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Café “open” on Sunday"), "{out}");
+}
+
+#[test]
+fn page_text_cannot_drive_the_terminal() {
+    let d = tmpdir("escapes");
+    std::fs::write(d.join("a.txt"), "The ferry leaves at seven.\n").unwrap();
+    std::fs::write(
+        d.join("b.txt"),
+        "The ferry leaves at \u{1b}]0;owned\u{7}\u{1b}[2J eight\u{202e}.\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&[
+        "diff",
+        d.join("a.txt").to_str().unwrap(),
+        d.join("b.txt").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        !out.chars()
+            .any(|c| (c.is_control() && c != '\n' && c != '\t') || c == '\u{202e}'),
+        "{out:?}"
+    );
+    assert!(out.contains("\\x1B]0;owned\\x07\\x1B[2J"), "{out}");
+    assert!(out.contains("\\u{202E}"), "{out}");
+}
+
+#[test]
+fn history_skips_symbolic_links() {
+    let d = tmpdir("links");
+    let h = d.join("history");
+    std::fs::create_dir_all(&h).unwrap();
+    std::fs::write(
+        h.join("20261101T080000Z_regatta.html"),
+        site_page("Regatta", "Boats race on Sunday.", 1),
+    )
+    .unwrap();
+    // A link to the folder itself (a loop), two links to each other, a second name for a file.
+    std::os::unix::fs::symlink(".", h.join("again")).unwrap();
+    std::os::unix::fs::symlink("y.html", h.join("x.html")).unwrap();
+    std::os::unix::fs::symlink("x.html", h.join("y.html")).unwrap();
+    std::os::unix::fs::symlink("20261101T080000Z_regatta.html", h.join("copy.html")).unwrap();
+    let (code, out, err) = run_within(&["templates", h.to_str().unwrap(), "--format", "json"], 30);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["pages"], 1, "{out}");
+    assert_eq!(v["coverage"].as_array().unwrap().len(), 1, "{out}");
+}

@@ -53,24 +53,43 @@ pub struct Page {
 }
 
 impl Page {
-    /// A plain-text document as a page: every non-blank line is one block (normalized).
+    /// A plain-text document as a page: every non-blank line is one block (normalized), under
+    /// the same caps as HTML: a line longer than [`crate::limits::MAX_BLOCK_TEXT`] characters is
+    /// split into blocks of at most that many (at a space when there is one in the second half),
+    /// and past [`crate::limits::MAX_EXTRACT_BLOCKS`] blocks the rest is left out (`truncated`).
     pub fn from_text(text: &str) -> Page {
-        let blocks = text
-            .lines()
-            .map(crate::text::normalize)
-            .filter(|t| !t.is_empty())
-            .enumerate()
-            .map(|(i, t)| Block {
-                text: t,
-                path: format!("/text[0]/line[{i}]"),
-                type_path: "/text/line".to_string(),
-                links: Vec::new(),
-            })
-            .collect();
+        let max_chars = crate::limits::MAX_BLOCK_TEXT;
+        let max_blocks = crate::limits::MAX_EXTRACT_BLOCKS;
+        let mut blocks: Vec<Block> = Vec::new();
+        let mut truncated = false;
+        'lines: for line in text.lines() {
+            let normalized = crate::text::normalize(line);
+            let mut rest = normalized.as_str();
+            while !rest.is_empty() {
+                if blocks.len() >= max_blocks {
+                    truncated = true;
+                    break 'lines;
+                }
+                let (chunk, next) = match rest.char_indices().nth(max_chars) {
+                    None => (rest, ""),
+                    Some((end, _)) => match rest[..end].rfind(' ') {
+                        Some(k) if k > end / 2 => (&rest[..k], &rest[k + 1..]),
+                        _ => (&rest[..end], &rest[end..]),
+                    },
+                };
+                blocks.push(Block {
+                    text: chunk.trim().to_string(),
+                    path: format!("/text[0]/line[{}]", blocks.len()),
+                    type_path: "/text/line".to_string(),
+                    links: Vec::new(),
+                });
+                rest = next.trim_start();
+            }
+        }
         Page {
             title: None,
             blocks,
-            truncated: false,
+            truncated,
         }
     }
 
@@ -116,6 +135,31 @@ pub fn type_path_of(path: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn plain_text_lines_are_capped_like_blocks() {
+        let max = crate::limits::MAX_BLOCK_TEXT;
+        let line = "word ".repeat(max / 2); // 2.5 × max characters on one line
+        let p = Page::from_text(&format!("first\n{line}\nlast"));
+        assert!(!p.truncated);
+        assert_eq!(p.blocks.first().map(|b| b.text.as_str()), Some("first"));
+        assert_eq!(p.blocks.last().map(|b| b.text.as_str()), Some("last"));
+        assert_eq!(p.blocks.len(), 5, "the long line is three blocks");
+        for (i, b) in p.blocks.iter().enumerate() {
+            assert!(b.text.chars().count() <= max);
+            assert!(!b.text.is_empty() && !b.text.starts_with(' ') && !b.text.ends_with(' '));
+            assert_eq!(b.path, format!("/text[0]/line[{i}]"));
+        }
+        let words: usize = p.blocks[1..4]
+            .iter()
+            .map(|b| b.text.split(' ').count())
+            .sum();
+        assert_eq!(words, max / 2, "no word lost or cut");
+        let x = "x".repeat(max + 5); // no space: cut at the cap
+        let p = Page::from_text(&x);
+        assert_eq!(p.blocks.len(), 2);
+        assert_eq!(p.blocks[1].text.len(), 5);
+    }
+
     use super::*;
 
     #[test]

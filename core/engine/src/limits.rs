@@ -19,11 +19,12 @@
 //! | [`MAX_PACKED_STRINGS`] | 200,000 | strings in one packed buffer (two per block) |
 //! | [`MAX_PACKED_BYTES`] | 32 MiB | bytes of one packed buffer |
 //! | [`MAX_RULES`] | 500 | learned noise rules per site (least confirmed dropped first) |
+//! | [`MAX_RULE_LABEL`] | 200 | characters of a learned rule's label (longer ones cut, `…` at the end) |
 //! | [`MAX_TEMPLATE_PAGES`] | 64 | pages a site's template model keeps (oldest dropped first) |
 //! | [`MAX_FLIP_PATHS`] | 5,000 | short-block paths per site whose recent texts are kept |
 //! | [`FLIPS_PER_PATH`] | 4 | recent texts kept per such path |
 //! | [`MAX_CACHED_SITES`] | 8 | site states the bindings keep in memory (least recently used dropped) |
-//! | [`MAX_HTML_BYTES`] | 16 MiB | bytes of HTML the native extraction reads |
+//! | [`MAX_HTML_BYTES`] | 16 MiB | bytes of HTML the native extraction reads; also every page file (HTML or text) the CLI reads |
 //! | [`MAX_EXTRACT_BLOCKS`] | 50,000 | blocks the native extraction emits |
 //! | [`MAX_DEPTH`] | 512 | element depth the native extraction keeps (deeper is flattened) |
 
@@ -59,6 +60,8 @@ pub const MAX_PACKED_STRINGS: usize = 2 * MAX_CORE_BLOCKS;
 pub const MAX_PACKED_BYTES: usize = 32 * 1024 * 1024;
 /// Learned noise rules kept per site.
 pub const MAX_RULES: usize = 500;
+/// Characters of a learned rule's label (a slots rule's label is built from its block's text).
+pub const MAX_RULE_LABEL: usize = 200;
 /// Pages a site's template model keeps.
 pub const MAX_TEMPLATE_PAGES: usize = 64;
 /// Short-block paths per site whose recent texts are kept for flip detection.
@@ -67,7 +70,7 @@ pub const MAX_FLIP_PATHS: usize = 5_000;
 pub const FLIPS_PER_PATH: usize = 4;
 /// Site states the bindings keep in memory.
 pub const MAX_CACHED_SITES: usize = 8;
-/// Bytes of HTML the native extraction reads.
+/// Bytes of HTML the native extraction reads; also of every page file (HTML or text) the CLI reads.
 pub const MAX_HTML_BYTES: usize = 16 * 1024 * 1024;
 /// Blocks the native extraction emits.
 pub const MAX_EXTRACT_BLOCKS: usize = 50_000;
@@ -94,6 +97,7 @@ pub struct Limits {
     pub max_packed_strings: usize,
     pub max_packed_bytes: usize,
     pub max_rules: usize,
+    pub max_rule_label: usize,
     pub max_template_pages: usize,
     pub max_flip_paths: usize,
     pub flips_per_path: usize,
@@ -122,6 +126,7 @@ impl Limits {
             max_packed_strings: MAX_PACKED_STRINGS,
             max_packed_bytes: MAX_PACKED_BYTES,
             max_rules: MAX_RULES,
+            max_rule_label: MAX_RULE_LABEL,
             max_template_pages: MAX_TEMPLATE_PAGES,
             max_flip_paths: MAX_FLIP_PATHS,
             flips_per_path: FLIPS_PER_PATH,

@@ -786,7 +786,7 @@ impl NoiseModel {
             rule: Some(rule),
             learned_from: learned_from.to_string(),
             hits: 1,
-            label,
+            label: cut_label(label),
             removed: false,
         });
     }
@@ -907,6 +907,18 @@ pub fn classify(
     }
     let rule = model?.matching_rule(old, new, path)?;
     Some(Reason::learned(rule))
+}
+
+/// A rule's label cut to [`crate::limits::MAX_RULE_LABEL`] characters (`…` marks the cut): a slots
+/// rule's label is its block's text, which can be as long as a block.
+fn cut_label(label: String) -> String {
+    let max = crate::limits::MAX_RULE_LABEL;
+    if label.chars().count() <= max {
+        return label;
+    }
+    let mut out: String = label.chars().take(max - 1).collect();
+    out.push('…');
+    out
 }
 
 #[cfg(test)]
@@ -1100,6 +1112,21 @@ mod tests {
             None
         );
         assert_eq!(noise("same", "same"), None);
+    }
+
+    #[test]
+    fn rule_labels_are_capped() {
+        let mut m = NoiseModel::default();
+        let long = "word ".repeat(20_000);
+        m.learn_near_simultaneous(
+            &format!("{long}Visitors 17 {long}"),
+            &format!("{long}Visitors 18 {long}"),
+            "/p[0]",
+        );
+        assert_eq!(m.rules.len(), 1);
+        let label = &m.rules[0].label;
+        assert_eq!(label.chars().count(), crate::limits::MAX_RULE_LABEL);
+        assert!(label.ends_with('…'), "{label}");
     }
 
     #[test]

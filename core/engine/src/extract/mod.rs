@@ -76,6 +76,8 @@
 //!   never read; a `<button>`'s label is ordinary text);
 //! - an element with a `hidden` attribute (any value), or with `aria-hidden` equal to `true`
 //!   (ASCII case-insensitive);
+//! - an editing host: an element whose `contenteditable` attribute is empty, `true` or
+//!   `plaintext-only` (ASCII case-insensitive) — what a person types there is never read;
 //! - a `<dialog>` without the `open` attribute.
 //!
 //! CSS is not considered (there is none natively): `style="display:none"` is read like any other
@@ -592,6 +594,11 @@ fn is_skipped(node: Ref<'_>) -> bool {
         || el
             .attr("aria-hidden")
             .is_some_and(|v| v.eq_ignore_ascii_case("true"))
+        || el.attr("contenteditable").is_some_and(|v| {
+            v.is_empty()
+                || v.eq_ignore_ascii_case("true")
+                || v.eq_ignore_ascii_case("plaintext-only")
+        })
         || (tag == "dialog" && el.attr("open").is_none())
 }
 
@@ -1038,6 +1045,17 @@ mod tests {
              <datalist><option>secret4</option></datalist><button>Send</button></form>",
         );
         assert_eq!(texts(&p), ["Name Send"]);
+    }
+
+    #[test]
+    fn editable_text_is_never_read() {
+        let p = page(
+            "<p contenteditable>typed1</p><div contenteditable=\"TRUE\"><p>typed2</p></div>\
+             <p contenteditable=\"plaintext-only\">typed3</p><p contenteditable=\"\">typed4</p>\
+             <p contenteditable=\"false\">shown1</p><p contenteditable=\"bogus\">shown2</p>\
+             <p>x<span contenteditable=\"true\">typed5</span>y</p>",
+        );
+        assert_eq!(texts(&p), ["shown1", "shown2", "xy"]);
     }
 
     #[test]
