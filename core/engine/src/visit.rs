@@ -398,12 +398,45 @@ mod tests {
         );
         assert_eq!(taught.updates.rules_put.len(), 1);
         let id = taught.updates.rules_put[0].id.clone();
-        let out = again(&mut site, url, (60, &b), (DAY, &c));
+        // Back to a value the slot showed: noise by the rule.
+        let mut preview = site.clone();
+        let opts = VisitOptions {
+            learn: false,
+            ..VisitOptions::default()
+        };
+        let out = visit_with(
+            &VisitInput {
+                url,
+                previous: Some(Version {
+                    time: Some(60),
+                    blocks: &b,
+                }),
+                current: Version {
+                    time: Some(DAY),
+                    blocks: &a,
+                },
+            },
+            &mut preview,
+            &opts,
+        );
         assert_eq!(out.status, VisitStatus::Unchanged);
         let reason = out.changes[0].reason.as_ref().expect("reason");
         assert_eq!(reason.source, Source::Learned);
         assert_eq!(reason.rule_id.as_deref(), Some(id.as_str()));
         assert_eq!(reason.label.as_deref(), Some("Wetter: {*} in Berlin"));
+        // A word the slot never showed: it looked like the rule, and is kept as content,
+        // the rule named with why.
+        let out = again(&mut site, url, (60, &b), (DAY, &c));
+        assert_eq!(out.status, VisitStatus::Changed);
+        let reason = out.changes[0].reason.as_ref().expect("reason");
+        assert_eq!(out.changes[0].kind, Kind::Content);
+        assert_eq!(reason.rule_id.as_deref(), Some(id.as_str()));
+        assert_eq!(
+            reason.kept,
+            Some(crate::classify::Kept::NewWords {
+                words: vec!["regnerisch".into()]
+            })
+        );
         // The rule matched but was not confirmed: no rule record to write.
         assert!(out.updates.rules_put.is_empty());
         // Removed, it stays off (and is never learned again).
