@@ -721,9 +721,9 @@ fn plain_number(tok: &str) -> Option<String> {
     grouped.then(|| groups.concat())
 }
 
-/// The canonical form of a text for "same value" comparisons: word tokens lowercased, every
-/// readable date ([`dates_in`]) replaced by its day, grouped numbers by their digits,
-/// whitespace and punctuation dropped. Two texts of one canonical form say the same thing in
+/// The canonical form of a text for "same value" comparisons: every readable date
+/// ([`dates_in`]) replaced by its day (its punctuation with it), grouped numbers by their
+/// digits, whitespace dropped; other tokens kept as they are. Two texts of one canonical form say the same thing in
 /// another format ("February 24, 2025" and "24 February 2025", "1,204" and "1204").
 pub fn canonical(t: &str) -> Vec<String> {
     let toks = text::tokens(t);
@@ -739,10 +739,10 @@ pub fn canonical(t: &str) -> Vec<String> {
         }
         let tok = toks[i];
         i += 1;
-        if !text::is_word(tok) {
+        if tok.trim().is_empty() {
             continue;
         }
-        out.push(plain_number(tok).unwrap_or_else(|| tok.to_lowercase()));
+        out.push(plain_number(tok).unwrap_or_else(|| tok.to_string()));
     }
     out
 }
@@ -753,7 +753,7 @@ pub fn canonical_id(t: &str) -> u64 {
 }
 
 /// The items of a block: its text cut after sentence and list punctuation (`.`, `?`, `!`,
-/// `;`, `|`, `•`, `·`), each squashed and lowercased, empty ones left out.
+/// `;`, `|`, `•`, `·`), each squashed, empty ones left out.
 fn items(t: &str) -> Vec<String> {
     t.split_inclusive(['.', '?', '!', ';', '|', '•', '·'])
         .map(|p| {
@@ -1244,6 +1244,11 @@ pub fn classify(
 ) -> Option<Reason> {
     if let Some(kinds) = builtin_noise_between(old, new, then, now) {
         return Some(Reason::builtin(kinds));
+    }
+    // A date that moved away from the visits (judged content above) is not left to a learned
+    // rule either: a "last updated" date is the strongest sign a document changed.
+    if builtin_noise_kinds(old, new).is_some() {
+        return None;
     }
     match model?.judge(old, new, path)? {
         (rule, Verdict::Hide) => Some(Reason::learned(rule)),

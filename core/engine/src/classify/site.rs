@@ -35,7 +35,12 @@
 //!    others);
 //! 2. **noise** — a changed block whose change is volatile ([`crate::classify::noise::classify`]:
 //!    the built-in detectors, then the site's learned rules), or a new or removed short block
-//!    at a path the site has learned to rotate;
+//!    at a path the site has learned to rotate; the same value in another format, spacing
+//!    or order ([`crate::classify::noise::same_value`]) and a new or removed block of only an
+//!    id are noise that teaches nothing; a change a rule looked like but that adds words its
+//!    slot never showed is content, its reason naming the rule ([`crate::classify::Kept`]);
+//!    rotating modules (`RuleKind::Module`) are learned just before, from other pages'
+//!    earlier rotation at the same path;
 //! 3. otherwise **content**.
 //!
 //! Learning happens *after* the classification of the visit that teaches it, so a visit never
@@ -56,6 +61,11 @@ use crate::errors::Error;
 use crate::limits::{FLIPS_PER_PATH, MAX_FLIP_PATHS};
 use crate::text;
 use crate::visit::Version;
+
+/// A slot is a rotating module when another page of the site showed at least this many texts
+/// there (it rotated twice between fetches), besides the other conditions of
+/// `SiteState::learn_modules`. Set a priori (not tuned on the evaluation data).
+pub const MODULE_MIN_TEXTS: usize = 3;
 
 /// Options of a visit's analysis.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -355,8 +365,9 @@ impl SiteState {
 
     /// Learns the rotating modules this visit's changes show, from what the site saw before
     /// this visit: a block of the page at `url` that changed, at a path where another page of
-    /// the site changed between fetches too, whose previous text on this page no other page
-    /// showed there (it differs between the site's pages), next to a template block. The
+    /// the site rotated between fetches ([`MODULE_MIN_TEXTS`]), whose previous text on this
+    /// page no other page showed there (it differs between the site's pages), between template
+    /// blocks. The
     /// evidence is older than the visit, so the visit's own change may be hidden by it.
     fn learn_modules(&mut self, url: &str, candidates: &[(String, String)]) {
         for (path, old_text) in candidates {
@@ -370,7 +381,7 @@ impl SiteState {
                 }
                 if let Some(ids) = paths.get(path) {
                     shared |= ids.contains(&old_id);
-                    if ids.len() >= 2 {
+                    if ids.len() >= MODULE_MIN_TEXTS {
                         pages += 1;
                         visits += ids.len() as u32 - 1;
                     }
@@ -463,8 +474,9 @@ impl SiteState {
                 let tpl = self
                     .templates
                     .template_features(&new_page, new.blocks.len());
+                // Template on both sides: a slot inside the site's template.
                 let beside =
-                    |j: usize| (j > 0 && tpl[j - 1]) || tpl.get(j + 1).copied().unwrap_or(false);
+                    |j: usize| j > 0 && tpl[j - 1] && tpl.get(j + 1).copied().unwrap_or(false);
                 let found: Vec<(String, String)> = candidates
                     .into_iter()
                     .filter(|(j, _, _)| beside(*j))
