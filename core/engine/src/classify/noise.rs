@@ -806,7 +806,8 @@ pub fn is_bare_id(t: &str) -> bool {
 }
 
 /// The words a slot shows that can tell a real edit from rotation: lowercased words with a
-/// letter that are not volatile tokens (dates' month names, relative times…).
+/// letter and no digit (`sapp9` is an id, not a word) that are not volatile tokens (dates'
+/// month names, relative times…).
 pub fn telling_words(t: &str) -> Vec<String> {
     let toks = text::tokens(t);
     let kinds = volatile_kinds(&toks);
@@ -814,7 +815,10 @@ pub fn telling_words(t: &str) -> Vec<String> {
         .iter()
         .zip(&kinds)
         .filter(|(tok, k)| {
-            k.is_none() && text::is_word(tok) && tok.chars().any(char::is_alphabetic)
+            k.is_none()
+                && text::is_word(tok)
+                && tok.chars().any(char::is_alphabetic)
+                && !tok.chars().any(|c| c.is_ascii_digit())
         })
         .map(|(tok, _)| tok.to_lowercase())
         .collect();
