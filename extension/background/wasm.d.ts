@@ -68,7 +68,11 @@ declare module 'sincelast-wasm' {
     rule_id: string | null,
     label: string | null,
     /** What the learned rule matches. */
-    rule: 'slots' | 'rotating' | null,
+    rule: 'slots' | 'rotating' | 'module' | null,
+    /** A change the learned rule looked like, kept as content (kind content), and why. */
+    kept?: { type: 'new_words', words: string[] },
+    /** A rotating module's evidence: on how many pages and visits it rotated. */
+    evidence?: { pages: number, visits: number },
   }
   /** One change, ready to paint (page order). */
   export interface Change {
