@@ -290,12 +290,12 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                             row.alarms[v].inside += inside as usize;
                             row.alarms[v].outside += outside as usize;
                             row.alarms[v].anywhere += (inside || outside) as usize;
-                            if v == 2 && inside && ctx.verbose {
-                                for &j in o.highlighted.iter().filter(|&&j| seen.region[j]).take(3)
-                                {
+                            if v == 2 && (inside || outside) && ctx.verbose {
+                                for &j in o.highlighted.iter().take(3) {
                                     let b = report.blocks.iter().find(|b| b.new_index == Some(j));
                                     examples.push(format!(
-                                        "false alarm {} {}: {:?} «{}»{}",
+                                        "false alarm ({}) {} {}: {:?} «{}»{}",
+                                        if seen.region[j] { "region" } else { "outside" },
                                         s.id,
                                         s.file,
                                         b.map(|b| b.status),

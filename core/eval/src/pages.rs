@@ -132,7 +132,8 @@ fn visit_site(
 pub fn run(ctx: &Ctx) -> Result<(), String> {
     let r1 = news(ctx);
     let r2 = health(ctx);
-    r1.and(r2)
+    let r3 = single_site(ctx);
+    r1.and(r2).and(r3)
 }
 
 /// News: the hourly January 2022 period.
@@ -244,6 +245,62 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     for e in &examples {
         println!("   - {e}");
     }
+    Ok(())
+}
+
+/// The single-site homepage history (christiandailyreporter-homepage-2018): every version
+/// in time order, its own row; revisits minutes apart beside all of them.
+fn single_site(ctx: &Ctx) -> Result<(), String> {
+    let set = ctx.data.join("christiandailyreporter-homepage-2018");
+    if !set.is_dir() {
+        return Err(format!("{} is absent", set.display()));
+    }
+    let t = Table::read(&set.join("manifest.csv"))?;
+    let dir = unpack(
+        &set.join("versions/index.html.tar.zst"),
+        &ctx.cache.join("cdr"),
+        "index.html",
+    )?;
+    let mut vers: Vec<Ver> = t
+        .rows
+        .iter()
+        .filter_map(|r| {
+            Some(Ver {
+                page: t.get(r, "id").to_string(),
+                file: dir.join(t.get(r, "version_file")),
+                time: parse_time(t.get(r, "commit_time_utc"))?,
+            })
+        })
+        .collect();
+    vers.sort_by_key(|v| v.time);
+    let mut all = Tally::default();
+    let mut near = Tally::default();
+    let mut model = SiteState::default();
+    visit_site(
+        &vers,
+        &|_| "https://www.christiandailyreporter.com/".to_string(),
+        &mut model,
+        &mut |_, gap, outs, _, _, share| {
+            all.add(outs, Some(share));
+            if gap <= 10 * 60 {
+                near.add(outs, None);
+            }
+        },
+        &mut |_, _, _| {},
+    );
+    println!(
+        "\n3c. Single-site homepage history (christiandailyreporter-homepage-2018), all versions"
+    );
+    println!(
+        "   A fast news home page: no ground truth; the rows show how much each variant paints."
+    );
+    let mut rows = vec![header()];
+    all.rows("christiandailyreporter.com: all revisits", &mut rows);
+    near.rows(
+        "christiandailyreporter.com: revisits ≤ 10 min apart",
+        &mut rows,
+    );
+    print_table(&rows);
     Ok(())
 }
 
