@@ -32,7 +32,18 @@
 //! date: December 19, 2022" on a page visited three days before; an event moved to 3 May). So
 //! when the visit's time is known ([`builtin_noise_at`]), a changed date that can be read
 //! (day, month and, if written, year) and lies more than [`DATE_NOW_DAYS`] day from the visit's
-//! day makes the change content.
+//! day makes the change content. Knowing the old visit's time too
+//! ([`builtin_noise_between`]), a date is noise only when it tracked the visit in the old
+//! **and** the new version: "Last updated" moving from an older day to the visit's day is
+//! content, and no learned rule may hide it.
+//!
+//! ## The same value
+//! [`same_value`]: a change of only whitespace (`x .` → `x.`), of only a value's format
+//! (`February 24, 2025` ↔ `24 February 2025`, `1,204` ↔ `1204`; [`canonical`]) or of only
+//! the order of a block's items (FAQ questions) is noise of kind `whitespace`, `format` or
+//! `reordered`, and teaches nothing: flip histories hash the canonical text, so a format flip
+//! never makes a rotating rule, and a later change of the value itself is content. A new or
+//! removed block of only an id ([`is_bare_id`]) is noise of kind `id`.
 //!
 //! ## Learned per site
 //! [`NoiseModel`] learns, from the person's own visits:
@@ -43,6 +54,15 @@
 //! - **rotating slots**: a short block at one path that flips back to a text it showed before,
 //!   or that is replaced by another short text in a near-simultaneous version; a later change
 //!   of a short block at that path is noise.
+//!
+//! - **rotating modules** (`RuleKind::Module`, learned by the site state): a slot of the
+//!   site's template whose text differs between pages and between fetches; its changes are
+//!   noise on every page, with the evidence (pages, visits) in the rule.
+//!
+//! A rule hides a change only where it has seen that change pattern: each slot or rotating
+//! rule keeps the telling words its slot showed ([`NoiseRule::vocabulary`]); a change that adds
+//! or removes other words is content, its reason naming the rule with why it was kept
+//! ([`crate::classify::Kept`]).
 //!
 //! Rules are narrow by construction: a slot rule matches only texts with the same literal
 //! tokens, and a rotating rule only short blocks ([`ROTATING_MAX_WORDS`]), so a page that flips
@@ -722,7 +742,7 @@ fn plain_number(tok: &str) -> Option<String> {
 }
 
 /// The canonical form of a text for "same value" comparisons: every readable date
-/// ([`dates_in`]) replaced by its day (its punctuation with it), grouped numbers by their
+/// (see `dates_in`) replaced by its day (its punctuation with it), grouped numbers by their
 /// digits, whitespace dropped; other tokens kept as they are. Two texts of one canonical form say the same thing in
 /// another format ("February 24, 2025" and "24 February 2025", "1,204" and "1204").
 pub fn canonical(t: &str) -> Vec<String> {
@@ -765,8 +785,9 @@ fn items(t: &str) -> Vec<String> {
 
 /// When a changed block says the same as before: [`Volatile::Whitespace`] when only its
 /// whitespace changed ([`squash_space`]), [`Volatile::Format`] when only the format of a value
-/// changed ([`canonical`]), [`Volatile::Reordered`] when the same items (two or more) come in
-/// a new order ([`items`]). `None` for a real change (or identical texts).
+/// changed ([`canonical`]), [`Volatile::Reordered`] when the same items (two or more, cut at
+/// sentence and list punctuation) come in a new order. `None` for a real change (or identical
+/// texts).
 pub fn same_value(old: &str, new: &str) -> Option<Volatile> {
     if old == new {
         return None;
