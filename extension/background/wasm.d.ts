@@ -47,11 +47,16 @@ declare module 'sincelast-wasm' {
   /** One learned noise rule of a site; a rule the person removed stays with removed = true. */
   export interface RuleRecord {
     id: string,
-    rule: { type: 'slots', pattern: (string | null)[] } | { type: 'rotating', path: string } | null,
+    rule: { type: 'slots', pattern: (string | null)[] } | { type: 'rotating', path: string } | { type: 'module', path: string } | null,
+    /** near_simultaneous, flip, or site_rotation (a rotating module). */
     learned_from: string,
     hits: number,
     label: string,
     removed: boolean,
+    /** The words the rule's slot showed (a change adding others is kept as content). */
+    vocabulary?: string[],
+    /** A rotating module's evidence. */
+    evidence?: { pages: number, visits: number },
   }
   /** The site-state records a visit changed: to write in the visit's transaction. */
   export interface SiteUpdates {
