@@ -47,11 +47,16 @@ declare module 'sincelast-wasm' {
   /** One learned noise rule of a site; a rule the person removed stays with removed = true. */
   export interface RuleRecord {
     id: string,
-    rule: { type: 'slots', pattern: (string | null)[] } | { type: 'rotating', path: string } | null,
+    rule: { type: 'slots', pattern: (string | null)[] } | { type: 'rotating', path: string } | { type: 'module', path: string } | null,
+    /** near_simultaneous, flip, or site_rotation (a rotating module). */
     learned_from: string,
     hits: number,
     label: string,
     removed: boolean,
+    /** The words the rule's slot showed (a change adding others is kept as content). */
+    vocabulary?: string[],
+    /** A rotating module's evidence. */
+    evidence?: { pages: number, visits: number },
   }
   /** The site-state records a visit changed: to write in the visit's transaction. */
   export interface SiteUpdates {
@@ -68,7 +73,11 @@ declare module 'sincelast-wasm' {
     rule_id: string | null,
     label: string | null,
     /** What the learned rule matches. */
-    rule: 'slots' | 'rotating' | null,
+    rule: 'slots' | 'rotating' | 'module' | null,
+    /** A change the learned rule looked like, kept as content (kind content), and why. */
+    kept?: { type: 'new_words', words: string[] },
+    /** A rotating module's evidence: on how many pages and visits it rotated. */
+    evidence?: { pages: number, visits: number },
   }
   /** One change, ready to paint (page order). */
   export interface Change {

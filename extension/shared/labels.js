@@ -21,7 +21,11 @@ export function reasonLabel(change) {
   const r = change.reason;
   if (!r) return change.kind || 'automated';
   if (r.source === 'builtin') return r.kinds.join(', ') || 'builtin';
-  if (r.source === 'learned') return r.rule === 'rotating' ? 'learned: rotating item' : `learned: ${r.label || 'rule'}`;
+  if (r.source === 'learned') {
+    const like = r.rule === 'rotating' ? 'rotating item' : r.rule === 'module' ? 'rotating module' : r.label || 'rule';
+    if (r.kept) return `looked like ${like}, kept because of new words: ${r.kept.words.join(', ')}`;
+    return `learned: ${like}`;
+  }
   return 'template';
 }
 

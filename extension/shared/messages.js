@@ -39,7 +39,10 @@
  * @property {string[]} kinds the built-in kinds that changed (counter, clock…)
  * @property {string | null} rule_id the learned rule's id
  * @property {string | null} label the learned rule's label
- * @property {'slots' | 'rotating' | null} [rule] what the learned rule matches
+ * @property {'slots' | 'rotating' | 'module' | null} [rule] what the learned rule matches
+ * @property {{ type: 'new_words', words: string[] }} [kept] a change the learned rule looked
+ *   like but that was kept as content (its kind is content), and why
+ * @property {{ pages: number, visits: number }} [evidence] a rotating module's evidence
  */
 
 /**

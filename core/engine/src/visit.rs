@@ -398,12 +398,45 @@ mod tests {
         );
         assert_eq!(taught.updates.rules_put.len(), 1);
         let id = taught.updates.rules_put[0].id.clone();
-        let out = again(&mut site, url, (60, &b), (DAY, &c));
+        // Back to a value the slot showed: noise by the rule.
+        let mut preview = site.clone();
+        let opts = VisitOptions {
+            learn: false,
+            ..VisitOptions::default()
+        };
+        let out = visit_with(
+            &VisitInput {
+                url,
+                previous: Some(Version {
+                    time: Some(60),
+                    blocks: &b,
+                }),
+                current: Version {
+                    time: Some(DAY),
+                    blocks: &a,
+                },
+            },
+            &mut preview,
+            &opts,
+        );
         assert_eq!(out.status, VisitStatus::Unchanged);
         let reason = out.changes[0].reason.as_ref().expect("reason");
         assert_eq!(reason.source, Source::Learned);
         assert_eq!(reason.rule_id.as_deref(), Some(id.as_str()));
         assert_eq!(reason.label.as_deref(), Some("Wetter: {*} in Berlin"));
+        // A word the slot never showed: it looked like the rule, and is kept as content,
+        // the rule named with why.
+        let out = again(&mut site, url, (60, &b), (DAY, &c));
+        assert_eq!(out.status, VisitStatus::Changed);
+        let reason = out.changes[0].reason.as_ref().expect("reason");
+        assert_eq!(out.changes[0].kind, Kind::Content);
+        assert_eq!(reason.rule_id.as_deref(), Some(id.as_str()));
+        assert_eq!(
+            reason.kept,
+            Some(crate::classify::Kept::NewWords {
+                words: vec!["regnerisch".into()]
+            })
+        );
         // The rule matched but was not confirmed: no rule record to write.
         assert!(out.updates.rules_put.is_empty());
         // Removed, it stays off (and is never learned again).
@@ -425,6 +458,88 @@ mod tests {
         let (x, y) = (w("Wetter: sonnig in Berlin"), w("Wetter: windig in Berlin"));
         let out = again(&mut reloaded, url, (3 * DAY, &x), (4 * DAY, &y));
         assert_eq!(out.status, VisitStatus::Changed);
+    }
+
+    /// A page of a news site: header, navigation and footer template, a main paragraph, and a
+    /// teaser module between header and navigation.
+    fn site_page(main: &str, teaser: &str) -> Vec<Block> {
+        blocks(&[
+            (
+                "/html[0]/body[0]/header[0]/p[0]",
+                "Harbour Times: news, sport and weather from the coast",
+            ),
+            ("/html[0]/body[0]/aside[0]/p[0]", teaser),
+            (
+                "/html[0]/body[0]/nav[0]/p[0]",
+                "Sections: harbour, town, sport, weather and letters",
+            ),
+            ("/html[0]/body[0]/main[0]/p[0]", main),
+            (
+                "/html[0]/body[0]/footer[0]/p[0]",
+                "Harbour Times newsroom, contact us, privacy and cookies",
+            ),
+        ])
+    }
+
+    #[test]
+    fn a_rotating_module_learned_on_the_front_page_hides_on_a_legal_page_revisited_once() {
+        let mut site = SiteState::new();
+        let (front, legal) = (
+            "https://harbour.example/",
+            "https://harbour.example/imprint",
+        );
+        let news = "Ferry timetable for the winter season is out now";
+        let imprint = "Harbour Times is published by Harbour Media, 1 Quay Street";
+        let f = [
+            site_page(news, "Most read: storm closes the bridge, 12 comments"),
+            site_page(news, "Most read: new lighthouse keeper, 3 comments"),
+            site_page(news, "Most read: fish market moves to pier 4, 40 comments"),
+        ];
+        let l0 = site_page(
+            imprint,
+            "Most read: council votes on harbour fees, 7 comments",
+        );
+        first(&mut site, front, 0, &f[0]);
+        first(&mut site, legal, 600, &l0);
+        again(&mut site, front, (0, &f[0]), (DAY, &f[1]));
+        again(&mut site, front, (DAY, &f[1]), (2 * DAY, &f[2]));
+        // The legal page's second visit: its teaser changed, and the site knows the slot.
+        let l1 = site_page(imprint, "Most read: a whale in the bay, 90 comments");
+        let out = again(&mut site, legal, (600, &l0), (3 * DAY, &l1));
+        assert_eq!(out.status, VisitStatus::Unchanged, "{:?}", out.changes);
+        let reason = out.changes[0].reason.as_ref().expect("a reason");
+        assert_eq!(reason.rule.as_deref(), Some("module"));
+        let evidence = reason.evidence.expect("evidence");
+        assert_eq!(evidence.pages, 2);
+        assert!(evidence.visits >= 2);
+        // Stored as a rule record, removable like every learned rule.
+        let id = reason.rule_id.clone().expect("rule id");
+        assert!(out.updates.rules_put.iter().any(|r| r.id == id));
+        // The page's own text is still content.
+        let l2 = site_page(
+            "Harbour Times is published by Harbour Media, 9 Dock Road",
+            "Most read: the whale left, 95 comments",
+        );
+        let out = again(&mut site, legal, (3 * DAY, &l1), (4 * DAY, &l2));
+        assert_eq!(out.status, VisitStatus::Changed);
+        assert_eq!(
+            out.changes
+                .iter()
+                .filter(|c| c.kind == Kind::Content)
+                .count(),
+            1
+        );
+        site.remove_rule(&id).expect("removable");
+        let l3 = site_page(
+            "Harbour Times is published by Harbour Media, 9 Dock Road",
+            "Most read: regatta results, 2 comments",
+        );
+        let out = again(&mut site, legal, (4 * DAY, &l2), (5 * DAY, &l3));
+        assert_eq!(
+            out.status,
+            VisitStatus::Changed,
+            "removed: the teaser shows again"
+        );
     }
 
     #[test]

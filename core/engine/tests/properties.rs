@@ -136,6 +136,21 @@ proptest! {
             }
         }
     }
+    /// Knowing the old visit's time too (dates judged against both visits) only ever turns
+    /// noise into content: never invents it.
+    #[test]
+    fn knowing_both_visit_times_never_invents_noise(
+        old in date_text(),
+        new in date_text(),
+        then in prop_oneof![Just(i64::MIN / 2), Just(0i64), -4_000_000_000i64..10_000_000_000, Just(i64::MAX / 2)],
+        gap in 0i64..40_000_000,
+    ) {
+        use sincelast_core::classify::noise::{builtin_noise_at, builtin_noise_between};
+        let now = then.saturating_add(gap);
+        let both = builtin_noise_between(&old, &new, Some(then), Some(now));
+        let at = builtin_noise_at(&old, &new, Some(now));
+        prop_assert!(both.is_none() || both == at);
+    }
     /// The same text around a date that changes: the date reader reads every token of it.
     #[test]
     fn dates_read_in_any_text_never_panic(

@@ -1,5 +1,6 @@
-//! Section 4: per-block precision and recall of template detection on L3S-GN1 and
-//! CleanPortalEval, for the DOM, text and combined methods.
+//! Section 4: per-block precision and recall of template detection on L3S-GN1,
+//! CleanPortalEval and the CleanEval sites with five or more pages, for the DOM, text and
+//! combined methods.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
@@ -120,7 +121,8 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!("   related links — no cross-page template method can see it); R both rep. = recall on those.");
     let r1 = l3s(ctx);
     let r2 = cleanportal(ctx);
-    r1.and(r2)
+    let r3 = cleaneval(ctx);
+    r1.and(r2).and(r3)
 }
 
 fn l3s(ctx: &Ctx) -> Result<(), String> {
@@ -190,6 +192,51 @@ fn cleanportal(ctx: &Ctx) -> Result<(), String> {
     }
     table(
         "4b. CleanPortalEval (a block is gold content when at least half of its words lie in runs of\n   4 words found in the gold text; shorter blocks: found whole; every other block is boilerplate)",
+        &pages,
+    );
+    Ok(())
+}
+
+/// CleanEval: the sites (domains) with at least [`MIN_PAGES`] pages; pages without a gold
+/// text are left out.
+fn cleaneval(ctx: &Ctx) -> Result<(), String> {
+    let set = ctx.data.join("boilerplate-cleaneval");
+    if !set.is_dir() {
+        return Err(format!("{} is absent", set.display()));
+    }
+    let dir = unpack(&set.join("data.tar.zst"), &ctx.cache, "cleaneval")?;
+    let t = Table::read(&set.join("manifest.csv"))?;
+    let mut count: HashMap<String, usize> = HashMap::new();
+    for r in &t.rows {
+        *count.entry(t.get(r, "domain").to_string()).or_default() += 1;
+    }
+    let mut pages: BTreeMap<String, Vec<Page>> = BTreeMap::new();
+    for r in &t.rows {
+        let domain = t.get(r, "domain");
+        let gold_file = t.get(r, "gold_text");
+        if domain.is_empty() || gold_file.is_empty() || count[domain] < MIN_PAGES {
+            continue;
+        }
+        let gold_path = dir.join(gold_file);
+        if !gold_path.is_file() {
+            continue;
+        }
+        let url = t.get(r, "url").to_string();
+        let Some((_, blocks)) = extract_file(&dir.join(t.get(r, "html")), &url) else {
+            continue;
+        };
+        let gold_words = sincelast_eval::words(&cleaneval_text(&read_lossy(&gold_path)));
+        let gold = gold_content(&blocks, &gold_words)
+            .into_iter()
+            .map(|content| Some(!content))
+            .collect();
+        pages
+            .entry(domain.to_string())
+            .or_default()
+            .push(Page { url, blocks, gold });
+    }
+    table(
+        "4c. CleanEval, sites with ≥ 5 pages (gold content as in 4b; pages without gold left out)",
         &pages,
     );
     Ok(())

@@ -50,7 +50,9 @@
 //!               reason: null | { source: "builtin" | "learned" | "template",
 //!                                kinds: string[],          // builtin: "counter", "clock", …
 //!                                rule_id: string | null,   // learned
-//!                                label: string | null },   // learned
+//!                                label: string | null,     // learned
+//!                                kept?: { type: "new_words", words: string[] },
+//!                                evidence?: { pages, visits } },  // rotating module
 //!               new_index: number | null, old_index: number | null,
 //!               spans: null | [{ kind: "equal" | "insert" | "delete", text }], // changed
 //!               text: string | null,   // removed: the old text

@@ -46,6 +46,24 @@ pub struct Reason {
     /// name a rotating slot without reading its label.
     #[serde(default)]
     pub rule: Option<String>,
+    /// For a change a learned rule looked like but that was kept as content: why it was kept
+    /// (the UI says "looked like …, kept because …"). The block's kind is content then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept: Option<Kept>,
+    /// For a rotating module learned across the site: on how many pages and visits it rotated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<noise::Evidence>,
+}
+
+/// Why a change that a learned rule looked like is content.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum Kept {
+    /// The change adds or removes words the slot never showed (new rows, new names).
+    NewWords {
+        /// Those words (lowercased, at most a few).
+        words: Vec<String>,
+    },
 }
 
 impl Reason {
@@ -57,6 +75,8 @@ impl Reason {
             rule_id: None,
             label: None,
             rule: None,
+            kept: None,
+            evidence: None,
         }
     }
 
@@ -68,6 +88,8 @@ impl Reason {
             rule_id: None,
             label: None,
             rule: None,
+            kept: None,
+            evidence: None,
         }
     }
 
@@ -82,9 +104,21 @@ impl Reason {
                 match r {
                     noise::RuleKind::Slots { .. } => "slots",
                     noise::RuleKind::Rotating { .. } => "rotating",
+                    noise::RuleKind::Module { .. } => "module",
                 }
                 .to_string()
             }),
+            kept: None,
+            evidence: rule.evidence,
+        }
+    }
+
+    /// The reason of a change `rule` looked like but that is content: the rule's reason with
+    /// why it was kept.
+    pub fn kept(rule: &noise::NoiseRule, kept: Kept) -> Reason {
+        Reason {
+            kept: Some(kept),
+            ..Reason::learned(rule)
         }
     }
 }
@@ -97,7 +131,15 @@ impl std::fmt::Display for Reason {
                 let kinds: Vec<&str> = self.kinds.iter().map(|k| k.name()).collect();
                 write!(f, "builtin: {}", kinds.join(", "))
             }
-            Source::Learned => write!(f, "learned: {}", self.label.as_deref().unwrap_or("")),
+            Source::Learned => {
+                write!(f, "learned: {}", self.label.as_deref().unwrap_or(""))?;
+                match &self.kept {
+                    Some(Kept::NewWords { words }) => {
+                        write!(f, " (kept: new words {})", words.join(", "))
+                    }
+                    None => Ok(()),
+                }
+            }
         }
     }
 }

