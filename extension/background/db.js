@@ -3,7 +3,9 @@
 // Stores (database "sincelast", version 2):
 //   blocks   { id, text, links }          content-addressed: id = blockId(text); a block that
 //                                         stays the same across visits (or pages) is stored once
-//   lists    { id, ids }                  the block ids of one page version, content-addressed
+//   lists    { id, ids }                  the block ids of one page version, content-addressed;
+//                                         ids packed 8 bytes each (packIds; lists written before
+//                                         hold an array of hex strings, read as they are)
 //                                         (an unchanged revisit adds no list)
 //   pathsets { id, paths, typePaths }     the block paths of one version, content-addressed;
 //                                         paths front-coded (see encodePaths), typePaths null
@@ -29,7 +31,7 @@
 //
 // Upgrades keep what is stored: each step only adds what its version brought.
 
-import { encodePaths, decodePaths, typePathOf } from '../shared/wire.js';
+import { encodePaths, decodePaths, typePathOf, packIds, unpackIds } from '../shared/wire.js';
 
 const DB_NAME = 'sincelast';
 const DB_VERSION = 3;
@@ -128,8 +130,9 @@ async function loadVersionBlocks(tx, visit) {
     reqP(tx.objectStore('pathsets').get(visit.pathsetId)),
   ]);
   if (!list || !pathset) throw new Error(`visit ${visit.id} names a missing list or pathset`);
+  const ids = unpackIds(list.ids);
   const store = tx.objectStore('blocks');
-  const unique = [...new Set(list.ids)];
+  const unique = [...new Set(ids)];
   const records = await Promise.all(unique.map((id) => reqP(store.get(id))));
   const byId = new Map();
   records.forEach((r, i) => {
@@ -137,12 +140,12 @@ async function loadVersionBlocks(tx, visit) {
     byId.set(r.id, r);
   });
   const paths = decodePaths(pathset.paths);
-  const blocks = list.ids.map((id, i) => {
+  const blocks = ids.map((id, i) => {
     const r = byId.get(id);
     const path = paths[i] || '';
     return { text: r.text, path, type_path: pathset.typePaths ? pathset.typePaths[i] || '' : typePathOf(path), links: r.links || [] };
   });
-  return { blocks, ids: list.ids };
+  return { blocks, ids };
 }
 
 /** The blocks of a visit by id (for the popup's metrics), or null. */
@@ -292,8 +295,9 @@ export async function writeVisit({ url, site, time, title, truncated, blocks, id
     bytes += id.length + blocks[i].text.length + links.reduce((n, l) => n + l.length, 0) + 16;
   }
   if (!previous || previous.visit.listId !== listId) {
-    tx.objectStore('lists').put({ id: listId, ids });
-    bytes += listId.length + ids.length * 19;
+    const packed = packIds(ids);
+    tx.objectStore('lists').put({ id: listId, ids: packed });
+    bytes += listId.length + packed.byteLength;
   }
   if (!previous || previous.visit.pathsetId !== pathsetId) {
     const paths = encodePaths(blocks.map((b) => b.path));
@@ -384,7 +388,7 @@ async function sweep(tx) {
     if (!listIds.has(key)) lists.delete(key);
   }
   const kept = await Promise.all([...listIds].map((id) => reqP(lists.get(id))));
-  for (const l of kept) if (l) for (const id of l.ids) liveBlocks.add(id);
+  for (const l of kept) if (l) for (const id of unpackIds(l.ids)) liveBlocks.add(id);
   const pathsets = tx.objectStore('pathsets');
   for (const key of await reqP(pathsets.getAllKeys())) {
     if (!pathsetIds.has(key)) pathsets.delete(key);

@@ -87,3 +87,42 @@ export function visitMessage({ title, truncated, hasPassword, blocks }) {
     links: blocks.map((b) => b.links),
   };
 }
+
+const HEX = '0123456789abcdef';
+
+/**
+ * Block ids (content addresses: 16 hex digits each) as stored in a version's list: 8 bytes each
+ * instead of a string each (a list of 800 ids is 6.4 KB instead of about 15 KB), rewritten with
+ * every changed version.
+ * @param {string[]} ids
+ * @returns {Uint8Array}
+ */
+export function packIds(ids) {
+  const out = new Uint8Array(ids.length * 8);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    for (let k = 0; k < 8; k++) out[i * 8 + k] = (HEX.indexOf(id[2 * k]) << 4) | HEX.indexOf(id[2 * k + 1]);
+  }
+  return out;
+}
+
+/**
+ * The ids of `packIds` back; a list stored before ids were packed (an array of strings) is
+ * returned as it is.
+ * @param {Uint8Array | string[]} stored
+ * @returns {string[]}
+ */
+export function unpackIds(stored) {
+  if (Array.isArray(stored)) return stored;
+  const n = Math.floor(stored.length / 8);
+  const ids = new Array(n);
+  for (let i = 0; i < n; i++) {
+    let id = '';
+    for (let k = 0; k < 8; k++) {
+      const b = stored[i * 8 + k];
+      id += HEX[b >> 4] + HEX[b & 15];
+    }
+    ids[i] = id;
+  }
+  return ids;
+}

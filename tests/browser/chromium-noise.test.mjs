@@ -198,6 +198,15 @@ function putBackOldDatabase({ version, host, model }) {
       d.createObjectStore('pages', { keyPath: 'url' }).createIndex('site', 'site');
       if (version >= 2) d.createObjectStore('sites', { keyPath: 'site' });
     });
+    // Earlier versions stored a list's block ids as hex strings (now packed, 8 bytes each).
+    const hex = (b) => b.toString(16).padStart(2, '0');
+    for (const l of data.lists) {
+      if (l.ids instanceof Uint8Array) {
+        const ids = [];
+        for (let i = 0; i < l.ids.length; i += 8) ids.push(Array.from(l.ids.subarray(i, i + 8), hex).join(''));
+        l.ids = ids;
+      }
+    }
     const names = version >= 2 ? [...v1, 'sites'] : v1;
     if (version >= 2) data.sites = [{ site: host, model, time: Date.now(), removed: ['5e2a04f2473815a4'] }];
     const tx = db.transaction(names, 'readwrite');
@@ -219,6 +228,7 @@ function readDatabase() {
     const out = { version: db.version, stores: [...db.objectStoreNames].sort() };
     const get = (s) => new Promise((res) => { const r = db.transaction(s).objectStore(s).getAll(); r.onsuccess = () => res(r.result); });
     out.visits = (await get('visits')).length;
+    out.listKinds = [...new Set((await get('lists')).map((l) => (Array.isArray(l.ids) ? 'strings' : 'packed')))].sort();
     out.sites = (await get('sites')).length;
     out.sitePages = (await get('sitePages')).map((p) => [p.site, p.url]);
     out.rules = (await get('rules')).map((r) => ({ site: r.site, id: r.id, label: r.label, hits: r.hits, removed: r.removed }));
@@ -242,6 +252,8 @@ for (const version of [1, 2]) {
     assert.equal(after.version, 3);
     assert.deepEqual(after.stores, ['blocks', 'lists', 'pages', 'pathsets', 'rules', 'sitePages', 'sites', 'visits']);
     assert.equal(after.visits, kept.visits + 1);
+    // The old lists (hex strings) were read; the revisit's list, if new, is packed.
+    assert.ok(after.listKinds.includes('strings'), JSON.stringify(after.listKinds));
     assert.equal(after.sites, 0, 'no site model left as one JSON string');
     assert.ok(after.sitePages.some(([s, u]) => s === '127.0.0.1' && u === url), 'the revisit stored its page record');
     if (version === 2) {

@@ -157,6 +157,15 @@ export async function dumpDb(ext) {
         r.onerror = () => rej(r.error);
       });
     }
+    // A list's ids are stored packed, 8 bytes each (shared/wire.js packIds): as hex strings here.
+    const hex = (b) => b.toString(16).padStart(2, '0');
+    for (const l of out.lists) {
+      if (l.ids instanceof Uint8Array) {
+        const ids = [];
+        for (let i = 0; i < l.ids.length; i += 8) ids.push(Array.from(l.ids.subarray(i, i + 8), hex).join(''));
+        l.ids = ids;
+      }
+    }
     db.close();
     return out;
   });

@@ -102,3 +102,13 @@ test('visitPacked: a first visit and revisits in one call each; a kept packing g
   // The removed block says where it stood: before the new block 1 ('Four').
   assert.deepEqual(kept.changes.map((c) => [c.status, c.text, c.at]), [['removed', 'Two and three', 1]]);
 });
+
+test('packIds: block ids stored 8 bytes each come back as they were; an unpacked list is read as it is', async () => {
+  const { packIds, unpackIds } = await import('../../extension/shared/wire.js');
+  const ids = ['b6acb9d84a38ff74', '0000000000000000', 'ffffffffffffffff', '0123456789abcdef'];
+  const packed = packIds(ids);
+  assert.equal(packed.byteLength, 32);
+  assert.deepEqual(unpackIds(packed), ids);
+  assert.deepEqual(unpackIds(ids), ids);
+  assert.deepEqual(unpackIds(new Uint8Array()), []);
+});
