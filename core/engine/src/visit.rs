@@ -63,6 +63,32 @@ pub struct VisitInput<'a> {
     pub current: Version<'a>,
 }
 
+impl<'a> VisitInput<'a> {
+    /// A first visit of `url` at `time` (seconds since the epoch).
+    pub fn first(url: &'a str, time: Option<i64>, blocks: &'a [Block]) -> Self {
+        VisitInput {
+            url,
+            previous: None,
+            current: Version { time, blocks },
+        }
+    }
+
+    /// A revisit of `url`: the previous version `(time, blocks)` and the new one.
+    pub fn revisit(url: &'a str, old: (i64, &'a [Block]), new: (i64, &'a [Block])) -> Self {
+        VisitInput {
+            url,
+            previous: Some(Version {
+                time: Some(old.0),
+                blocks: old.1,
+            }),
+            current: Version {
+                time: Some(new.0),
+                blocks: new.1,
+            },
+        }
+    }
+}
+
 /// What a visit found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -167,17 +193,7 @@ mod tests {
     }
 
     fn first(site: &mut SiteState, url: &str, time: i64, b: &[Block]) -> VisitOutcome {
-        visit(
-            &VisitInput {
-                url,
-                previous: None,
-                current: Version {
-                    time: Some(time),
-                    blocks: b,
-                },
-            },
-            site,
-        )
+        visit(&VisitInput::first(url, Some(time), b), site)
     }
 
     fn again(
@@ -186,20 +202,7 @@ mod tests {
         old: (i64, &[Block]),
         new: (i64, &[Block]),
     ) -> VisitOutcome {
-        visit(
-            &VisitInput {
-                url,
-                previous: Some(Version {
-                    time: Some(old.0),
-                    blocks: old.1,
-                }),
-                current: Version {
-                    time: Some(new.0),
-                    blocks: new.1,
-                },
-            },
-            site,
-        )
+        visit(&VisitInput::revisit(url, old, new), site)
     }
 
     const DAY: i64 = 86_400;

@@ -91,21 +91,12 @@ pub fn revisit(
     old: (i64, &[Block]),
     new: (i64, &[Block]),
 ) -> Report {
-    let input = VisitInput {
-        url,
-        previous: Some(Version {
-            time: Some(old.0),
-            blocks: old.1,
-        }),
-        current: Version {
-            time: Some(new.0),
-            blocks: new.1,
-        },
-    };
-    visit(&input, site).report.unwrap_or_else(|| Report {
-        summary: Default::default(),
-        blocks: Vec::new(),
-    })
+    visit(&VisitInput::revisit(url, old, new), site)
+        .report
+        .unwrap_or_else(|| Report {
+            summary: Default::default(),
+            blocks: Vec::new(),
+        })
 }
 
 /// The plain alignment: every change is content.

@@ -837,18 +837,7 @@ fn word_spans_with<'a>(
     diff.compute_with(Algorithm::Histogram, a, b, interner.len());
 
     let mut out: Vec<Span> = Vec::new();
-    let mut push = |kind: SpanKind, s: &str| {
-        if s.is_empty() {
-            return;
-        }
-        match out.last_mut() {
-            Some(last) if last.kind == kind => last.text.push_str(s),
-            _ => out.push(Span {
-                kind,
-                text: s.to_string(),
-            }),
-        }
-    };
+    let mut push = |kind: SpanKind, s: &str| push_span(&mut out, kind, s);
     // The text of tokens `toks` of `base` (consecutive tokens are consecutive text).
     let text_of = |base: &'a str, toks: &[&'a str]| -> &'a str {
         match (toks.first(), toks.last()) {
@@ -879,6 +868,20 @@ fn word_spans_with<'a>(
     (absorb_thin_equals(out), false)
 }
 
+/// Appends `s` as a span of `kind`, merged into the last span when that has the same kind.
+fn push_span(out: &mut Vec<Span>, kind: SpanKind, s: &str) {
+    if s.is_empty() {
+        return;
+    }
+    match out.last_mut() {
+        Some(last) if last.kind == kind => last.text.push_str(s),
+        _ => out.push(Span {
+            kind,
+            text: s.to_string(),
+        }),
+    }
+}
+
 /// True when `a` and `b` are equal once every run of ASCII digits is taken as one digit
 /// ("12:41" and "9:05", "1,204" and "1,213").
 fn same_but_digits(a: &str, b: &str) -> bool {
@@ -906,18 +909,7 @@ fn same_but_digits(a: &str, b: &str) -> bool {
 /// deleted and re-inserted where it stands), between the common `prefix` and `suffix`.
 fn numbers_in_place(prefix: &str, old_t: &[&str], new_t: &[&str], suffix: &str) -> Vec<Span> {
     let mut out: Vec<Span> = Vec::new();
-    let mut push = |kind: SpanKind, s: &str| {
-        if s.is_empty() {
-            return;
-        }
-        match out.last_mut() {
-            Some(last) if last.kind == kind => last.text.push_str(s),
-            _ => out.push(Span {
-                kind,
-                text: s.to_string(),
-            }),
-        }
-    };
+    let mut push = |kind: SpanKind, s: &str| push_span(&mut out, kind, s);
     push(SpanKind::Equal, prefix);
     for (x, y) in old_t.iter().zip(new_t) {
         if x == y {
