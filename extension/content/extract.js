@@ -147,13 +147,30 @@ export function sincelastExtract(doc, options) {
     break;
   }
 
+  // Spec section 3: the element is body, main, article or h1, or holds one of them.
+  function holdsMainContent(el, tag) {
+    if (tag === 'body' || tag === 'main' || tag === 'article' || tag === 'h1') return true;
+    var found = el.querySelectorAll('main, article, h1, body');
+    for (var i = 0; i < found.length; i++) {
+      if (found[i].namespaceURI === XHTML) return true;
+    }
+    return false;
+  }
+
   function isSkipped(el, tag) {
     if (el.namespaceURI !== XHTML) return true;
     if (SKIPPED[tag] === true) return true;
     if (!el.hasAttributes()) return tag === 'dialog';
     if (el.hasAttribute('hidden')) return true;
+    // aria-hidden skips, unless the element holds the page's main content (a consent dialog
+    // hides the whole page behind it from assistive technology, yet a person sees it).
     var aria = el.getAttribute('aria-hidden');
-    if (aria !== null && /^true$/i.test(aria)) return true;
+    if (aria !== null && /^true$/i.test(aria) && !holdsMainContent(el, tag)) return true;
+    // Dialogs that are page chrome (consent, cookie, newsletter overlays).
+    var modal = el.getAttribute('aria-modal');
+    if (modal !== null && /^true$/i.test(modal)) return true;
+    var role = el.getAttribute('role');
+    if (role !== null && /^(alert)?dialog$/i.test(role)) return true;
     // An editing host: what a person types there is never read.
     var editable = el.getAttribute('contenteditable');
     if (editable !== null && /^(|true|plaintext-only)$/i.test(editable)) return true;

@@ -74,8 +74,15 @@
 //!   `object`, `embed`, `canvas`, `audio`, `video`, `map`, and the form fields `input`,
 //!   `textarea`, `select`, `option`, `optgroup`, `datalist` (what a person typed or chose is
 //!   never read; a `<button>`'s label is ordinary text);
-//! - an element with a `hidden` attribute (any value), or with `aria-hidden` equal to `true`
-//!   (ASCII case-insensitive);
+//! - an element with a `hidden` attribute (any value);
+//! - an element with `aria-hidden` equal to `true` (ASCII case-insensitive), unless it holds the
+//!   page's main content: it is `body`, or a `main`, `article` or `h1` element is inside it (or
+//!   is it). Sites that open a consent or cookie dialog mark the whole page behind it
+//!   `aria-hidden`; a person still sees that page, dimmed behind the dialog and fully once it
+//!   is closed, so it is read;
+//! - a dialog that is page chrome: an element with `aria-modal` equal to `true`, or with `role`
+//!   `dialog` or `alertdialog` (ASCII case-insensitive) — consent, cookie and newsletter
+//!   overlays, which come and go between visits and are never a change of the page;
 //! - an editing host: an element whose `contenteditable` attribute is empty, `true` or
 //!   `plaintext-only` (ASCII case-insensitive) — what a person types there is never read;
 //! - a `<dialog>` without the `open` attribute.
@@ -591,15 +598,33 @@ fn is_skipped(node: Ref<'_>) -> bool {
     let tag: &str = &el.name.local;
     SKIPPED_TAGS.contains(&tag)
         || el.attr("hidden").is_some()
-        || el
+        || (el
             .attr("aria-hidden")
             .is_some_and(|v| v.eq_ignore_ascii_case("true"))
+            && !holds_main_content(node))
+        || el.attr("aria-modal").is_some_and(|v| v.eq_ignore_ascii_case("true"))
+        || el.attr("role").is_some_and(|v| {
+            v.eq_ignore_ascii_case("dialog") || v.eq_ignore_ascii_case("alertdialog")
+        })
         || el.attr("contenteditable").is_some_and(|v| {
             v.is_empty()
                 || v.eq_ignore_ascii_case("true")
                 || v.eq_ignore_ascii_case("plaintext-only")
         })
         || (tag == "dialog" && el.attr("open").is_none())
+}
+
+/// Whether an element holds the page's main content (spec section 3): itself or an element
+/// inside it is `main`, `article` or `h1`, or it is `body`. A page that opens a consent dialog
+/// marks everything behind it `aria-hidden`, yet a person sees that content (dimmed, then fully
+/// once the dialog is closed); decorative `aria-hidden` parts (icons, duplicated slides) hold
+/// no such element. The scan stops at the first one found.
+fn holds_main_content(node: Ref<'_>) -> bool {
+    node.descendants().any(|d| {
+        html_element(d).is_some_and(|el| {
+            matches!(&*el.name.local, "main" | "article" | "h1" | "body")
+        })
+    })
 }
 
 /// One element on the way from the document down to the current node.
@@ -1035,6 +1060,28 @@ mod tests {
              <dialog>closed</dialog><dialog open>open</dialog><p style=\"display:none\">css</p>",
         );
         assert_eq!(texts(&p), ["shown1", "xy", "open", "css"]);
+    }
+
+    #[test]
+    fn content_behind_a_consent_dialog_is_read_and_the_dialog_is_not() {
+        // The consent pattern: the page behind the dialog is aria-hidden while it is open.
+        let p = page(
+            "<div id=\"page\" aria-hidden=\"true\"><header><p>Site</p></header>\
+             <main><h2>Terms</h2><p>Clause one.</p></main></div>\
+             <div role=\"dialog\"><p>We use cookies.</p><button>Accept</button></div>\
+             <div aria-modal=\"TRUE\"><p>Subscribe!</p></div>\
+             <div role=\"AlertDialog\"><p>Consent</p></div>\
+             <section aria-hidden=\"true\"><article><p>Story</p></article></section>\
+             <div aria-hidden=\"true\"><h1>Headline</h1></div>\
+             <div aria-hidden=\"true\"><p>decorative</p><h2>not main</h2></div>",
+        );
+        assert_eq!(
+            texts(&p),
+            ["Site", "Terms", "Clause one.", "Story", "Headline"]
+        );
+        // aria-hidden on the body itself never hides the page.
+        let p = page("<body aria-hidden=\"true\"><p>All of it</p></body>");
+        assert_eq!(texts(&p), ["All of it"]);
     }
 
     #[test]
