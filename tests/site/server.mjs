@@ -344,7 +344,45 @@ function contactPage(version) {
   });
 }
 
-const PAGES = { hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage };
+// "The Harbour Herald": a news site whose every page carries a "recommended" teaser between
+// the masthead and a fixed line, with its own counters and a relative time, rotating on every
+// load (a different story for each page, so the slot's text differs between the site's pages).
+//   GET /s/<story>/herald        the front page
+//   GET /s/<story>/heraldabout   about the paper (never changes but for the teaser)
+//   GET /s/<story>/heraldterms   the terms of use (never changes but for the teaser)
+const HERALD_TEASERS = [
+  'Ferry timetable changes for the winter season',
+  'Lighthouse restoration reaches the lantern room',
+  'Fish market moves to the north quay',
+  'Sailing club opens its doors to beginners',
+  'New footbridge links the two harbour walls',
+  'Storm damage repaired at the old pier',
+  'Harbour school wins the regional rowing cup',
+  'Night market returns to the waterfront',
+];
+
+function heraldPage(offset, title, body) {
+  return (_version, _theme, loads) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · The Harbour Herald</title></head>
+<body>
+<header><p id="herald-name">The Harbour Herald</p>
+<nav><a href="herald">Front page</a> <a href="heraldabout">About us</a> <a href="heraldterms">Terms of use</a></nav></header>
+<aside><p id="herald-teaser">Recommended: ${esc(HERALD_TEASERS[(offset + loads) % HERALD_TEASERS.length])} · ${14 + 9 * loads} comments · updated ${3 + 4 * loads} minutes ago</p>
+<p id="herald-funding">Our journalism is paid for by readers like you.</p></aside>
+<main>${body}</main>
+<footer><p id="herald-rights">The Harbour Herald, 4 Quay Street. All rights reserved.</p></footer>
+</body></html>`;
+}
+
+const heraldFront = heraldPage(0, 'Front page', `<h1>Today in the harbour</h1>
+<p>The harbour master expects a busy weekend as the regatta brings two hundred boats to town.</p>`);
+const heraldAbout = heraldPage(7, 'About us', `<h1>About us</h1>
+<p>The Herald has reported on the harbour and the town around it since 1871.</p>`);
+const heraldTerms = heraldPage(5, 'Terms of use', `<h1>Terms of use</h1>
+<p>You may share our articles for personal use with a link to the original.</p>
+<p>Comments that insult other readers are removed without notice.</p>`);
+
+const PAGES = { hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms };
 
 /** Starts the demo server; resolves to { server, port, origin, url(story, page) }. */
 export function startSite(port = 0) {
