@@ -602,7 +602,9 @@ fn is_skipped(node: Ref<'_>) -> bool {
             .attr("aria-hidden")
             .is_some_and(|v| v.eq_ignore_ascii_case("true"))
             && !holds_main_content(node))
-        || el.attr("aria-modal").is_some_and(|v| v.eq_ignore_ascii_case("true"))
+        || el
+            .attr("aria-modal")
+            .is_some_and(|v| v.eq_ignore_ascii_case("true"))
         || el.attr("role").is_some_and(|v| {
             v.eq_ignore_ascii_case("dialog") || v.eq_ignore_ascii_case("alertdialog")
         })
@@ -621,9 +623,8 @@ fn is_skipped(node: Ref<'_>) -> bool {
 /// no such element. The scan stops at the first one found.
 fn holds_main_content(node: Ref<'_>) -> bool {
     node.descendants().any(|d| {
-        html_element(d).is_some_and(|el| {
-            matches!(&*el.name.local, "main" | "article" | "h1" | "body")
-        })
+        html_element(d)
+            .is_some_and(|el| matches!(&*el.name.local, "main" | "article" | "h1" | "body"))
     })
 }
 

@@ -1,0 +1,329 @@
+//! Section 5: page histories whose every version is a change somebody chose to keep.
+//!
+//! - `website-stalker-text-versions`: three public repositories that run website-stalker on a
+//!   schedule; a new version is committed only when the selected region's text changed, and the
+//!   selectors already leave out most of the site's template and noise. Every consecutive pair
+//!   that the plain diff sees as changed is therefore a change its owner wanted to be told
+//!   about (a few are counters or dates the selectors let through). The rows say how many of
+//!   those each variant still shows, and which detector or rule hid the ones ours does not.
+//!   The text is read as the CLI reads a text file: one block per non-blank line.
+//! - `edgi-web-monitoring-diff-fixtures`: the before/after pairs of a public web-monitoring
+//!   diff project (12 hand-made, 2 real government pages); each pair is one real change.
+//!
+//! Nothing here was used to choose a threshold: the section was added after the detectors and
+//! rules were fixed (issue 11), so it reports on sites nobody tuned to.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+
+use sincelast_core::align::{Kind, Report, Status};
+use sincelast_core::block::{Block, Page};
+use sincelast_core::classify::site::SiteState;
+use sincelast_core::classify::{Reason, Source};
+use sincelast_eval::{extract_file, ignore_numbers, parse_time, pct, plain, ratio, unpack, Table};
+
+use crate::{excerpt, print_table, Ctx};
+use sincelast_eval::{first_visit, revisit};
+
+const REPOS: [&str; 3] = [
+    "EdJoPaTo+website-stalker-example",
+    "yuki-93+website-stalker-rapid",
+    "HAWHHCalendarBot+study-website-stalker",
+];
+
+/// A site's own row when it has at least this many changed pairs; the rest share one row.
+const OWN_ROW_PAIRS: usize = 100;
+
+/// Counts over the changed pairs of one group of pages.
+#[derive(Default)]
+struct Kept {
+    pages: usize,
+    pairs: usize,
+    digits: usize,
+    ours: usize,
+    /// Why ours showed nothing, by the reason of the hidden blocks.
+    hidden_by: BTreeMap<String, usize>,
+}
+
+impl Kept {
+    fn add(&mut self, o: &Kept) {
+        self.pages += o.pages;
+        self.pairs += o.pairs;
+        self.digits += o.digits;
+        self.ours += o.ours;
+        for (k, n) in &o.hidden_by {
+            *self.hidden_by.entry(k.clone()).or_default() += n;
+        }
+    }
+
+    fn row(&self, label: &str) -> Vec<String> {
+        let mut by: Vec<(&usize, &String)> = self.hidden_by.iter().map(|(k, n)| (n, k)).collect();
+        by.sort_by(|a, b| b.0.cmp(a.0).then(a.1.cmp(b.1)));
+        let top: Vec<String> = by.iter().take(3).map(|(n, k)| format!("{k} {n}")).collect();
+        vec![
+            label.to_string(),
+            self.pages.to_string(),
+            self.pairs.to_string(),
+            pct(ratio(self.digits, self.pairs)),
+            pct(ratio(self.ours, self.pairs)),
+            (self.pairs - self.ours).to_string(),
+            if top.is_empty() {
+                "-".into()
+            } else {
+                top.join(", ")
+            },
+        ]
+    }
+}
+
+/// A short name for what made a change automated.
+fn reason_key(r: Option<&Reason>) -> String {
+    match r {
+        None => "unknown".into(),
+        Some(r) => match r.source {
+            Source::Template => "template".into(),
+            Source::Builtin => {
+                let kinds: Vec<String> = r
+                    .kinds
+                    .iter()
+                    .map(|k| {
+                        serde_json::to_string(k)
+                            .unwrap_or_default()
+                            .trim_matches('"')
+                            .to_string()
+                    })
+                    .collect();
+                format!("builtin {}", kinds.join("+"))
+            }
+            Source::Learned => format!("learned {}", r.rule.as_deref().unwrap_or("slots")),
+        },
+    }
+}
+
+/// The reasons of the non-content changes of a report that showed nothing meaningful.
+fn hidden_reasons(report: &Report) -> Vec<String> {
+    let mut keys: Vec<String> = report
+        .blocks
+        .iter()
+        .filter(|b| b.status != Status::Unchanged && b.kind != Kind::Content)
+        .map(|b| reason_key(b.reason.as_ref()))
+        .collect();
+    keys.sort();
+    keys.dedup();
+    if keys.is_empty() {
+        keys.push("no block changed".into());
+    }
+    keys
+}
+
+/// The site of a website-stalker path (`bike/donkey/de-cities.md` → `donkey.bike`).
+fn site_of(path: &str) -> String {
+    let parts: Vec<&str> = path.split('/').collect();
+    if parts.len() < 3 {
+        // `sites/<name>.md`: the file names the site.
+        let last = parts.last().copied().unwrap_or("");
+        return last
+            .rsplit_once('.')
+            .map_or(last, |(stem, _)| stem)
+            .to_string();
+    }
+    format!("{}.{}", parts[1], parts[0])
+}
+
+fn text_blocks(path: &Path) -> Option<Vec<Block>> {
+    let bytes = std::fs::read(path).ok()?;
+    let text = String::from_utf8_lossy(&bytes);
+    Some(Page::from_text(&text).blocks)
+}
+
+pub fn run(ctx: &Ctx) -> Result<(), String> {
+    let set = ctx.data.join("website-stalker-text-versions");
+    if !set.is_dir() {
+        return Err(format!("{} is absent", set.display()));
+    }
+    println!("\n5a. Text histories kept by website-stalker (website-stalker-text-versions)");
+    println!("   Every version was committed because the selected text changed: each pair the");
+    println!("   plain diff sees is a change its owner asked to be told about. Columns: the share");
+    println!("   of those pairs each variant still shows, and what hid the rest in ours.");
+    let mut rows = vec![vec![
+        "site".to_string(),
+        "pages".into(),
+        "changed pairs".into(),
+        "digits shows".into(),
+        "ours shows".into(),
+        "ours hides".into(),
+        "hidden by (pairs)".into(),
+    ]];
+    let mut total = Kept::default();
+    let mut examples = Vec::new();
+    for repo in REPOS {
+        let dir = set.join(repo);
+        let t = Table::read(&dir.join("manifest.csv"))?;
+        // page id → (site, [(time, file)])
+        let mut pages: BTreeMap<String, (String, Vec<(i64, String)>)> = BTreeMap::new();
+        for r in &t.rows {
+            let Some(time) = parse_time(t.get(r, "commit_time_utc")) else {
+                continue;
+            };
+            let e = pages
+                .entry(t.get(r, "id").to_string())
+                .or_insert_with(|| (site_of(t.get(r, "path")), Vec::new()));
+            e.1.push((time, t.get(r, "version_file").to_string()));
+        }
+        let mut by_site: BTreeMap<String, Kept> = BTreeMap::new();
+        let mut models: HashMap<String, SiteState> = HashMap::new();
+        let only_site = std::env::var("SINCELAST_EVAL_SITE").ok();
+        for (id, (site, mut vers)) in pages {
+            if only_site.as_deref().is_some_and(|o| o != site) {
+                continue;
+            }
+            vers.sort();
+            let unpacked = unpack(
+                &dir.join("versions").join(format!("{id}.tar.zst")),
+                &ctx.cache.join("stalker").join(repo),
+                &id,
+            )?;
+            let url = format!("https://{site}/{id}");
+            let model = models.entry(site.clone()).or_default();
+            let kept = by_site.entry(site.clone()).or_default();
+            kept.pages += 1;
+            let mut prev: Option<(i64, Vec<Block>)> = None;
+            for (time, file) in vers {
+                let Some(blocks) = text_blocks(&unpacked.join(&file)) else {
+                    continue;
+                };
+                match &prev {
+                    None => first_visit(model, &url, time, &blocks),
+                    Some((pt, old)) => {
+                        let report = revisit(model, &url, (*pt, old), (time, &blocks));
+                        if !plain(old, &blocks).is_quiet() {
+                            kept.pairs += 1;
+                            kept.digits += !ignore_numbers(old, &blocks).is_quiet() as usize;
+                            if report.summary.meaningful > 0 {
+                                kept.ours += 1;
+                            } else {
+                                let keys = hidden_reasons(&report);
+                                if ctx.verbose && examples.len() < 40 {
+                                    if let Some(b) = report.blocks.iter().find(|b| {
+                                        b.status != Status::Unchanged && b.kind != Kind::Content
+                                    }) {
+                                        examples.push(format!(
+                                            "{site} ({}): «{}»",
+                                            keys.join(", "),
+                                            excerpt(&b.text, 90)
+                                        ));
+                                    }
+                                }
+                                for k in keys {
+                                    *kept.hidden_by.entry(k).or_default() += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+                prev = Some((time, blocks));
+            }
+        }
+        let mut rest = Kept::default();
+        let mut repo_total = Kept::default();
+        for (site, k) in &by_site {
+            repo_total.add(k);
+            if k.pairs >= OWN_ROW_PAIRS {
+                rows.push(k.row(site));
+            } else {
+                rest.add(k);
+            }
+        }
+        if rest.pages > 0 {
+            rows.push(rest.row(&format!(
+                "{} other sites of {}",
+                by_site.values().filter(|k| k.pairs < OWN_ROW_PAIRS).count(),
+                repo.split('+').next().unwrap_or(repo)
+            )));
+        }
+        rows.push(repo_total.row(&format!("all of {repo}")));
+        total.add(&repo_total);
+    }
+    rows.push(total.row("all three repositories"));
+    print_table(&rows);
+    for e in &examples {
+        println!("   - {e}");
+    }
+    edgi(ctx)
+}
+
+/// The before/after pairs of the web-monitoring diff project: does each variant see the change?
+fn edgi(ctx: &Ctx) -> Result<(), String> {
+    let set = ctx
+        .data
+        .join("edgi-web-monitoring-diff-fixtures/web_monitoring_diff");
+    if !set.is_dir() {
+        return Err(format!("{} is absent", set.display()));
+    }
+    println!("\n5b. Before/after pairs of a web-monitoring diff project (edgi fixtures)");
+    let mut rows = vec![vec![
+        "pair".to_string(),
+        "plain".into(),
+        "digits".into(),
+        "ours".into(),
+    ]];
+    let mut pairs: Vec<(String, std::path::PathBuf, std::path::PathBuf)> = Vec::new();
+    let ex = set.join("example_data");
+    let mut names: Vec<String> = std::fs::read_dir(&ex)
+        .map_err(|e| format!("{}: {e}", ex.display()))?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|n| n.strip_suffix(".before").map(str::to_string))
+        .collect();
+    names.sort();
+    for n in names {
+        pairs.push((
+            n.clone(),
+            ex.join(format!("{n}.before")),
+            ex.join(format!("{n}.after")),
+        ));
+    }
+    let real = set.join("tests/fixtures/versions");
+    let mut real_files: Vec<std::path::PathBuf> = std::fs::read_dir(&real)
+        .map(|d| d.filter_map(|e| Some(e.ok()?.path())).collect())
+        .unwrap_or_default();
+    real_files.sort();
+    if real_files.len() == 2 {
+        pairs.push((
+            "real government page (the two captured versions)".into(),
+            real_files[0].clone(),
+            real_files[1].clone(),
+        ));
+    }
+    let (mut n, mut p, mut d, mut o) = (0, 0, 0, 0);
+    for (name, before, after) in pairs {
+        let url = "https://www.example.gov/page";
+        let (Some((_, old)), Some((_, new))) =
+            (extract_file(&before, url), extract_file(&after, url))
+        else {
+            continue;
+        };
+        let mut model = SiteState::default();
+        first_visit(&mut model, url, 0, &old);
+        let report = revisit(&mut model, url, (0, &old), (86_400, &new));
+        let shows = |q: bool| if q { "·" } else { "shows" }.to_string();
+        let pl = !plain(&old, &new).is_quiet();
+        let dg = !ignore_numbers(&old, &new).is_quiet();
+        let ours = report.summary.meaningful > 0;
+        n += 1;
+        p += pl as usize;
+        d += dg as usize;
+        o += ours as usize;
+        rows.push(vec![name, shows(!pl), shows(!dg), shows(!ours)]);
+    }
+    rows.push(vec![
+        format!("pairs shown, of {n}"),
+        p.to_string(),
+        d.to_string(),
+        o.to_string(),
+    ]);
+    print_table(&rows);
+    println!(
+        "   (a pair whose change is only in markup — a link target, a tag — is invisible as text)"
+    );
+    Ok(())
+}
