@@ -19,6 +19,7 @@ import { textKey } from '../shared/wire.js';
 // (MessageError: the shared KindError under the name this file has always used.)
 import { KindError as MessageError, toWireError } from '../shared/errors.js';
 import { api } from '../shared/api.js';
+import { checkDatabase } from './consistency.js';
 import { DEFAULT_SETTINGS, readSettings, readSettingsChecked, writeSettings, isExcluded } from '../shared/settings.js';
 
 // TEST_HOOKS is defined by the build (esbuild `define`): true in dist/*-test, false in the store
@@ -562,6 +563,8 @@ async function stats() {
 async function handle(msg, sender) {
   await ready();
   if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string') throw new MessageError('invalid_message', 'no type');
+  // Test builds only: the database's consistency check (consistency.js), from a page or a tab.
+  if (TEST_HOOKS && msg.type === 'test-check') return checkDatabase();
   if (isExtensionPage(sender)) {
     if (!PAGE_TYPES.has(msg.type)) throw new MessageError('forbidden', `unknown type ${msg.type}`);
     switch (msg.type) {
@@ -664,6 +667,6 @@ if (TEST_HOOKS) {
   // Test builds only: lets the browser tests look inside without a UI.
   globalThis.__sincelastTest = {
     ready, counts: db.counts, stats, coreReady: core.coreReady, coreStartMs: core.coreStartMs,
-    idle: () => queue, readTabState, applyRetention,
+    idle: () => queue, readTabState, applyRetention, checkDatabase,
   };
 }

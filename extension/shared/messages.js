@@ -85,7 +85,8 @@
 
 /** @typedef {KnownMessage | VisitMessage | RestoredMessage} ContentMessage */
 /** @typedef {PopupStateMessage | ScrollToMessage | SettingsGetMessage | SettingsSetMessage | DeleteAllMessage | StatsMessage | SiteModelsMessage | RemoveRuleMessage} PageMessage */
-/** @typedef {ContentMessage | PageMessage | TestBadgeMessage | TestOpenMessage} Request */
+/** @typedef {{ type: 'test-check' }} TestCheckMessage test builds: the database's consistency check */
+/** @typedef {ContentMessage | PageMessage | TestBadgeMessage | TestOpenMessage | TestCheckMessage} Request */
 
 /** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' }} TabMessage */
 
