@@ -20,6 +20,8 @@ import { textKey } from '../shared/wire.js';
 import { KindError as MessageError, toWireError } from '../shared/errors.js';
 import { api } from '../shared/api.js';
 import { checkDatabase } from './consistency.js';
+import { Admission } from './admission.js';
+import * as storageFull from './storage-full.js';
 import { DEFAULT_SETTINGS, readSettings, readSettingsChecked, writeSettings, isExcluded } from '../shared/settings.js';
 
 // TEST_HOOKS is defined by the build (esbuild `define`): true in dist/*-test, false in the store
@@ -58,11 +60,14 @@ function ready() {
   return initPromise;
 }
 
-// Writes (and the reads that decide them) run one at a time.
+// Visits run one at a time per site, sites side by side, each admitted first (per-tab, per-site
+// and per-URL limits: admission.js); a task that touches every site (deletions, settings,
+// retention) runs alone. `queue` resolves once every task queued so far is done.
+const admission = new Admission();
 let queue = Promise.resolve();
 function serialized(task) {
-  const run = queue.then(task, task);
-  queue = run.catch(() => {});
+  const run = admission.queues.exclusive(task);
+  queue = admission.queues.idle();
   return run;
 }
 
@@ -205,7 +210,26 @@ function listedChanges(changes, blocks, state) {
  * kept without its list of changes (`stored: 'full'`, the popup says so), this tab's older pages
  * dropped; failing that, the error is thrown (the visit itself is stored already).
  */
-async function keepTabPage(tabId, url, state) {
+/**
+ * Runs `task` after the earlier per-tab writes of the same tab (visits of different sites run
+ * side by side, and a tab's state is read, changed and written back).
+ */
+const tabChains = new Map();
+function onTab(tabId, task) {
+  const run = (tabChains.get(tabId) || Promise.resolve()).then(task, task);
+  const tail = run.then(() => {}, () => {});
+  tabChains.set(tabId, tail);
+  tail.then(() => {
+    if (tabChains.get(tabId) === tail) tabChains.delete(tabId);
+  });
+  return run;
+}
+
+function keepTabPage(tabId, url, state) {
+  return onTab(tabId, () => keepTabPageNow(tabId, url, state));
+}
+
+async function keepTabPageNow(tabId, url, state) {
   try {
     await writeTabPage(tabId, url, state);
     return;
@@ -265,10 +289,16 @@ async function onVisit(msg, sender) {
   if (blocks.length === 0) return skip('empty');
 
   const hooks = await currentHooks();
+  // Admission (admission.js): a tab or a site over its limits is refused before any analysis.
+  if (TEST_HOOKS && hooks.admission) Object.assign(admission.limits, hooks.admission);
+  const chars = blocks.reduce((n, b) => n + (b.text ? b.text.length : 16), 0);
+  const refused = admission.admit({ tabId, url, site, chars });
+  if (refused === 'rate-limited') return skip('rate-limited');
+  if (refused) return { status: 'skipped', reason: refused };
   let reply;
   let replied;
   const replyReady = new Promise((r) => { replied = r; });
-  const work = serialized(async () => {
+  const work = admission.run({ tabId, site, chars }, async () => {
     const steps = { queued: performance.now() - t0 };
     let mark = performance.now();
     const step = (name) => {
@@ -346,9 +376,15 @@ async function onVisit(msg, sender) {
     } catch (e) {
       // The instance learned what could not be stored: read the site from storage again.
       core.dropSite(site);
+      // Out of space: the popup says so and offers to prune the oldest history (storage-full.js).
+      if (storageFull.isQuotaError(e)) {
+        state.failed = 'storage-full';
+        await storageFull.markFull();
+      }
       await keepTabPage(tabId, url, state).catch(() => {});
       throw e;
     }
+    await storageFull.markWritten();
     const page = { url, site, title: visit.title, lastVisitId: written.visitId, lastTime: time, visits: (previous ? previous.page.visits : 0) + 1 };
     cacheVersion(url, { visit: { id: written.visitId, time, listId, pathsetId }, page, blocks, ids, packed: analysis.packed });
     state.visitId = written.visitId;
@@ -356,6 +392,7 @@ async function onVisit(msg, sender) {
     state.siteBytes = written.siteBytes;
     await keepTabPage(tabId, url, state);
   });
+  queue = admission.queues.idle();
   work.catch((e) => console.warn(`Since Last Visit: visit of ${url} not stored:`, e));
   return Promise.race([replyReady, work.then(() => reply)]);
 }
@@ -384,6 +421,25 @@ function isExtensionPage(sender) {
 
 /** @param {import('../shared/messages.js').PopupStateMessage} msg */
 async function popupState(msg) {
+  const out = await popupStateOf(msg);
+  const full = await storageFull.fullSince();
+  return full ? { ...out, storageFull: full } : out;
+}
+
+/** Deletes the oldest history to make room (the popup's button when storage is full). */
+function pruneOldest() {
+  return serialized(async () => {
+    const r = await db.deleteOldest(storageFull.PRUNE_SHARE);
+    forgetPages(r);
+    versionCache.clear();
+    await forgetTabResults((url) => r.pageUrls.includes(url));
+    await storageFull.markWritten();
+    return { visits: r.visits, pages: r.pages };
+  });
+}
+
+/** @param {import('../shared/messages.js').PopupStateMessage} msg */
+async function popupStateOf(msg) {
   const tabId = validateTabId(msg.tabId);
   let tab;
   try {
@@ -413,7 +469,7 @@ async function popupState(msg) {
         const m = await core.metrics(oldBlocks.map((b) => b.text).join(' '), newBlocks.map((b) => b.text).join(' '));
         out.metrics = { dice: m.dice, ied: m.ied };
         fresh.metrics = out.metrics;
-        await writeTabPage(tabId, url, fresh).catch(() => {}); // only a cache of the metrics
+        await onTab(tabId, () => writeTabPage(tabId, url, fresh)).catch(() => {}); // only a cache of the metrics
       }
     }
   }
@@ -565,6 +621,8 @@ async function handle(msg, sender) {
   if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string') throw new MessageError('invalid_message', 'no type');
   // Test builds only: the database's consistency check (consistency.js), from a page or a tab.
   if (TEST_HOOKS && msg.type === 'test-check') return checkDatabase();
+  if (TEST_HOOKS && msg.type === 'test-fill') return storageFull.fill(Number(msg.bytes) || 0);
+  if (TEST_HOOKS && msg.type === 'test-unfill') return storageFull.unfill();
   if (isExtensionPage(sender)) {
     if (!PAGE_TYPES.has(msg.type)) throw new MessageError('forbidden', `unknown type ${msg.type}`);
     switch (msg.type) {
@@ -576,6 +634,7 @@ async function handle(msg, sender) {
       case 'stats': return stats();
       case 'site-models': return siteModels();
       case 'remove-rule': return removeRule(msg);
+      case 'prune-oldest': return pruneOldest();
     }
   }
   if (TEST_HOOKS && msg.type === 'test-badge') {
@@ -667,6 +726,7 @@ if (TEST_HOOKS) {
   // Test builds only: lets the browser tests look inside without a UI.
   globalThis.__sincelastTest = {
     ready, counts: db.counts, stats, coreReady: core.coreReady, coreStartMs: core.coreStartMs,
-    idle: () => queue, readTabState, applyRetention, checkDatabase,
+    idle: () => admission.queues.idle(), readTabState, applyRetention, checkDatabase,
+    refused: () => ({ ...admission.refused }),
   };
 }

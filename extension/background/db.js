@@ -421,6 +421,20 @@ export function deleteOlderThan(cutoff) {
   );
 }
 
+/**
+ * Storage full (storage-full.js): deletes the oldest `share` of the stored visits (at least one),
+ * oldest first, and sweeps what they leave; a page whose last visit goes goes too.
+ */
+export function deleteOldest(share) {
+  return deleteWhere(
+    async (visits) => {
+      const ids = await reqP(visits.index('time').getAllKeys());
+      return ids.slice(0, Math.max(1, Math.ceil(ids.length * share)));
+    },
+    async (pages, gone) => (await reqP(pages.getAll())).filter((p) => gone.has(p.lastVisitId)),
+  );
+}
+
 /** Empties every store. */
 export async function deleteEverything() {
   const db = await openDb();

@@ -86,7 +86,9 @@
 /** @typedef {KnownMessage | VisitMessage | RestoredMessage} ContentMessage */
 /** @typedef {PopupStateMessage | ScrollToMessage | SettingsGetMessage | SettingsSetMessage | DeleteAllMessage | StatsMessage | SiteModelsMessage | RemoveRuleMessage} PageMessage */
 /** @typedef {{ type: 'test-check' }} TestCheckMessage test builds: the database's consistency check */
-/** @typedef {ContentMessage | PageMessage | TestBadgeMessage | TestOpenMessage | TestCheckMessage} Request */
+/** @typedef {{ type: 'test-fill', bytes: number } | { type: 'test-unfill' }} TestFillMessage test builds: fill the origin's storage */
+/** @typedef {{ type: 'prune-oldest' }} PruneOldestMessage storage full: delete the oldest history */
+/** @typedef {ContentMessage | PageMessage | PruneOldestMessage | TestBadgeMessage | TestOpenMessage | TestCheckMessage | TestFillMessage} Request */
 
 /** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' }} TabMessage */
 

@@ -9,6 +9,8 @@ import { TEXT_KEY, typePathOf } from './wire.js';
 
 export const CONTENT_TYPES = new Set(['known', 'visit', 'restored']);
 export const PAGE_TYPES = new Set(['popup-state', 'scroll-to', 'settings-get', 'settings-set', 'delete-all', 'stats', 'site-models', 'remove-rule']);
+// stressb: storage full, the popup's button that prunes the oldest history.
+PAGE_TYPES.add('prune-oldest');
 
 /**
  * Refuses a message: the background answers `{ ok: false, error: { kind: 'invalid_message', message } }`.
