@@ -95,7 +95,6 @@ test(`a tab flooding ${FLOOD} big visits does not starve ten other tabs`, async 
   // The flood: every message sent at once by the hostile tab's content script, each 8 blocks
   // of 100,000 characters that differ from message to message.
   await hostile.evaluate(({ n, make }) => {
-    // eslint-disable-next-line no-new-func
     const build = new Function('i', make);
     for (let i = 0; i < n; i++) {
       document.dispatchEvent(new CustomEvent('sincelast-test:send', { detail: JSON.stringify({ id: `f${i}`, msg: build(i) }) }));
@@ -127,7 +126,6 @@ test(`a tab flooding ${FLOOD} big visits does not starve ten other tabs`, async 
   let rateLimited = 0;
   for (let i = 0; i < 30; i++) {
     const r = await hostile.evaluate(async ({ i, make }) => {
-      // eslint-disable-next-line no-new-func
       const msg = new Function('i', make)(i);
       document.dispatchEvent(new CustomEvent('sincelast-test:send', { detail: JSON.stringify({ id: `r${i}`, msg }) }));
       for (let t = 0; t < 600; t++) {
