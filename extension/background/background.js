@@ -64,6 +64,7 @@ function ready() {
 // and per-URL limits: admission.js); a task that touches every site (deletions, settings,
 // retention) runs alone. `queue` resolves once every task queued so far is done.
 const admission = new Admission();
+let lastWriteError = null; // test builds: the last visit write that failed, as text
 let queue = Promise.resolve();
 function serialized(task) {
   const run = admission.queues.exclusive(task);
@@ -368,14 +369,25 @@ async function onVisit(msg, sender) {
     // never cost the visit.
     const { ids, list_id: listId, pathset_id: pathsetId } = analysis;
     let written;
+    const write = () => db.writeVisit({
+      url, site, time, title: visit.title, truncated: visit.truncated, blocks, ids, listId, pathsetId,
+      summary, previous, siteUpdates: analysis.updates, hold: TEST_HOOKS ? Number(hooks.holdWriteMs) || 0 : 0,
+    });
     try {
-      written = await db.writeVisit({
-        url, site, time, title: visit.title, truncated: visit.truncated, blocks, ids, listId, pathsetId,
-        summary, previous, siteUpdates: analysis.updates, hold: TEST_HOOKS ? Number(hooks.holdWriteMs) || 0 : 0,
-      });
+      try {
+        written = await write();
+      } catch (e) {
+        // A connection the browser left unusable (after an earlier write failed for lack of
+        // space): once more on a new one.
+        if (!(e && e.name === 'InvalidStateError')) throw e;
+        db.resetConnection();
+        written = await write();
+      }
     } catch (e) {
+      if (storageFull.isQuotaError(e) || (e && e.name === 'InvalidStateError')) db.resetConnection();
       // The instance learned what could not be stored: read the site from storage again.
       core.dropSite(site);
+      if (TEST_HOOKS) lastWriteError = `${e && e.name}: ${e && e.message}`;
       // Out of space: the popup says so and offers to prune the oldest history (storage-full.js).
       if (storageFull.isQuotaError(e)) {
         state.failed = 'storage-full';
@@ -623,6 +635,7 @@ async function handle(msg, sender) {
   if (TEST_HOOKS && msg.type === 'test-check') return checkDatabase();
   if (TEST_HOOKS && msg.type === 'test-fill') return storageFull.fill(Number(msg.bytes) || 0);
   if (TEST_HOOKS && msg.type === 'test-unfill') return storageFull.unfill();
+  if (TEST_HOOKS && msg.type === 'test-last-error') return { error: lastWriteError };
   if (isExtensionPage(sender)) {
     if (!PAGE_TYPES.has(msg.type)) throw new MessageError('forbidden', `unknown type ${msg.type}`);
     switch (msg.type) {

@@ -71,6 +71,11 @@ export function openDb() {
           db.close();
           dbPromise = null;
         };
+        // Closed by the browser (Firefox closes a connection after a write fails for lack of
+        // space, or when storage is cleared): the next use opens a new one.
+        db.onclose = () => {
+          dbPromise = null;
+        };
         resolve(db);
       };
       req.onerror = () => reject(req.error);
@@ -81,6 +86,17 @@ export function openDb() {
     });
   }
   return dbPromise;
+}
+
+/**
+ * Drops this worker's connection: the next use opens a new one. Firefox leaves a connection
+ * refusing every write (InvalidStateError) once a write failed for lack of space, without a
+ * close event; the background calls this after such a failure (storage-full.js).
+ */
+export function resetConnection() {
+  const old = dbPromise;
+  dbPromise = null;
+  if (old) old.then((db) => db.close(), () => {});
 }
 
 function reqP(req) {

@@ -58,34 +58,40 @@ function openFiller() {
 
 /**
  * Writes incompressible chunks of `chunk` bytes until `bytes` are written or the browser refuses
- * (then halves the chunk down to 4 KiB). Resolves to `{ written, full }`.
+ * (then halves the chunk down to 4 KiB). Resolves to `{ written, full, errors }`.
  */
 export async function fill(bytes, chunk = 1024 * 1024) {
   const db = await openFiller();
   let written = 0;
   let full = false;
   let size = chunk;
+  const errors = new Set();
   try {
     while (written < bytes && size >= 4096) {
       const data = new Uint8Array(Math.min(size, bytes - written));
       for (let i = 0; i < data.length; i += 65536) crypto.getRandomValues(data.subarray(i, Math.min(data.length, i + 65536)));
-      const ok = await new Promise((resolve) => {
-        const tx = db.transaction('f', 'readwrite');
-        tx.objectStore('f').add(data);
-        tx.oncomplete = () => resolve(true);
-        tx.onabort = () => resolve(false);
-        tx.onerror = () => {};
+      const error = await new Promise((resolve) => {
+        try {
+          const tx = db.transaction('f', 'readwrite');
+          tx.objectStore('f').add(data);
+          tx.oncomplete = () => resolve(null);
+          tx.onabort = () => resolve(tx.error ? tx.error.name : 'AbortError');
+          tx.onerror = () => {};
+        } catch (e) {
+          resolve(e && e.name);
+        }
       });
-      if (ok) written += data.length;
+      if (!error) written += data.length;
       else {
         full = true;
+        errors.add(error);
         size = Math.floor(size / 2);
       }
     }
   } finally {
     db.close();
   }
-  return { written, full };
+  return { written, full, errors: [...errors] };
 }
 
 /** Deletes the filler database. */

@@ -108,4 +108,25 @@ export class StressFirefox {
       await ext.terminateBackground({ disableResetIdleForTest: true });
       return before;`);
   }
+
+  /** Opens the popup ('popup') or settings page ('options') in a new tab and switches to it. */
+  async openExtensionPage(page) {
+    const pageHandle = await this.driver.getWindowHandle();
+    const before = new Set(await this.driver.getAllWindowHandles());
+    await this.driver.executeScript(`document.dispatchEvent(new CustomEvent('sincelast-test:open', { detail: '${page}' }))`);
+    let handle = null;
+    for (let i = 0; i < 50 && !handle; i++) {
+      handle = (await this.driver.getAllWindowHandles()).find((h) => !before.has(h)) || null;
+      if (!handle) await sleep(100);
+    }
+    if (!handle) throw new Error(`the ${page} page did not open`);
+    await this.driver.switchTo().window(handle);
+    return { pageHandle, handle };
+  }
+
+  /** Closes the extension page opened by openExtensionPage and goes back to its page. */
+  async closeExtensionPage({ pageHandle }) {
+    await this.driver.close();
+    await this.driver.switchTo().window(pageHandle);
+  }
 }
