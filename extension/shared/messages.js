@@ -86,7 +86,7 @@
 /** @typedef {KnownMessage | VisitMessage | RestoredMessage} ContentMessage */
 /** @typedef {PopupStateMessage | ScrollToMessage | SettingsGetMessage | SettingsSetMessage | DeleteAllMessage | StatsMessage | SiteModelsMessage | RemoveRuleMessage} PageMessage */
 /** @typedef {{ type: 'test-check' }} TestCheckMessage test builds: the database's consistency check */
-/** @typedef {{ type: 'test-fill', bytes: number } | { type: 'test-unfill' }} TestFillMessage test builds: fill the origin's storage */
+/** @typedef {{ type: 'test-fill', bytes: number } | { type: 'test-unfill' } | { type: 'test-last-error' }} TestFillMessage test builds: fill the origin's storage, the last failed write */
 /** @typedef {{ type: 'prune-oldest' }} PruneOldestMessage storage full: delete the oldest history */
 /** @typedef {ContentMessage | PageMessage | PruneOldestMessage | TestBadgeMessage | TestOpenMessage | TestCheckMessage | TestFillMessage} Request */
 
