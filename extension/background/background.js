@@ -22,6 +22,9 @@ import { api } from '../shared/api.js';
 import { checkDatabase } from './consistency.js';
 import { Admission } from './admission.js';
 import * as storageFull from './storage-full.js';
+import { historyKey } from '../shared/keys.js';
+import { validateKnown, visitUrl } from '../shared/protocol.js';
+import { isSensitive } from '../shared/settings.js';
 import { DEFAULT_SETTINGS, readSettings, readSettingsChecked, writeSettings, isExcluded } from '../shared/settings.js';
 
 // TEST_HOOKS is defined by the build (esbuild `define`): true in dist/*-test, false in the store
@@ -260,7 +263,8 @@ function contentSender(sender) {
   if (!tab || typeof tab.id !== 'number' || tab.id < 0) throw new MessageError('forbidden', 'not from a tab');
   if (sender.frameId !== 0) throw new MessageError('forbidden', 'not from a top-level page');
   if (sender.id !== api.runtime.id) throw new MessageError('forbidden', 'not from this extension');
-  const url = pageKey(sender.url || '');
+  // The page's history key (keys.js): its URL, kept apart per Firefox container.
+  const url = historyKey(sender.url || '', /** @type {any} */ (tab).cookieStoreId);
   if (!url) throw new MessageError('forbidden', 'not an http(s) page');
   return { tabId: tab.id, incognito: !!tab.incognito, url, site: new URL(url).hostname };
 }
@@ -268,7 +272,9 @@ function contentSender(sender) {
 /** The text keys of the page's last stored version: its content script then sends only new texts. */
 async function onKnown(msg, sender) {
   const { incognito, url, site } = contentSender(sender);
-  if (incognito || isExcluded(await currentSettings(), site)) return { keys: [] };
+  validateKnown(msg);
+  const settings = await currentSettings();
+  if (incognito || isExcluded(settings, site) || isSensitive(settings, site)) return { keys: [] };
   const previous = await lastVersion(url);
   return { keys: previous ? [...keyedTexts(previous).keys()] : [] };
 }
@@ -284,6 +290,11 @@ async function onVisit(msg, sender) {
   if (incognito) return skip('private');
   const settings = await currentSettings();
   if (isExcluded(settings, site)) return skip('excluded');
+  if (isSensitive(settings, site)) return skip('sensitive');
+  // The page read is the page the tab shows: a page that moved its URL (history.replaceState or
+  // pushState to another same-origin URL) after its reading began is not stored as that URL.
+  const said = visitUrl(msg);
+  if (said !== null && said !== pageKey(sender.url || '')) return skip('url-changed');
   const visit = validateVisit(msg);
   if (visit.hasPassword) return skip('password');
   const { blocks } = visit;
@@ -308,7 +319,8 @@ async function onVisit(msg, sender) {
       mark = now;
     };
     // The settings may have changed while this visit waited its turn.
-    if (isExcluded(await currentSettings(), site)) {
+    const now = await currentSettings();
+    if (isExcluded(now, site) || isSensitive(now, site)) {
       reply = { status: 'skipped', reason: 'excluded' };
       replied(reply);
       await setBadge(tabId, 0);
@@ -460,11 +472,12 @@ async function popupStateOf(msg) {
     return { handled: false, reason: 'no-tab' };
   }
   if (tab.incognito) return { handled: false, reason: 'private' };
-  const url = pageKey(tab.url || '');
+  const url = historyKey(tab.url || '', /** @type {any} */ (tab).cookieStoreId);
   if (!url) return { handled: false, reason: 'unsupported' };
   const site = new URL(url).hostname;
   const settings = await readSettings(api);
   if (isExcluded(settings, site)) return { handled: false, reason: 'excluded', site };
+  if (isSensitive(settings, site)) return { handled: false, reason: 'sensitive', site };
   const all = await readTabState(tabId);
   const state = all.pages[url];
   if (!state) return { handled: true, url, status: 'pending' };
@@ -505,6 +518,8 @@ async function settingsSet(msg) {
     const before = await readSettings(api);
     const next = { ...before, ...patch };
     const added = (next.excludedSites || []).filter((s) => !before.excludedSites.includes(s));
+    // Sites newly marked sensitive lose what was kept of them, as excluded ones do.
+    for (const s of next.sensitiveSites || []) if (!(before.sensitiveSites || []).includes(s) && !added.includes(s)) added.push(s);
     let deleted = { visits: 0, pages: 0 };
     if (added.length) {
       if (TEST_HOOKS && (await currentHooks()).failDeleteSites) throw new Error('test hook: deleting the site failed');

@@ -302,40 +302,65 @@ export async function writeVisit({ url, site, time, title, truncated, blocks, id
   const known = new Set();
   if (previous) for (const id of previous.ids) known.add(id);
   const blockStore = tx.objectStore('blocks');
+  // Blocks are shared by every page and site, keyed by an unkeyed 64-bit hash of their text: a
+  // block already stored is never overwritten. The same text stays as it is; another text under
+  // the same id (a collision, or one made on purpose) aborts this visit whole.
+  /** @type {string | null} */
+  let collision = null;
   for (let i = 0; i < blocks.length; i++) {
     const id = ids[i];
     if (known.has(id)) continue;
     known.add(id);
-    const links = blocks[i].links;
-    blockStore.put(links.length ? { id, text: blocks[i].text, links } : { id, text: blocks[i].text });
-    bytes += id.length + blocks[i].text.length + links.reduce((n, l) => n + l.length, 0) + 16;
+    const { text, links } = blocks[i];
+    const req = blockStore.add(links.length ? { id, text, links } : { id, text });
+    req.onerror = (event) => {
+      if (!req.error || req.error.name !== 'ConstraintError') return;
+      event.preventDefault();
+      event.stopPropagation();
+      const got = blockStore.get(id);
+      got.onsuccess = () => {
+        if (got.result && got.result.text !== text && collision === null) {
+          collision = id;
+          tx.abort();
+        }
+      };
+    };
+    bytes += id.length + text.length + links.reduce((n, l) => n + l.length, 0) + 16;
   }
-  if (!previous || previous.visit.listId !== listId) {
-    const packed = packIds(ids);
-    tx.objectStore('lists').put({ id: listId, ids: packed });
-    bytes += listId.length + packed.byteLength;
+  try {
+    return await writeVisitRest();
+  } catch (e) {
+    if (collision !== null) throw new Error(`block ${collision} is stored with another text: the visit is not stored`, { cause: e });
+    throw e;
   }
-  if (!previous || previous.visit.pathsetId !== pathsetId) {
-    const paths = encodePaths(blocks.map((b) => b.path));
-    const derivable = blocks.every((b) => b.type_path === typePathOf(b.path));
-    const typePaths = derivable ? null : blocks.map((b) => b.type_path);
-    tx.objectStore('pathsets').put({ id: pathsetId, paths, typePaths });
-    bytes += pathsetId.length + paths.reduce((n, p) => n + p.length + 3, 0) + (typePaths ? typePaths.reduce((n, p) => n + p.length + 3, 0) : 4);
+  async function writeVisitRest() {
+    if (!previous || previous.visit.listId !== listId) {
+      const packed = packIds(ids);
+      tx.objectStore('lists').put({ id: listId, ids: packed });
+      bytes += listId.length + packed.byteLength;
+    }
+    if (!previous || previous.visit.pathsetId !== pathsetId) {
+      const paths = encodePaths(blocks.map((b) => b.path));
+      const derivable = blocks.every((b) => b.type_path === typePathOf(b.path));
+      const typePaths = derivable ? null : blocks.map((b) => b.type_path);
+      tx.objectStore('pathsets').put({ id: pathsetId, paths, typePaths });
+      bytes += pathsetId.length + paths.reduce((n, p) => n + p.length + 3, 0) + (typePaths ? typePaths.reduce((n, p) => n + p.length + 3, 0) : 4);
+    }
+    if (hold > 0) await keepAlive(tx, hold);
+    const visit = { url, site, time, title, listId, pathsetId, summary, truncated };
+    const visitId = await reqP(tx.objectStore('visits').add(visit));
+    bytes += JSON.stringify(visit).length;
+    const page = {
+      url, site, title, lastVisitId: visitId, lastTime: time,
+      visits: (previous ? previous.page.visits : 0) + 1,
+    };
+    tx.objectStore('pages').put(page);
+    bytes += JSON.stringify(page).length;
+    const siteBytes = applySiteUpdates(tx, site, siteUpdates);
+    bytes += siteBytes;
+    await done;
+    return { visitId, bytes, siteBytes };
   }
-  if (hold > 0) await keepAlive(tx, hold);
-  const visit = { url, site, time, title, listId, pathsetId, summary, truncated };
-  const visitId = await reqP(tx.objectStore('visits').add(visit));
-  bytes += JSON.stringify(visit).length;
-  const page = {
-    url, site, title, lastVisitId: visitId, lastTime: time,
-    visits: (previous ? previous.page.visits : 0) + 1,
-  };
-  tx.objectStore('pages').put(page);
-  bytes += JSON.stringify(page).length;
-  const siteBytes = applySiteUpdates(tx, site, siteUpdates);
-  bytes += siteBytes;
-  await done;
-  return { visitId, bytes, siteBytes };
 }
 
 /**

@@ -10,7 +10,9 @@ import { readPage, capBlocks, withKeys } from './blocks.js';
 import { paint } from './paint.js';
 import { testMark } from './test-hooks.js';
 
-const PASSWORD = 'input[type="password" i]';
+// Password fields, and the fields browsers and sites mark as holding one (a "show password"
+// toggle turns a password field into a text field; one-time codes).
+const PASSWORD = 'input[type="password" i], input[autocomplete~="current-password" i], input[autocomplete~="new-password" i], input[autocomplete~="one-time-code" i]';
 
 /**
  * The shadow root of an element, closed ones too where the browser lets a content script see
@@ -47,9 +49,32 @@ export function hasPasswordField(root = document) {
   return false;
 }
 
+/**
+ * The URL this visit reads: the document's URL as navigated to (its navigation entry, which page
+ * scripts cannot change) on the document's first visit, the address shown when a later visit of
+ * the same document begins (a single-page app's route). Sent with the visit: the background
+ * stores nothing when the tab's URL is another by then (a page moving to another URL of its
+ * origin with history.replaceState while it is read).
+ */
+let firstRun = true;
+function readingUrl() {
+  const first = firstRun;
+  firstRun = false;
+  if (first) {
+    try {
+      const nav = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
+      if (nav && nav.name) return nav.name;
+    } catch {
+      // Not offered: the address below.
+    }
+  }
+  return location.href;
+}
+
 /** Runs one visit of the page (again after a back/forward restore of a page never sent). */
 export async function start() {
   const { timing } = state;
+  const url = readingUrl();
   // Asked while the page settles, so the answer is there when it is needed.
   state.knownKeys = send({ type: 'known' }).then((/** @type {import('../shared/messages.js').KnownResult} */ r) => {
     if (TEST_HOOKS) testMark('known', String(r.keys.length));
@@ -87,7 +112,7 @@ export async function start() {
   const message = (sendBlocks) => {
     // Checked again at the last moment: a field added since the page settled counts too.
     hasPassword = hasPassword || hasPasswordField();
-    return visitMessage({ title, truncated, hasPassword, blocks: hasPassword ? [] : sendBlocks });
+    return { ...visitMessage({ title, truncated, hasPassword, blocks: hasPassword ? [] : sendBlocks }), url };
   };
   /** @type {import('../shared/messages.js').VisitResult} */
   let result;

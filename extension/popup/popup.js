@@ -12,6 +12,9 @@ const REASONS = {
   excluded: 'You excluded this site, so nothing is kept for it. You can change that in Settings.',
   private: 'Pages in private windows are never recorded.',
   password: 'This page has a password field, so it was not saved.',
+  sensitive: 'This site is on your list of sensitive sites (banking, mail, health…), so nothing is kept for it. You can change the list in Settings.',
+  'url-changed': 'This page changed its address while it was being read, so it was not saved.',
+  'rate-limited': 'This page was loaded too many times in a short while; this visit was not saved.',
   empty: 'This page has no text to compare.',
   'no-tab': 'This tab is gone.',
 };

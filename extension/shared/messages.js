@@ -28,6 +28,8 @@
  * @property {(string | null)[]} [keys]
  * @property {string[]} paths front-coded
  * @property {string[][]} links
+ * @property {string} [url] the URL the page's reading began with (the background refuses the
+ *   visit when the tab shows another by then)
  */
 
 /** @typedef {{ kind: 'insert' | 'delete' | 'equal', text: string }} Span */
