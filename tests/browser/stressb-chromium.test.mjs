@@ -55,6 +55,13 @@ test('a page that moves to another URL of its origin (replaceState) while it is 
   assert.equal(counts[victim].stored, 1, 'the victim keeps its one version');
   // The victim's next visit compares with its own text: unchanged.
   assert.equal(await load(page, victim), 'unchanged');
+  // Moved while parsed, before any extension script ran: refused or stored as its own URL.
+  const early = await load(page, pages.url('same.test', '/moving-early'));
+  assert.ok(['skipped:url-changed', 'first'].includes(early), early);
+  assert.equal(page.url(), victim);
+  await sleep(300);
+  assert.equal((await visitCounts(pr))[victim].stored, 2, 'the victim keeps its own versions');
+  assert.equal(await load(page, victim), 'unchanged');
   // A visit message saying another URL than the tab's is refused the same way.
   const r = await sendAs(page, { type: 'visit', url: pages.url('same.test', '/steady'), title: 't', truncated: false, hasPassword: false, texts: ['x'], paths: ['0|/html[0]/body[0]/p[0]'], links: [[]] });
   assert.deepEqual(r.result, { status: 'skipped', reason: 'url-changed' });

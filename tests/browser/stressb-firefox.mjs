@@ -109,6 +109,15 @@ export class StressFirefox {
       return before;`);
   }
 
+  /** Waits until the script `js` returns something true (100 tries, 100 ms apart). */
+  async waitFor(js, what) {
+    for (let i = 0; i < 100; i++) {
+      if (await this.driver.executeScript(js)) return;
+      await sleep(100);
+    }
+    throw new Error(`timed out: ${what}`);
+  }
+
   /** Opens the popup ('popup') or settings page ('options') in a new tab and switches to it. */
   async openExtensionPage(page) {
     const pageHandle = await this.driver.getWindowHandle();

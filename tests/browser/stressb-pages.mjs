@@ -17,6 +17,9 @@ const PAGES = {
   // Moves to /victim 150 ms after load, before the extension's reading settles.
   '/moving': () => page('Planted text', '<p>Text planted by another page of the same origin.</p><p>It must never become the victim page\'s version.</p>',
     "addEventListener('load', () => setTimeout(() => history.replaceState(null, '', '/victim'), 150));"),
+  // Moves to /victim at once, while it is parsed (before any extension script runs).
+  '/moving-early': () => page('Planted text', '<p>Text planted by another page of the same origin.</p><p>It must never become the victim page\'s version.</p>',
+    "history.replaceState(null, '', '/victim');"),
   '/steady': () => page('Steady page', PARAGRAPHS),
   '/shared-a': () => page('Shared A', `${SHARED}<p>Only on page A.</p>`),
   '/shared-b': () => page('Shared B', `${SHARED}<p>Only on page B.</p>`),
