@@ -124,6 +124,20 @@ export class Admission {
     this.refused = { busy: 0, 'rate-limited': 0 };
   }
 
+  /** True when `tabId` has as many visits pending as it may (checked before reading a message). */
+  tabBusy(tabId) {
+    return (this.tabPending.get(tabId) || 0) >= this.limits.tabPending;
+  }
+
+  /**
+   * Counts a refusal; returns its reason.
+   * @param {'busy' | 'rate-limited'} why
+   */
+  refuse(why) {
+    this.refused[why]++;
+    return why;
+  }
+
   /**
    * @param {{ tabId: number, url: string, site: string, chars: number }} v
    * @returns {null | 'busy' | 'rate-limited'}

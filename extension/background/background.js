@@ -295,6 +295,8 @@ async function onVisit(msg, sender) {
   // pushState to another same-origin URL) after its reading began is not stored as that URL.
   const said = visitUrl(msg);
   if (said !== null && said !== pageKey(sender.url || '')) return skip('url-changed');
+  // A tab with visits pending already is refused before its message is even read (admission.js).
+  if (admission.tabBusy(tabId)) return { status: 'skipped', reason: admission.refuse('busy') };
   const visit = validateVisit(msg);
   if (visit.hasPassword) return skip('password');
   const { blocks } = visit;
