@@ -14,7 +14,7 @@ import { FIREFOX, ADDON_ID } from './firefox.mjs';
 
 process.env.SE_OFFLINE = 'true';
 const UUID = '5e1f0c4a-8b7d-4c2e-9a63-1d0b2f7e8c45';
-const DIR = path.join(ROOT, 'dist', 'firefox-test');
+const DIR = process.env.SINCELAST_FIREFOX_DIR || path.join(ROOT, 'dist', 'firefox-test');
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function geckodriver() {
