@@ -23,7 +23,7 @@ import { checkDatabase } from './consistency.js';
 import { Admission } from './admission.js';
 import * as storageFull from './storage-full.js';
 import { historyKey } from '../shared/keys.js';
-import { validateKnown, visitUrl } from '../shared/protocol.js';
+import { validateKnown, visitUrl, validateForget } from '../shared/protocol.js';
 import { isSensitive } from '../shared/settings.js';
 import { DEFAULT_SETTINGS, readSettings, readSettingsChecked, writeSettings, isExcluded } from '../shared/settings.js';
 
@@ -423,6 +423,24 @@ async function onVisit(msg, sender) {
   return Promise.race([replyReady, work.then(() => reply)]);
 }
 
+/**
+ * A password field appeared on the page after its visit was stored: the visit is forgotten if it
+ * is still the page's last (db.forgetVisit), and the tab's result says the page was not saved.
+ */
+async function onForget(msg, sender) {
+  const { tabId, url, site } = contentSender(sender);
+  validateForget(msg);
+  return admission.run({ tabId: -1, site, chars: 0 }, async () => {
+    const state = (await readTabState(tabId)).pages[url];
+    const forgotten = state && typeof state.visitId === 'number' ? await db.forgetVisit(url, state.visitId) : false;
+    versionCache.delete(url);
+    core.dropSite(site);
+    await keepTabPage(tabId, url, { status: 'skipped', reason: 'password', time: Date.now() });
+    await setBadge(tabId, 0);
+    return { forgotten };
+  });
+}
+
 async function onRestored(msg, sender) {
   const { tabId, url } = contentSender(sender);
   validateRestored(msg);
@@ -683,6 +701,7 @@ async function handle(msg, sender) {
     case 'known': return onKnown(msg, sender);
     case 'visit': return onVisit(msg, sender);
     case 'restored': return onRestored(msg, sender);
+    case 'forget': return onForget(msg, sender);
   }
   throw new MessageError('forbidden', 'unreachable');
 }

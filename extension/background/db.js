@@ -476,6 +476,37 @@ export function deleteOldest(share) {
   );
 }
 
+/**
+ * Forgets the visit `visitId` of page `url` when it is still the page's last one (a password
+ * field appeared on the page after it was stored): the page goes back to its visit before, or
+ * goes with its site record when it had none; what the visit alone referred to is swept. One
+ * transaction. Resolves to true when it was forgotten.
+ */
+export async function forgetVisit(url, visitId) {
+  const db = await openDb();
+  const tx = db.transaction(STORES, 'readwrite');
+  const done = txDone(tx);
+  const pages = tx.objectStore('pages');
+  const page = await reqP(pages.get(url));
+  if (!page || page.lastVisitId !== visitId) {
+    await done;
+    return false;
+  }
+  const visits = tx.objectStore('visits');
+  visits.delete(visitId);
+  const left = (await reqP(visits.index('url').getAll(url))).filter((v) => v.id !== visitId);
+  const before = left.sort((a, b) => b.id - a.id)[0];
+  if (before) {
+    pages.put({ ...page, lastVisitId: before.id, lastTime: before.time, visits: Math.max(left.length, page.visits - 1) });
+  } else {
+    pages.delete(url);
+    tx.objectStore('sitePages').delete([page.site, url]);
+  }
+  await sweep(tx);
+  await done;
+  return true;
+}
+
 /** Empties every store. */
 export async function deleteEverything() {
   const db = await openDb();

@@ -71,6 +71,39 @@ function readingUrl() {
   return location.href;
 }
 
+/** How long after a visit a password field appearing makes the visit forgotten. */
+const LATE_PASSWORD_MS = 30000;
+const LATE_CHECK_MS = 500;
+
+/**
+ * Watches the page a while after its visit was stored: a password field appearing (a sign-in box
+ * opened late) makes the background forget the visit ('forget'). Checks at most every
+ * LATE_CHECK_MS, only after the page changed; stops after LATE_PASSWORD_MS, on the first field,
+ * or when this copy stops.
+ */
+function watchLatePassword() {
+  let timer = null;
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    clearTimeout(end);
+  };
+  const check = () => {
+    timer = null;
+    if (state.dead) return stop();
+    if (!hasPasswordField()) return;
+    stop();
+    send({ type: 'forget' }).then(() => {
+      if (TEST_HOOKS) testMark('forgotten', 'password');
+    }, () => {});
+  };
+  const observer = new MutationObserver(() => {
+    if (!timer) timer = setTimeout(check, LATE_CHECK_MS);
+  });
+  observer.observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ['type', 'autocomplete'] });
+  const end = setTimeout(stop, LATE_PASSWORD_MS);
+}
+
 /** Runs one visit of the page (again after a back/forward restore of a page never sent). */
 export async function start() {
   const { timing } = state;
@@ -144,6 +177,7 @@ export async function start() {
     delete result.steps.replied;
   }
   if (state.dead) return;
+  if (result.status !== 'skipped') watchLatePassword();
   state.lastResult = result;
   if (result.status === 'changed') paint(result);
   timing.painted = performance.now();

@@ -85,12 +85,13 @@
 /** @typedef {{ type: 'test-badge' }} TestBadgeMessage */
 /** @typedef {{ type: 'test-open', page: 'popup' | 'options' }} TestOpenMessage */
 
-/** @typedef {KnownMessage | VisitMessage | RestoredMessage} ContentMessage */
+/** @typedef {KnownMessage | VisitMessage | RestoredMessage | ForgetMessage} ContentMessage */
 /** @typedef {PopupStateMessage | ScrollToMessage | SettingsGetMessage | SettingsSetMessage | DeleteAllMessage | StatsMessage | SiteModelsMessage | RemoveRuleMessage} PageMessage */
 /** @typedef {{ type: 'test-check' }} TestCheckMessage test builds: the database's consistency check */
 /** @typedef {{ type: 'test-fill', bytes: number } | { type: 'test-unfill' } | { type: 'test-last-error' }} TestFillMessage test builds: fill the origin's storage, the last failed write */
 /** @typedef {{ type: 'prune-oldest' }} PruneOldestMessage storage full: delete the oldest history */
-/** @typedef {ContentMessage | PageMessage | PruneOldestMessage | TestBadgeMessage | TestOpenMessage | TestCheckMessage | TestFillMessage} Request */
+/** @typedef {{ type: 'forget' }} ForgetMessage content script: a password field appeared after the visit was stored */
+/** @typedef {ContentMessage | PageMessage | PruneOldestMessage | ForgetMessage | TestBadgeMessage | TestOpenMessage | TestCheckMessage | TestFillMessage} Request */
 
 /** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' }} TabMessage */
 

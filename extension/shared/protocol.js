@@ -9,8 +9,10 @@ import { TEXT_KEY, typePathOf } from './wire.js';
 
 export const CONTENT_TYPES = new Set(['known', 'visit', 'restored']);
 export const PAGE_TYPES = new Set(['popup-state', 'scroll-to', 'settings-get', 'settings-set', 'delete-all', 'stats', 'site-models', 'remove-rule']);
-// stressb: storage full, the popup's button that prunes the oldest history.
+// stressb: storage full, the popup's button that prunes the oldest history; a content script
+// that found a password field after its visit was stored asks to forget that visit.
 PAGE_TYPES.add('prune-oldest');
+CONTENT_TYPES.add('forget');
 
 /**
  * Refuses a message: the background answers `{ ok: false, error: { kind: 'invalid_message', message } }`.
@@ -79,6 +81,15 @@ export function validateVisit(msg) {
     blocks[i] = key ? { key, path, type_path, links: l.slice() } : { text, path, type_path, links: l.slice() };
   }
   return { title: msg.title, truncated: msg.truncated, hasPassword, blocks };
+}
+
+/** Checks a 'forget' message: its type and nothing else. */
+export function validateForget(msg) {
+  if (!isPlainObject(msg)) fail('not an object');
+  if (msg.type !== 'forget') fail('type');
+  const extra = Object.keys(msg).filter((k) => k !== 'type');
+  if (extra.length) fail(`unexpected ${extra[0].slice(0, 40)}`);
+  return {};
 }
 
 /** Checks a 'known' message: its type and nothing else. */

@@ -195,3 +195,24 @@ test('incognito: the extension is not allowed there; a page opened in an incogni
   await page.close();
   if (typeof win === 'number') await pr.evaluate((id) => chrome.windows.remove(id), win).catch(() => {});
 });
+
+test('a password field appearing after the visit was stored makes the visit forgotten (the page goes back to its visit before)', async () => {
+  const page = await ext.context.newPage();
+  const url = pages.url('late.test', '/late-password');
+  assert.equal(await load(page, url), 'first');
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-sincelast-test-forgotten') === 'password', null, { timeout: 10000 });
+  await sleep(300);
+  assert.equal((await visitCounts(pr))[url], undefined, 'nothing of the page is kept');
+  // A page stored once, whose revisit shows a sign-in box late: back to its first version.
+  const second = pages.url('late.test', '/late-second');
+  assert.equal(await load(page, second), 'first');
+  await sleep(2500);
+  assert.equal((await visitCounts(pr))[second].stored, 1);
+  assert.equal(await load(page, second), 'unchanged');
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-sincelast-test-forgotten') === 'password', null, { timeout: 10000 });
+  await sleep(300);
+  assert.deepEqual((await visitCounts(pr))[second], { stored: 1, counted: 1 });
+  assert.deepEqual((await checkDb(pr)).problems, []);
+  await page.close();
+});
+

@@ -134,3 +134,17 @@ test('Firefox: a sensitive site added in the settings page is never kept', async
   assert.equal((await counts()).visits, c0.visits - 1, 'what was kept of it is deleted');
   assert.equal(await ff.load(url), 'skipped:sensitive');
 });
+
+test('Firefox: a password field appearing after the visit was stored makes the visit forgotten', async () => {
+  await ff.load(pages.url('late.test', '/steady'));
+  const c0 = await counts();
+  const url = pages.url('late.test', '/late-password');
+  assert.equal(await ff.load(url), 'first');
+  await ff.waitFor("return document.documentElement.getAttribute('data-sincelast-test-forgotten') === 'password'", 'forgotten');
+  await sleep(300);
+  const c1 = await ff.check();
+  assert.equal(c1.counts.visits, c0.visits);
+  assert.equal(c1.counts.pages, c0.pages);
+  assert.deepEqual(c1.problems, []);
+});
+

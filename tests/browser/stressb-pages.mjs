@@ -12,6 +12,8 @@ const PARAGRAPHS = '<p>The harbour ferry runs every twenty minutes from the nort
 
 const SHARED = '<p>The market opens at seven on Saturdays.</p><p>Stalls are let by the season.</p>';
 
+const LATE_FIELD = "setTimeout(() => { const f = document.createElement('form'); const i = document.createElement('input'); i.type = 'password'; f.append(i); document.body.append(f); }, 2000);";
+
 const PAGES = {
   '/victim': () => page('Victim page', '<p>This is the real text of the victim page, as its site serves it.</p><p>It changes only when its site changes it.</p>'),
   // Moves to /victim 150 ms after load, before the extension's reading settles.
@@ -20,6 +22,10 @@ const PAGES = {
   // Moves to /victim at once, while it is parsed (before any extension script runs).
   '/moving-early': () => page('Planted text', '<p>Text planted by another page of the same origin.</p><p>It must never become the victim page\'s version.</p>',
     "history.replaceState(null, '', '/victim');"),
+  // A sign-in box with a password field opened 2 s after load (long after the visit is stored);
+  // from its second load on only (`n`: loads of the path before this one).
+  '/late-password': () => page('Your account', '<p>Statement for the month of March.</p><p>Three transfers are pending.</p>', LATE_FIELD),
+  '/late-second': (n) => page('Your messages', '<p>Your inbox has three new messages.</p><p>One is from the bank.</p>', n >= 1 ? LATE_FIELD : ''),
   '/steady': () => page('Steady page', PARAGRAPHS),
   '/shared-a': () => page('Shared A', `${SHARED}<p>Only on page A.</p>`),
   '/shared-b': () => page('Shared B', `${SHARED}<p>Only on page B.</p>`),
@@ -33,13 +39,14 @@ export function startPages() {
   const server = http.createServer((req, res) => {
     const u = new URL(req.url, 'http://127.0.0.1');
     const make = PAGES[u.pathname];
-    loads.set(u.pathname, (loads.get(u.pathname) || 0) + 1);
+    const n = loads.get(u.pathname) || 0;
+    loads.set(u.pathname, n + 1);
     if (!make) {
       res.writeHead(404, { 'content-type': 'text/plain' });
       return res.end('not found');
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(make());
+    res.end(make(n));
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
