@@ -19,6 +19,12 @@ import { textKey } from '../shared/wire.js';
 // (MessageError: the shared KindError under the name this file has always used.)
 import { KindError as MessageError, toWireError } from '../shared/errors.js';
 import { api } from '../shared/api.js';
+import { checkDatabase } from './consistency.js';
+import { Admission } from './admission.js';
+import * as storageFull from './storage-full.js';
+import { historyKey } from '../shared/keys.js';
+import { validateKnown, visitUrl, validateForget } from '../shared/protocol.js';
+import { isSensitive } from '../shared/settings.js';
 import { DEFAULT_SETTINGS, readSettings, readSettingsChecked, writeSettings, isExcluded } from '../shared/settings.js';
 
 // TEST_HOOKS is defined by the build (esbuild `define`): true in dist/*-test, false in the store
@@ -57,11 +63,15 @@ function ready() {
   return initPromise;
 }
 
-// Writes (and the reads that decide them) run one at a time.
+// Visits run one at a time per site, sites side by side, each admitted first (per-tab, per-site
+// and per-URL limits: admission.js); a task that touches every site (deletions, settings,
+// retention) runs alone. `queue` resolves once every task queued so far is done.
+const admission = new Admission();
+let lastWriteError = null; // test builds: the last visit write that failed, as text
 let queue = Promise.resolve();
 function serialized(task) {
-  const run = queue.then(task, task);
-  queue = run.catch(() => {});
+  const run = admission.queues.exclusive(task);
+  queue = admission.queues.idle();
   return run;
 }
 
@@ -204,7 +214,26 @@ function listedChanges(changes, blocks, state) {
  * kept without its list of changes (`stored: 'full'`, the popup says so), this tab's older pages
  * dropped; failing that, the error is thrown (the visit itself is stored already).
  */
-async function keepTabPage(tabId, url, state) {
+/**
+ * Runs `task` after the earlier per-tab writes of the same tab (visits of different sites run
+ * side by side, and a tab's state is read, changed and written back).
+ */
+const tabChains = new Map();
+function onTab(tabId, task) {
+  const run = (tabChains.get(tabId) || Promise.resolve()).then(task, task);
+  const tail = run.then(() => {}, () => {});
+  tabChains.set(tabId, tail);
+  tail.then(() => {
+    if (tabChains.get(tabId) === tail) tabChains.delete(tabId);
+  });
+  return run;
+}
+
+function keepTabPage(tabId, url, state) {
+  return onTab(tabId, () => keepTabPageNow(tabId, url, state));
+}
+
+async function keepTabPageNow(tabId, url, state) {
   try {
     await writeTabPage(tabId, url, state);
     return;
@@ -234,7 +263,8 @@ function contentSender(sender) {
   if (!tab || typeof tab.id !== 'number' || tab.id < 0) throw new MessageError('forbidden', 'not from a tab');
   if (sender.frameId !== 0) throw new MessageError('forbidden', 'not from a top-level page');
   if (sender.id !== api.runtime.id) throw new MessageError('forbidden', 'not from this extension');
-  const url = pageKey(sender.url || '');
+  // The page's history key (keys.js): its URL, kept apart per Firefox container.
+  const url = historyKey(sender.url || '', /** @type {any} */ (tab).cookieStoreId);
   if (!url) throw new MessageError('forbidden', 'not an http(s) page');
   return { tabId: tab.id, incognito: !!tab.incognito, url, site: new URL(url).hostname };
 }
@@ -242,7 +272,9 @@ function contentSender(sender) {
 /** The text keys of the page's last stored version: its content script then sends only new texts. */
 async function onKnown(msg, sender) {
   const { incognito, url, site } = contentSender(sender);
-  if (incognito || isExcluded(await currentSettings(), site)) return { keys: [] };
+  validateKnown(msg);
+  const settings = await currentSettings();
+  if (incognito || isExcluded(settings, site) || isSensitive(settings, site)) return { keys: [] };
   const previous = await lastVersion(url);
   return { keys: previous ? [...keyedTexts(previous).keys()] : [] };
 }
@@ -258,16 +290,29 @@ async function onVisit(msg, sender) {
   if (incognito) return skip('private');
   const settings = await currentSettings();
   if (isExcluded(settings, site)) return skip('excluded');
+  if (isSensitive(settings, site)) return skip('sensitive');
+  // The page read is the page the tab shows: a page that moved its URL (history.replaceState or
+  // pushState to another same-origin URL) after its reading began is not stored as that URL.
+  const said = visitUrl(msg);
+  if (said !== null && said !== pageKey(sender.url || '')) return skip('url-changed');
+  // A tab with visits pending already is refused before its message is even read (admission.js).
+  if (admission.tabBusy(tabId)) return { status: 'skipped', reason: admission.refuse('busy') };
   const visit = validateVisit(msg);
   if (visit.hasPassword) return skip('password');
   const { blocks } = visit;
   if (blocks.length === 0) return skip('empty');
 
   const hooks = await currentHooks();
+  // Admission (admission.js): a tab or a site over its limits is refused before any analysis.
+  if (TEST_HOOKS && hooks.admission) Object.assign(admission.limits, hooks.admission);
+  const chars = blocks.reduce((n, b) => n + (b.text ? b.text.length : 16), 0);
+  const refused = admission.admit({ tabId, url, site, chars });
+  if (refused === 'rate-limited') return skip('rate-limited');
+  if (refused) return { status: 'skipped', reason: refused };
   let reply;
   let replied;
   const replyReady = new Promise((r) => { replied = r; });
-  const work = serialized(async () => {
+  const work = admission.run({ tabId, site, chars }, async () => {
     const steps = { queued: performance.now() - t0 };
     let mark = performance.now();
     const step = (name) => {
@@ -276,7 +321,8 @@ async function onVisit(msg, sender) {
       mark = now;
     };
     // The settings may have changed while this visit waited its turn.
-    if (isExcluded(await currentSettings(), site)) {
+    const now = await currentSettings();
+    if (isExcluded(now, site) || isSensitive(now, site)) {
       reply = { status: 'skipped', reason: 'excluded' };
       replied(reply);
       await setBadge(tabId, 0);
@@ -337,17 +383,34 @@ async function onVisit(msg, sender) {
     // never cost the visit.
     const { ids, list_id: listId, pathset_id: pathsetId } = analysis;
     let written;
+    const write = () => db.writeVisit({
+      url, site, time, title: visit.title, truncated: visit.truncated, blocks, ids, listId, pathsetId,
+      summary, previous, siteUpdates: analysis.updates, hold: TEST_HOOKS ? Number(hooks.holdWriteMs) || 0 : 0,
+    });
     try {
-      written = await db.writeVisit({
-        url, site, time, title: visit.title, truncated: visit.truncated, blocks, ids, listId, pathsetId,
-        summary, previous, siteUpdates: analysis.updates, hold: TEST_HOOKS ? Number(hooks.holdWriteMs) || 0 : 0,
-      });
+      try {
+        written = await write();
+      } catch (e) {
+        // A connection the browser left unusable (after an earlier write failed for lack of
+        // space): once more on a new one.
+        if (!(e && e.name === 'InvalidStateError')) throw e;
+        db.resetConnection();
+        written = await write();
+      }
     } catch (e) {
+      if (storageFull.isQuotaError(e) || (e && e.name === 'InvalidStateError')) db.resetConnection();
       // The instance learned what could not be stored: read the site from storage again.
       core.dropSite(site);
+      if (TEST_HOOKS) lastWriteError = `${e && e.name}: ${e && e.message}`;
+      // Out of space: the popup says so and offers to prune the oldest history (storage-full.js).
+      if (storageFull.isQuotaError(e)) {
+        state.failed = 'storage-full';
+        await storageFull.markFull();
+      }
       await keepTabPage(tabId, url, state).catch(() => {});
       throw e;
     }
+    await storageFull.markWritten();
     const page = { url, site, title: visit.title, lastVisitId: written.visitId, lastTime: time, visits: (previous ? previous.page.visits : 0) + 1 };
     cacheVersion(url, { visit: { id: written.visitId, time, listId, pathsetId }, page, blocks, ids, packed: analysis.packed });
     state.visitId = written.visitId;
@@ -355,8 +418,27 @@ async function onVisit(msg, sender) {
     state.siteBytes = written.siteBytes;
     await keepTabPage(tabId, url, state);
   });
+  queue = admission.queues.idle();
   work.catch((e) => console.warn(`Since Last Visit: visit of ${url} not stored:`, e));
   return Promise.race([replyReady, work.then(() => reply)]);
+}
+
+/**
+ * A password field appeared on the page after its visit was stored: the visit is forgotten if it
+ * is still the page's last (db.forgetVisit), and the tab's result says the page was not saved.
+ */
+async function onForget(msg, sender) {
+  const { tabId, url, site } = contentSender(sender);
+  validateForget(msg);
+  return admission.run({ tabId: -1, site, chars: 0 }, async () => {
+    const state = (await readTabState(tabId)).pages[url];
+    const forgotten = state && typeof state.visitId === 'number' ? await db.forgetVisit(url, state.visitId) : false;
+    versionCache.delete(url);
+    core.dropSite(site);
+    await keepTabPage(tabId, url, { status: 'skipped', reason: 'password', time: Date.now() });
+    await setBadge(tabId, 0);
+    return { forgotten };
+  });
 }
 
 async function onRestored(msg, sender) {
@@ -383,6 +465,25 @@ function isExtensionPage(sender) {
 
 /** @param {import('../shared/messages.js').PopupStateMessage} msg */
 async function popupState(msg) {
+  const out = await popupStateOf(msg);
+  const full = await storageFull.fullSince();
+  return full ? { ...out, storageFull: full } : out;
+}
+
+/** Deletes the oldest history to make room (the popup's button when storage is full). */
+function pruneOldest() {
+  return serialized(async () => {
+    const r = await db.deleteOldest(storageFull.PRUNE_SHARE);
+    forgetPages(r);
+    versionCache.clear();
+    await forgetTabResults((url) => r.pageUrls.includes(url));
+    await storageFull.markWritten();
+    return { visits: r.visits, pages: r.pages };
+  });
+}
+
+/** @param {import('../shared/messages.js').PopupStateMessage} msg */
+async function popupStateOf(msg) {
   const tabId = validateTabId(msg.tabId);
   let tab;
   try {
@@ -391,11 +492,12 @@ async function popupState(msg) {
     return { handled: false, reason: 'no-tab' };
   }
   if (tab.incognito) return { handled: false, reason: 'private' };
-  const url = pageKey(tab.url || '');
+  const url = historyKey(tab.url || '', /** @type {any} */ (tab).cookieStoreId);
   if (!url) return { handled: false, reason: 'unsupported' };
   const site = new URL(url).hostname;
   const settings = await readSettings(api);
   if (isExcluded(settings, site)) return { handled: false, reason: 'excluded', site };
+  if (isSensitive(settings, site)) return { handled: false, reason: 'sensitive', site };
   const all = await readTabState(tabId);
   const state = all.pages[url];
   if (!state) return { handled: true, url, status: 'pending' };
@@ -412,7 +514,7 @@ async function popupState(msg) {
         const m = await core.metrics(oldBlocks.map((b) => b.text).join(' '), newBlocks.map((b) => b.text).join(' '));
         out.metrics = { dice: m.dice, ied: m.ied };
         fresh.metrics = out.metrics;
-        await writeTabPage(tabId, url, fresh).catch(() => {}); // only a cache of the metrics
+        await onTab(tabId, () => writeTabPage(tabId, url, fresh)).catch(() => {}); // only a cache of the metrics
       }
     }
   }
@@ -436,6 +538,8 @@ async function settingsSet(msg) {
     const before = await readSettings(api);
     const next = { ...before, ...patch };
     const added = (next.excludedSites || []).filter((s) => !before.excludedSites.includes(s));
+    // Sites newly marked sensitive lose what was kept of them, as excluded ones do.
+    for (const s of next.sensitiveSites || []) if (!(before.sensitiveSites || []).includes(s) && !added.includes(s)) added.push(s);
     let deleted = { visits: 0, pages: 0 };
     if (added.length) {
       if (TEST_HOOKS && (await currentHooks()).failDeleteSites) throw new Error('test hook: deleting the site failed');
@@ -562,6 +666,11 @@ async function stats() {
 async function handle(msg, sender) {
   await ready();
   if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string') throw new MessageError('invalid_message', 'no type');
+  // Test builds only: the database's consistency check (consistency.js), from a page or a tab.
+  if (TEST_HOOKS && msg.type === 'test-check') return checkDatabase();
+  if (TEST_HOOKS && msg.type === 'test-fill') return storageFull.fill(Number(msg.bytes) || 0);
+  if (TEST_HOOKS && msg.type === 'test-unfill') return storageFull.unfill();
+  if (TEST_HOOKS && msg.type === 'test-last-error') return { error: lastWriteError };
   if (isExtensionPage(sender)) {
     if (!PAGE_TYPES.has(msg.type)) throw new MessageError('forbidden', `unknown type ${msg.type}`);
     switch (msg.type) {
@@ -573,6 +682,7 @@ async function handle(msg, sender) {
       case 'stats': return stats();
       case 'site-models': return siteModels();
       case 'remove-rule': return removeRule(msg);
+      case 'prune-oldest': return pruneOldest();
     }
   }
   if (TEST_HOOKS && msg.type === 'test-badge') {
@@ -591,6 +701,7 @@ async function handle(msg, sender) {
     case 'known': return onKnown(msg, sender);
     case 'visit': return onVisit(msg, sender);
     case 'restored': return onRestored(msg, sender);
+    case 'forget': return onForget(msg, sender);
   }
   throw new MessageError('forbidden', 'unreachable');
 }
@@ -664,6 +775,7 @@ if (TEST_HOOKS) {
   // Test builds only: lets the browser tests look inside without a UI.
   globalThis.__sincelastTest = {
     ready, counts: db.counts, stats, coreReady: core.coreReady, coreStartMs: core.coreStartMs,
-    idle: () => queue, readTabState, applyRetention,
+    idle: () => admission.queues.idle(), readTabState, applyRetention, checkDatabase,
+    refused: () => ({ ...admission.refused }),
   };
 }

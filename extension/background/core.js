@@ -40,6 +40,22 @@ export function coreStartMs() {
   return startMs;
 }
 
+// Calls that read or change a site's state in the instance run one at a time (visits of
+// different sites run side by side in the background: one site's state must not be dropped from
+// the instance between its loading and its use by another site's loading).
+/** @type {Promise<void>} */
+let siteLock = Promise.resolve();
+/**
+ * @template T
+ * @param {() => Promise<T>} task
+ * @returns {Promise<T>}
+ */
+function locked(task) {
+  const run = siteLock.then(() => task());
+  siteLock = run.then(() => {}, () => {});
+  return run;
+}
+
 async function call(fn, ...args) {
   await coreReady();
   try {
@@ -89,13 +105,13 @@ async function ensureSite(site) {
  * the site-state records to write, `packed` this version's packing, kept for the next revisit.
  * Versions are `{ time (ms), blocks, packed? }`.
  */
-export const analyzeVisit = (url, site, previous, current) => call(async () => {
+export const analyzeVisit = (url, site, previous, current) => locked(() => call(async () => {
   const t0 = performance.now();
   await ensureSite(site);
   const siteMs = performance.now() - t0;
   const out = visitPacked(wasm, url, site, previous, current);
   return { ...out, ms: { site: siteMs, ...out.ms } };
-});
+}));
 
 /** Drops a site's state from the instance (its records changed in storage, or storing failed). */
 export function dropSite(site) {
@@ -109,20 +125,20 @@ export function dropSites(pick) {
 }
 
 /** The learned rules of a site (`{ rules, template_pages }`), loading the site if needed. */
-export const siteRules = (site) => call(async () => {
+export const siteRules = (site) => locked(() => call(async () => {
   await ensureSite(site);
   return wasm.siteRules(site);
-});
+}));
 
 /** Removes one learned rule for good: resolves to the rule record to store (removed = true). */
-export const removeRule = (site, id) => call(async () => {
+export const removeRule = (site, id) => locked(() => call(async () => {
   await ensureSite(site);
   return wasm.removeRule(site, id);
-});
+}));
 
 /** Converts every version-2 site record still stored (before listing what sites learned). */
-export const migrateAll = () => call(async () => {
+export const migrateAll = () => locked(() => call(async () => {
   for (const site of await db.legacySites()) await ensureSite(site);
-});
+}));
 
 export const metrics = (oldText, newText, options) => call(wasm.metrics, oldText, newText, options);

@@ -71,6 +71,11 @@ export function openDb() {
           db.close();
           dbPromise = null;
         };
+        // Closed by the browser (Firefox closes a connection after a write fails for lack of
+        // space, or when storage is cleared): the next use opens a new one.
+        db.onclose = () => {
+          dbPromise = null;
+        };
         resolve(db);
       };
       req.onerror = () => reject(req.error);
@@ -81,6 +86,17 @@ export function openDb() {
     });
   }
   return dbPromise;
+}
+
+/**
+ * Drops this worker's connection: the next use opens a new one. Firefox leaves a connection
+ * refusing every write (InvalidStateError) once a write failed for lack of space, without a
+ * close event; the background calls this after such a failure (storage-full.js).
+ */
+export function resetConnection() {
+  const old = dbPromise;
+  dbPromise = null;
+  if (old) old.then((db) => db.close(), () => {});
 }
 
 function reqP(req) {
@@ -286,40 +302,65 @@ export async function writeVisit({ url, site, time, title, truncated, blocks, id
   const known = new Set();
   if (previous) for (const id of previous.ids) known.add(id);
   const blockStore = tx.objectStore('blocks');
+  // Blocks are shared by every page and site, keyed by an unkeyed 64-bit hash of their text: a
+  // block already stored is never overwritten. The same text stays as it is; another text under
+  // the same id (a collision, or one made on purpose) aborts this visit whole.
+  /** @type {string | null} */
+  let collision = null;
   for (let i = 0; i < blocks.length; i++) {
     const id = ids[i];
     if (known.has(id)) continue;
     known.add(id);
-    const links = blocks[i].links;
-    blockStore.put(links.length ? { id, text: blocks[i].text, links } : { id, text: blocks[i].text });
-    bytes += id.length + blocks[i].text.length + links.reduce((n, l) => n + l.length, 0) + 16;
+    const { text, links } = blocks[i];
+    const req = blockStore.add(links.length ? { id, text, links } : { id, text });
+    req.onerror = (event) => {
+      if (!req.error || req.error.name !== 'ConstraintError') return;
+      event.preventDefault();
+      event.stopPropagation();
+      const got = blockStore.get(id);
+      got.onsuccess = () => {
+        if (got.result && got.result.text !== text && collision === null) {
+          collision = id;
+          tx.abort();
+        }
+      };
+    };
+    bytes += id.length + text.length + links.reduce((n, l) => n + l.length, 0) + 16;
   }
-  if (!previous || previous.visit.listId !== listId) {
-    const packed = packIds(ids);
-    tx.objectStore('lists').put({ id: listId, ids: packed });
-    bytes += listId.length + packed.byteLength;
+  try {
+    return await writeVisitRest();
+  } catch (e) {
+    if (collision !== null) throw new Error(`block ${collision} is stored with another text: the visit is not stored`, { cause: e });
+    throw e;
   }
-  if (!previous || previous.visit.pathsetId !== pathsetId) {
-    const paths = encodePaths(blocks.map((b) => b.path));
-    const derivable = blocks.every((b) => b.type_path === typePathOf(b.path));
-    const typePaths = derivable ? null : blocks.map((b) => b.type_path);
-    tx.objectStore('pathsets').put({ id: pathsetId, paths, typePaths });
-    bytes += pathsetId.length + paths.reduce((n, p) => n + p.length + 3, 0) + (typePaths ? typePaths.reduce((n, p) => n + p.length + 3, 0) : 4);
+  async function writeVisitRest() {
+    if (!previous || previous.visit.listId !== listId) {
+      const packed = packIds(ids);
+      tx.objectStore('lists').put({ id: listId, ids: packed });
+      bytes += listId.length + packed.byteLength;
+    }
+    if (!previous || previous.visit.pathsetId !== pathsetId) {
+      const paths = encodePaths(blocks.map((b) => b.path));
+      const derivable = blocks.every((b) => b.type_path === typePathOf(b.path));
+      const typePaths = derivable ? null : blocks.map((b) => b.type_path);
+      tx.objectStore('pathsets').put({ id: pathsetId, paths, typePaths });
+      bytes += pathsetId.length + paths.reduce((n, p) => n + p.length + 3, 0) + (typePaths ? typePaths.reduce((n, p) => n + p.length + 3, 0) : 4);
+    }
+    if (hold > 0) await keepAlive(tx, hold);
+    const visit = { url, site, time, title, listId, pathsetId, summary, truncated };
+    const visitId = await reqP(tx.objectStore('visits').add(visit));
+    bytes += JSON.stringify(visit).length;
+    const page = {
+      url, site, title, lastVisitId: visitId, lastTime: time,
+      visits: (previous ? previous.page.visits : 0) + 1,
+    };
+    tx.objectStore('pages').put(page);
+    bytes += JSON.stringify(page).length;
+    const siteBytes = applySiteUpdates(tx, site, siteUpdates);
+    bytes += siteBytes;
+    await done;
+    return { visitId, bytes, siteBytes };
   }
-  if (hold > 0) await keepAlive(tx, hold);
-  const visit = { url, site, time, title, listId, pathsetId, summary, truncated };
-  const visitId = await reqP(tx.objectStore('visits').add(visit));
-  bytes += JSON.stringify(visit).length;
-  const page = {
-    url, site, title, lastVisitId: visitId, lastTime: time,
-    visits: (previous ? previous.page.visits : 0) + 1,
-  };
-  tx.objectStore('pages').put(page);
-  bytes += JSON.stringify(page).length;
-  const siteBytes = applySiteUpdates(tx, site, siteUpdates);
-  bytes += siteBytes;
-  await done;
-  return { visitId, bytes, siteBytes };
 }
 
 /**
@@ -419,6 +460,51 @@ export function deleteOlderThan(cutoff) {
     async (visits) => reqP(visits.index('time').getAllKeys(IDBKeyRange.upperBound(cutoff, true))),
     async (pages, gone) => (await reqP(pages.getAll())).filter((p) => gone.has(p.lastVisitId)),
   );
+}
+
+/**
+ * Storage full (storage-full.js): deletes the oldest `share` of the stored visits (at least one),
+ * oldest first, and sweeps what they leave; a page whose last visit goes goes too.
+ */
+export function deleteOldest(share) {
+  return deleteWhere(
+    async (visits) => {
+      const ids = await reqP(visits.index('time').getAllKeys());
+      return ids.slice(0, Math.max(1, Math.ceil(ids.length * share)));
+    },
+    async (pages, gone) => (await reqP(pages.getAll())).filter((p) => gone.has(p.lastVisitId)),
+  );
+}
+
+/**
+ * Forgets the visit `visitId` of page `url` when it is still the page's last one (a password
+ * field appeared on the page after it was stored): the page goes back to its visit before, or
+ * goes with its site record when it had none; what the visit alone referred to is swept. One
+ * transaction. Resolves to true when it was forgotten.
+ */
+export async function forgetVisit(url, visitId) {
+  const db = await openDb();
+  const tx = db.transaction(STORES, 'readwrite');
+  const done = txDone(tx);
+  const pages = tx.objectStore('pages');
+  const page = await reqP(pages.get(url));
+  if (!page || page.lastVisitId !== visitId) {
+    await done;
+    return false;
+  }
+  const visits = tx.objectStore('visits');
+  visits.delete(visitId);
+  const left = (await reqP(visits.index('url').getAll(url))).filter((v) => v.id !== visitId);
+  const before = left.sort((a, b) => b.id - a.id)[0];
+  if (before) {
+    pages.put({ ...page, lastVisitId: before.id, lastTime: before.time, visits: Math.max(left.length, page.visits - 1) });
+  } else {
+    pages.delete(url);
+    tx.objectStore('sitePages').delete([page.site, url]);
+  }
+  await sweep(tx);
+  await done;
+  return true;
 }
 
 /** Empties every store. */

@@ -43,4 +43,21 @@ export function installTestHooks() {
   document.addEventListener('sincelast-test:badge', () => {
     send({ type: 'test-badge' }).then((r) => testMark('badge', `${r.text}|${Date.now()}`), (err) => testMark('badge', `error: ${err.message}`));
   });
+  // Any message, as this content script (the background decides from the sender, as always):
+  // detail `{ id, msg }`; the reply lands in `data-sincelast-test-sent-<id>` as JSON
+  // (`{ ok, result | error }`). Used by the stress tests (consistency check, a flooding tab).
+  document.addEventListener('sincelast-test:send', (e) => {
+    let detail;
+    try {
+      detail = JSON.parse(String(/** @type {CustomEvent} */ (e).detail));
+    } catch {
+      detail = null;
+    }
+    const id = detail && /^[a-z0-9-]{1,32}$/.test(String(detail.id)) ? String(detail.id) : 'x';
+    if (!detail || !detail.msg || typeof detail.msg !== 'object') return testMark(`sent-${id}`, JSON.stringify({ ok: false, error: 'no message' }));
+    send(detail.msg).then(
+      (result) => testMark(`sent-${id}`, JSON.stringify({ ok: true, result })),
+      (err) => testMark(`sent-${id}`, JSON.stringify({ ok: false, error: { kind: err && err.kind, message: err && err.message } })),
+    );
+  });
 }

@@ -10,7 +10,9 @@ import { readPage, capBlocks, withKeys } from './blocks.js';
 import { paint } from './paint.js';
 import { testMark } from './test-hooks.js';
 
-const PASSWORD = 'input[type="password" i]';
+// Password fields, and the fields browsers and sites mark as holding one (a "show password"
+// toggle turns a password field into a text field; one-time codes).
+const PASSWORD = 'input[type="password" i], input[autocomplete~="current-password" i], input[autocomplete~="new-password" i], input[autocomplete~="one-time-code" i]';
 
 /**
  * The shadow root of an element, closed ones too where the browser lets a content script see
@@ -47,9 +49,65 @@ export function hasPasswordField(root = document) {
   return false;
 }
 
+/**
+ * The URL this visit reads: the document's URL as navigated to (its navigation entry, which page
+ * scripts cannot change) on the document's first visit, the address shown when a later visit of
+ * the same document begins (a single-page app's route). Sent with the visit: the background
+ * stores nothing when the tab's URL is another by then (a page moving to another URL of its
+ * origin with history.replaceState while it is read).
+ */
+let firstRun = true;
+function readingUrl() {
+  const first = firstRun;
+  firstRun = false;
+  if (first) {
+    try {
+      const nav = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
+      if (nav && nav.name) return nav.name;
+    } catch {
+      // Not offered: the address below.
+    }
+  }
+  return location.href;
+}
+
+/** How long after a visit a password field appearing makes the visit forgotten. */
+const LATE_PASSWORD_MS = 30000;
+const LATE_CHECK_MS = 500;
+
+/**
+ * Watches the page a while after its visit was stored: a password field appearing (a sign-in box
+ * opened late) makes the background forget the visit ('forget'). Checks at most every
+ * LATE_CHECK_MS, only after the page changed; stops after LATE_PASSWORD_MS, on the first field,
+ * or when this copy stops.
+ */
+function watchLatePassword() {
+  let timer = null;
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    clearTimeout(end);
+  };
+  const check = () => {
+    timer = null;
+    if (state.dead) return stop();
+    if (!hasPasswordField()) return;
+    stop();
+    send({ type: 'forget' }).then(() => {
+      if (TEST_HOOKS) testMark('forgotten', 'password');
+    }, () => {});
+  };
+  const observer = new MutationObserver(() => {
+    if (!timer) timer = setTimeout(check, LATE_CHECK_MS);
+  });
+  observer.observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ['type', 'autocomplete'] });
+  const end = setTimeout(stop, LATE_PASSWORD_MS);
+}
+
 /** Runs one visit of the page (again after a back/forward restore of a page never sent). */
 export async function start() {
   const { timing } = state;
+  const url = readingUrl();
   // Asked while the page settles, so the answer is there when it is needed.
   state.knownKeys = send({ type: 'known' }).then((/** @type {import('../shared/messages.js').KnownResult} */ r) => {
     if (TEST_HOOKS) testMark('known', String(r.keys.length));
@@ -87,7 +145,7 @@ export async function start() {
   const message = (sendBlocks) => {
     // Checked again at the last moment: a field added since the page settled counts too.
     hasPassword = hasPassword || hasPasswordField();
-    return visitMessage({ title, truncated, hasPassword, blocks: hasPassword ? [] : sendBlocks });
+    return { ...visitMessage({ title, truncated, hasPassword, blocks: hasPassword ? [] : sendBlocks }), url };
   };
   /** @type {import('../shared/messages.js').VisitResult} */
   let result;
@@ -119,6 +177,7 @@ export async function start() {
     delete result.steps.replied;
   }
   if (state.dead) return;
+  if (result.status !== 'skipped') watchLatePassword();
   state.lastResult = result;
   if (result.status === 'changed') paint(result);
   timing.painted = performance.now();

@@ -29,6 +29,38 @@ function renderSites() {
   }
 }
 
+/** The sensitive sites (never kept), each removable; the default list can be restored. */
+function renderSensitive() {
+  const ul = $('sensitive-sites');
+  ul.textContent = '';
+  for (const site of settings.sensitiveSites || []) {
+    const li = document.createElement('li');
+    const name = document.createElement('span');
+    name.textContent = site;
+    const remove = document.createElement('button');
+    remove.type = 'button';
+    remove.textContent = 'Remove';
+    remove.setAttribute('aria-label', `Remove ${site} from the sensitive sites`);
+    remove.addEventListener('click', () => save({ sensitiveSites: settings.sensitiveSites.filter((s) => s !== site) }, `${site} is no longer a sensitive site: its pages are kept from now on.`));
+    li.append(name, ' ', remove);
+    ul.append(li);
+  }
+}
+
+$('add-sensitive').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const site = $('sensitive').value.trim();
+  if (!site) return;
+  $('sensitive').value = '';
+  save({ sensitiveSites: [...(settings.sensitiveSites || []), site] }, `${site} is a sensitive site: nothing of it is kept.`);
+});
+
+$('sensitive-defaults').addEventListener('click', () => {
+  save({ sensitiveSites: [...(defaults.sensitiveSites || [])] }, 'The default list of sensitive sites is back.');
+});
+
+let defaults = {};
+
 async function refreshStats() {
   const s = await ask({ type: 'stats' });
   const kb = s.usage != null ? `, about ${Math.round(s.usage / 1024)} KB in use` : '';
@@ -111,6 +143,7 @@ async function save(patch, message) {
     const r = await ask({ type: 'settings-set', settings: patch });
     settings = r.settings;
     renderSites();
+    renderSensitive();
     $('retention').value = String(settings.retentionDays);
     const gone = r.deleted.visits ? ` ${r.deleted.visits} visits deleted.` : '';
     status(`${message}${gone}`);
@@ -150,7 +183,9 @@ $('delete-all').addEventListener('click', async () => {
 (async () => {
   const r = await ask({ type: 'settings-get' });
   settings = r.settings;
+  defaults = r.defaults || {};
   renderSites();
+  renderSensitive();
   $('retention').value = String(settings.retentionDays);
   await refreshStats();
   await refreshModels().catch((e) => status(`Could not read what was learned: ${e.message}`));

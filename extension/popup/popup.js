@@ -12,6 +12,9 @@ const REASONS = {
   excluded: 'You excluded this site, so nothing is kept for it. You can change that in Settings.',
   private: 'Pages in private windows are never recorded.',
   password: 'This page has a password field, so it was not saved.',
+  sensitive: 'This site is on your list of sensitive sites (banking, mail, health…), so nothing is kept for it. You can change the list in Settings.',
+  'url-changed': 'This page changed its address while it was being read, so it was not saved.',
+  'rate-limited': 'This page was loaded too many times in a short while; this visit was not saved.',
   empty: 'This page has no text to compare.',
   'no-tab': 'This tab is gone.',
 };
@@ -61,8 +64,35 @@ function summaryLine(changes) {
   return countByStatus(changes).map(([n, k]) => `${n} ${k}`).join(' · ');
 }
 
+/**
+ * Storage full (the browser refused a visit's write for lack of space): says so above the rest,
+ * with a button that deletes the oldest history; nothing else is deleted.
+ */
+function storageFullNotice(state) {
+  if (!state.storageFull && state.failed !== 'storage-full') return null;
+  const status = el('p', { class: 'muted', id: 'prune-status', role: 'status' });
+  const button = el('button', { type: 'button', id: 'prune' }, 'Prune oldest history');
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    status.textContent = 'Deleting the oldest history…';
+    ask({ type: 'prune-oldest' }).then((r) => {
+      status.textContent = `Deleted the ${r.visits} oldest visit${r.visits === 1 ? '' : 's'} (${r.pages} page${r.pages === 1 ? '' : 's'} gone with them). The next visits will be saved if there is room now.`;
+    }, (e) => {
+      status.textContent = `Could not prune: ${e.message}`;
+      button.disabled = false;
+    });
+  });
+  return el('div', { class: 'notice', id: 'storage-full-db', role: 'alert' },
+    el('p', {}, state.failed === 'storage-full'
+      ? 'Storage full: this visit could not be saved. Oldest history can be pruned to make room; what is saved already is kept.'
+      : 'Storage full: the last visit could not be saved. Oldest history can be pruned to make room; what is saved already is kept.'),
+    button, status);
+}
+
 function render(tabId, state) {
   main.textContent = '';
+  const full = storageFullNotice(state);
+  if (full) main.append(full);
   main.dataset.status = state.handled ? state.status : `not-handled:${state.reason}`;
   if (!state.handled) {
     main.append(el('p', { class: 'notice' }, REASONS[state.reason] || 'This page is not handled.'));

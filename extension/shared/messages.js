@@ -28,6 +28,8 @@
  * @property {(string | null)[]} [keys]
  * @property {string[]} paths front-coded
  * @property {string[][]} links
+ * @property {string} [url] the URL the page's reading began with (the background refuses the
+ *   visit when the tab shows another by then)
  */
 
 /** @typedef {{ kind: 'insert' | 'delete' | 'equal', text: string }} Span */
@@ -83,9 +85,13 @@
 /** @typedef {{ type: 'test-badge' }} TestBadgeMessage */
 /** @typedef {{ type: 'test-open', page: 'popup' | 'options' }} TestOpenMessage */
 
-/** @typedef {KnownMessage | VisitMessage | RestoredMessage} ContentMessage */
+/** @typedef {KnownMessage | VisitMessage | RestoredMessage | ForgetMessage} ContentMessage */
 /** @typedef {PopupStateMessage | ScrollToMessage | SettingsGetMessage | SettingsSetMessage | DeleteAllMessage | StatsMessage | SiteModelsMessage | RemoveRuleMessage} PageMessage */
-/** @typedef {ContentMessage | PageMessage | TestBadgeMessage | TestOpenMessage} Request */
+/** @typedef {{ type: 'test-check' }} TestCheckMessage test builds: the database's consistency check */
+/** @typedef {{ type: 'test-fill', bytes: number } | { type: 'test-unfill' } | { type: 'test-last-error' }} TestFillMessage test builds: fill the origin's storage, the last failed write */
+/** @typedef {{ type: 'prune-oldest' }} PruneOldestMessage storage full: delete the oldest history */
+/** @typedef {{ type: 'forget' }} ForgetMessage content script: a password field appeared after the visit was stored */
+/** @typedef {ContentMessage | PageMessage | PruneOldestMessage | ForgetMessage | TestBadgeMessage | TestOpenMessage | TestCheckMessage | TestFillMessage} Request */
 
 /** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' }} TabMessage */
 

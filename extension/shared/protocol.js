@@ -9,6 +9,10 @@ import { TEXT_KEY, typePathOf } from './wire.js';
 
 export const CONTENT_TYPES = new Set(['known', 'visit', 'restored']);
 export const PAGE_TYPES = new Set(['popup-state', 'scroll-to', 'settings-get', 'settings-set', 'delete-all', 'stats', 'site-models', 'remove-rule']);
+// stressb: storage full, the popup's button that prunes the oldest history; a content script
+// that found a password field after its visit was stored asks to forget that visit.
+PAGE_TYPES.add('prune-oldest');
+CONTENT_TYPES.add('forget');
 
 /**
  * Refuses a message: the background answers `{ ok: false, error: { kind: 'invalid_message', message } }`.
@@ -79,6 +83,37 @@ export function validateVisit(msg) {
   return { title: msg.title, truncated: msg.truncated, hasPassword, blocks };
 }
 
+/** Checks a 'forget' message: its type and nothing else. */
+export function validateForget(msg) {
+  if (!isPlainObject(msg)) fail('not an object');
+  if (msg.type !== 'forget') fail('type');
+  const extra = Object.keys(msg).filter((k) => k !== 'type');
+  if (extra.length) fail(`unexpected ${extra[0].slice(0, 40)}`);
+  return {};
+}
+
+/** Checks a 'known' message: its type and nothing else. */
+export function validateKnown(msg) {
+  if (!isPlainObject(msg)) fail('not an object');
+  if (msg.type !== 'known') fail('type');
+  const extra = Object.keys(msg).filter((k) => k !== 'type');
+  if (extra.length) fail(`unexpected ${extra[0].slice(0, 40)}`);
+  return {};
+}
+
+/**
+ * The URL a 'visit' says it read (`msg.url`: the document's own URL when its reading began),
+ * as a page key; null when the message does not say. A string that is not an http(s) URL is
+ * refused.
+ */
+export function visitUrl(msg) {
+  if (!isPlainObject(msg) || msg.url === undefined) return null;
+  if (!isString(msg.url, LIMITS.maxUrl)) fail('url');
+  const key = pageKey(msg.url);
+  if (!key) fail('url');
+  return key;
+}
+
 /** Checks a 'restored' message (a page shown again from the back/forward cache). */
 export function validateRestored(msg) {
   if (!isPlainObject(msg)) fail('not an object');
@@ -130,6 +165,16 @@ export function validateSettings(s) {
       if (!sites.includes(site)) sites.push(site);
     }
     out.excludedSites = sites;
+  }
+  if ('sensitiveSites' in s) {
+    if (!Array.isArray(s.sensitiveSites) || s.sensitiveSites.length > LIMITS.maxSites) fail('sensitiveSites');
+    const sites = [];
+    for (const raw of s.sensitiveSites) {
+      const site = normalizeSite(raw);
+      if (!site) fail(`not a site: ${String(raw).slice(0, 80)}`);
+      if (!sites.includes(site)) sites.push(site);
+    }
+    out.sensitiveSites = sites;
   }
   if ('retentionDays' in s) {
     const d = s.retentionDays;

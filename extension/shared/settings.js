@@ -13,13 +13,62 @@ import { LIMITS } from './limits.js';
  * @typedef {object} Settings
  * @property {string[]} excludedSites host names; their subdomains are excluded too
  * @property {number} retentionDays visits older than this are deleted
+ * @property {string[]} [sensitiveSites] host names never recorded (SENSITIVE_DEFAULTS unless edited)
  */
+
+/**
+ * Sensitive sites never recorded by default (stressb): logged-in pages of banks and payment
+ * services, web mail and health portals show personal data without a password field on the
+ * page. A short list of well-known domains (subdomains included), editable in the settings;
+ * documented in extension/README.md.
+ */
+export const SENSITIVE_DEFAULTS = Object.freeze([
+  // Banking and payments
+  'paypal.com', 'chase.com', 'bankofamerica.com', 'wellsfargo.com', 'citi.com', 'capitalone.com',
+  'hsbc.com', 'barclays.co.uk', 'revolut.com', 'wise.com', 'ing.com', 'bnpparibas.net',
+  // Mail
+  'mail.google.com', 'outlook.live.com', 'outlook.office.com', 'mail.yahoo.com', 'mail.proton.me', 'fastmail.com',
+  // Health
+  'mychart.com', 'myhealth.va.gov', 'patient.info', 'nhsapp.service.nhs.uk', 'doctolib.fr',
+]);
 
 /** @type {Readonly<Settings>} */
 export const DEFAULT_SETTINGS = Object.freeze({
   excludedSites: [],
   retentionDays: 90,
+  sensitiveSites: [...SENSITIVE_DEFAULTS],
 });
+
+
+/**
+ * The sensitive sites of stored settings: the default list when none is stored; a stored list
+ * checked like the excluded sites (bad entries dropped and reported).
+ * @param {Record<string, unknown>} raw
+ * @param {string[]} bad
+ * @returns {string[]}
+ */
+function checkSensitive(raw, bad) {
+  if (!('sensitiveSites' in raw)) return [...SENSITIVE_DEFAULTS];
+  const list = raw.sensitiveSites;
+  if (!Array.isArray(list)) {
+    bad.push('sensitiveSites');
+    return [...SENSITIVE_DEFAULTS];
+  }
+  /** @type {string[]} */
+  const out = [];
+  for (const x of list.slice(0, LIMITS.maxSites)) {
+    const site = normalizeSite(x);
+    if (site && !out.includes(site)) out.push(site);
+    else if (!site) bad.push('sensitiveSites');
+  }
+  if (list.length > LIMITS.maxSites) bad.push('sensitiveSites');
+  return out;
+}
+
+/** True when `host` belongs to a sensitive site (never recorded). */
+export function isSensitive(settings, host) {
+  return (settings.sensitiveSites || []).some((site) => hostInSite(host, site));
+}
 
 export const MIN_RETENTION_DAYS = 1;
 export const MAX_RETENTION_DAYS = 3650;
@@ -58,7 +107,8 @@ export function checkSettings(stored) {
     if (Number.isInteger(d) && /** @type {number} */ (d) >= MIN_RETENTION_DAYS && /** @type {number} */ (d) <= MAX_RETENTION_DAYS) retentionDays = /** @type {number} */ (d);
     else bad.push('retentionDays');
   }
-  return { settings: { excludedSites, retentionDays }, bad: [...new Set(bad)] };
+  const sensitiveSites = checkSensitive(raw, bad);
+  return { settings: { excludedSites, retentionDays, sensitiveSites }, bad: [...new Set(bad)] };
 }
 
 /**
