@@ -7,7 +7,8 @@ import { state } from './state.js';
 import { send } from './runtime.js';
 import { whenSettled, dropEarly } from './settle.js';
 import { readPage, capBlocks, withKeys } from './blocks.js';
-import { paint } from './paint.js';
+import { paint, loadColors } from './paint.js';
+import { ensureOverlay } from './overlay.js';
 import { testMark } from './test-hooks.js';
 
 const PASSWORD = 'input[type="password" i]';
@@ -69,6 +70,9 @@ export async function start() {
   timing.settled = performance.now();
   const read = state.early && !state.early.dirty ? state.early : null;
   dropEarly();
+  // The overlay goes in now, on every visit whatever its answer (see overlay.js).
+  ensureOverlay();
+  loadColors();
   const page = read ? read.page : readPage();
   state.elements = page.elements;
   const { blocks, truncated } = read ? read.capped : capBlocks(page);

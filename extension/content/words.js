@@ -1,14 +1,8 @@
-// Word marks: the inserted words of a changed block wrapped in <mark> elements, found in the
-// block's text nodes through the same normalization the extraction applies (text nodes are
-// split, never HTML). Each mark is recorded so that unpainting gives every text node back.
+// Word marks: the inserted words of a changed block as DOM Ranges over the block's text nodes,
+// found through the same normalization the extraction applies. The page's DOM is never changed:
+// the overlay (paint.js) draws boxes at the ranges' client rects. Ranges are live, so they follow
+// the page's own later edits of those text nodes.
 
-import { WORD_ATTR } from './dom.js';
-
-const MARK_STYLE = 'all: unset; background-color: #ffe36e !important; color: #141414 !important; '
-  + 'text-decoration: underline 2px #8a5a00 !important; text-underline-offset: 2px !important; '
-  + 'border-radius: 2px !important; box-decoration-break: clone; -webkit-box-decoration-break: clone;';
-
-/** @typedef {{ node: Text, mark: Element, rest: Text }} Undo */
 /** @typedef {{ text: string, nodes: Text[], nodeOf: Int32Array, offOf: Int32Array }} TextIndex */
 
 /**
@@ -97,36 +91,33 @@ function wrapRange(index, from, to) {
 }
 
 /**
- * Wraps segments of text nodes in <mark> elements (one per segment).
+ * One Range per segment of a text node (the page's DOM is left as it is).
  * @param {TextIndex} index
  * @param {Map<number, { start: number, end: number }[]>} segmentsByNode
- * @param {Undo[]} undo
+ * @param {Range[]} out
  */
-function wrapSegments(index, segmentsByNode, undo) {
+function rangesOf(index, segmentsByNode, out) {
   for (const [k, segs] of segmentsByNode) {
-    segs.sort((a, b) => b.start - a.start);
+    segs.sort((a, b) => a.start - b.start);
     const node = index.nodes[k];
     for (const { start, end } of segs) {
       if (end > node.data.length || start >= end) continue;
-      const middle = node.splitText(start);
-      const rest = middle.splitText(end - start);
-      const mark = document.createElement('mark');
-      mark.setAttribute(WORD_ATTR, '');
-      mark.setAttribute('style', MARK_STYLE);
-      middle.replaceWith(mark);
-      mark.appendChild(middle);
-      undo.push({ node, mark, rest });
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, end);
+      out.push(range);
     }
   }
 }
 
 /**
- * Marks the inserted words of a changed block; false when its text cannot be found in the DOM.
+ * The inserted words of a changed block as Ranges (one per text node segment), added to `out`;
+ * false when its text cannot be found in the DOM.
  * @param {Element} el
  * @param {import('../shared/messages.js').Change} change
- * @param {Undo[]} undo
+ * @param {Range[]} out
  */
-export function markWords(el, change, undo) {
+export function wordRanges(el, change, out) {
   if (!Array.isArray(change.spans)) return false;
   const index = indexText(el);
   let newText = '';
@@ -164,6 +155,6 @@ export function markWords(el, change, undo) {
       else byNode.set(k, [seg]);
     }
   }
-  wrapSegments(index, byNode, undo);
+  rangesOf(index, byNode, out);
   return ranges.length > 0;
 }

@@ -4,7 +4,7 @@
 //   page (popup, options) → background   'popup-state', 'scroll-to', 'settings-get',
 //                                        'settings-set', 'delete-all', 'stats', 'site-models',
 //                                        'remove-rule'
-//   background → content                 'scroll-to', 'next-change'
+//   background → content                 'scroll-to', 'next-change', 'previous-change'
 // (test builds add 'test-badge' and 'test-open' from the content script.)
 // Every reply is a Reply: `{ ok: true, result }` or `{ ok: false, error: { kind, message } }`.
 
@@ -87,7 +87,7 @@
 /** @typedef {PopupStateMessage | ScrollToMessage | SettingsGetMessage | SettingsSetMessage | DeleteAllMessage | StatsMessage | SiteModelsMessage | RemoveRuleMessage} PageMessage */
 /** @typedef {ContentMessage | PageMessage | TestBadgeMessage | TestOpenMessage} Request */
 
-/** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' }} TabMessage */
+/** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' } | { type: 'previous-change' }} TabMessage */
 
 /** @typedef {{ ok: true, result: any } | { ok: false, error: import('./errors.js').WireError }} Reply */
 

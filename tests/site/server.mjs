@@ -14,6 +14,8 @@
 //   GET /s/<story>/hanging    a page whose load event never fires (an image that never arrives)
 //   GET /s/<story>/inline     a paragraph whose changed words sit in inline markup
 //   GET /s/<story>/many       600 long paragraphs, every one of them different in each version
+//   GET /s/<story>/spy        the front page with a script of the page's own that tries to read
+//                             what the extension painted (window.__spy(): see spyScript)
 //   GET /s/<story>/town       "Riverside Town Hall": a site whose pages (town, events, contact)
 //   GET /s/<story>/events       share a header and a footer; the town page also has a visitor
 //   GET /s/<story>/contact      counter and a clock ("Page generated at 10:42:07") that change
@@ -344,7 +346,62 @@ function contactPage(version) {
   });
 }
 
-const PAGES = { hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage };
+// A page script spying on the extension (paint tests): it records every DOM mutation from the
+// start and, when asked (window.__spy()), returns everything a page can read that could tell new
+// blocks from old ones — every element with its attributes, the computed styles a highlight would
+// change and its geometry, every text node, the mutations, CSS.highlights, style sheets,
+// animations, the focused element. The test build's own markers (data-sincelast-test-*, on <html>
+// only, absent from store builds) are left out.
+const SPY_SCRIPT = `<script>
+(() => {
+  const TEST = /^data-sincelast-test-/;
+  const log = [];
+  const path = (n) => { const p = []; for (; n && n.parentNode; n = n.parentNode) p.unshift([...n.parentNode.childNodes].indexOf(n)); return p.join('.'); };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'attributes' && TEST.test(r.attributeName)) continue;
+      log.push([r.type, path(r.target), r.attributeName || '',
+        [...r.addedNodes].map((n) => n.nodeName + ':' + (n.nodeType === 1 ? n.getAttribute('style') : n.data)).join(','),
+        [...r.removedNodes].map((n) => n.nodeName).join(',')].join('|'));
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true });
+  const PROPS = ['background-color', 'background-image', 'box-shadow', 'outline-style', 'outline-color', 'outline-width',
+    'border-left-width', 'border-left-color', 'color', 'text-decoration-line', 'font-weight', 'display', 'position', 'opacity', 'filter'];
+  window.__spy = () => {
+    const elements = [];
+    const walk = (root) => {
+      for (const n of root.querySelectorAll('*')) {
+        const attrs = [...n.attributes].filter((a) => !TEST.test(a.name)).map((a) => a.name + '=' + a.value).sort();
+        const cs = getComputedStyle(n);
+        const r = n.getBoundingClientRect();
+        elements.push([path(n), n.localName, attrs.join(' '), PROPS.map((k) => cs.getPropertyValue(k)).join(';'),
+          [r.x, r.y, r.width, r.height].map(Math.round).join(','), n.shadowRoot ? 'open-shadow' : '',
+          getComputedStyle(n, '::before').content, getComputedStyle(n, '::after').content]);
+        if (n.shadowRoot) walk(n.shadowRoot);
+      }
+    };
+    walk(document);
+    const texts = [];
+    const tw = document.createTreeWalker(document, NodeFilter.SHOW_TEXT);
+    for (let t = tw.nextNode(); t; t = tw.nextNode()) texts.push(path(t) + ':' + t.data);
+    return {
+      elements, texts, mutations: log.slice(),
+      highlights: typeof CSS !== 'undefined' && CSS.highlights ? [...CSS.highlights.keys()] : 'none',
+      sheets: [...document.styleSheets].map((s) => s.ownerNode && s.ownerNode.nodeName).join(','),
+      adopted: (document.adoptedStyleSheets || []).length,
+      animations: document.getAnimations ? document.getAnimations().length : 0,
+      active: document.activeElement && document.activeElement.localName,
+      scroll: [scrollX, scrollY, document.documentElement.scrollHeight, document.documentElement.scrollWidth],
+    };
+  };
+})();
+</script>`;
+
+function spyPage(version, theme) {
+  return newsPage(version, theme).replace('</head>', `${SPY_SCRIPT}</head>`);
+}
+
+const PAGES = { spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage };
 
 /** Starts the demo server; resolves to { server, port, origin, url(story, page) }. */
 export function startSite(port = 0) {
