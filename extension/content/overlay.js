@@ -22,10 +22,10 @@ export const OVERLAY_CSS = `
 .layer { position: fixed; top: 0; left: 0; width: 100vw; height: 100vh; overflow: hidden; pointer-events: none; }
 .layer > div { position: absolute; box-sizing: border-box; pointer-events: none; }
 .blk { border-left: 6px solid var(--mark); }
-.blk.new { background: var(--fill); mix-blend-mode: var(--blend); opacity: var(--fill-alpha); border-left-width: 0; }
+.blk.new { background: var(--fill); opacity: var(--fill-alpha); border-left-width: 0; }
 .bar-edge { width: 6px; background: var(--mark); }
 .blk.new, .word { forced-color-adjust: none; }
-.word { background: var(--fill); mix-blend-mode: var(--blend); opacity: var(--fill-alpha); border-radius: 2px; }
+.word { background: var(--fill); opacity: var(--fill-alpha); border-radius: 2px; }
 .uline { height: 2px; background: var(--mark); }
 .marker { width: 18px; height: 18px; border-radius: 9px; background: var(--mark); color: var(--ink);
   font: bold 13px/18px system-ui, sans-serif; text-align: center; box-shadow: 0 0 0 2px #fff; }
@@ -46,9 +46,9 @@ export const OVERLAY_CSS = `
 @media (forced-colors: active) {
   .blk, .bar-edge, .uline, .marker, .removed, .focus { forced-color-adjust: none; }
   .blk { border-left-color: Highlight; }
-  .blk.new { background: transparent; opacity: 1; mix-blend-mode: normal; outline: 2px solid Highlight; border-left: 0; }
+  .blk.new { background: transparent; opacity: 1; outline: 2px solid Highlight; border-left: 0; }
   .bar-edge, .uline { background: Highlight; }
-  .word { background: transparent; opacity: 1; mix-blend-mode: normal; outline: 2px solid Mark; forced-color-adjust: none; }
+  .word { background: transparent; opacity: 1; outline: 2px solid Mark; forced-color-adjust: none; }
   .marker { background: Highlight; color: HighlightText; box-shadow: 0 0 0 2px Canvas; }
   .auto { outline: 2px dashed GrayText; }
   .removed { background: Canvas; color: CanvasText; border-left-color: GrayText; box-shadow: none; border-top: 1px solid CanvasText; }

@@ -163,7 +163,7 @@ function applyColors(p) {
   const palette = paletteOf(colorChoice);
   const rules = STATUS_KEYS.map((k) => {
     const d = derive(palette[k], p.dark);
-    return `.s-${k} { --mark: ${d.mark}; --fill: ${d.fill}; --fill-alpha: ${d.fillAlpha}; --blend: ${d.blend}; --ink: ${d.ink}; }`;
+    return `.s-${k} { --mark: ${d.mark}; --fill: ${d.fill}; --fill-alpha: ${d.fillAlpha}; --ink: ${d.ink}; }`;
   });
   const changed = derive(palette.changed, p.dark).mark;
   p.colors.textContent = `:host { --mark-changed: ${changed}; }\n${rules.join('\n')}`;

@@ -6,9 +6,10 @@
 // - `mark` (the bar beside a block, the margin marker, a word's underline, outlines) reaches 3:1
 //   against the page's background (WCAG 1.4.11, non-text contrast): darkened on light pages,
 //   lightened on dark ones;
-// - `fill` (behind inserted words and new blocks) keeps the page's text at 4.5:1 (WCAG 1.4.3): on
-//   light pages a pale tint multiplied with the page (dark text stays dark), on dark pages the
-//   colour at FILL_ALPHA_DARK over the page (light text stays light);
+// - `fill` (over inserted words and new blocks: the overlay is drawn above the page, and a blend
+//   mode cannot reach the page from inside it) is the colour at `fillAlpha`, at most FILL_ALPHA
+//   and less when needed, so that typical text under it keeps 4.5:1 against the page under it
+//   (WCAG 1.4.3), dark text on a light page as light text on a dark one;
 // - `ink`, the marker's symbol colour on `mark`, at 4.5:1.
 // The stored choice (storage.local, COLORS_KEY) is checked on read: anything else is the default.
 
@@ -32,7 +33,7 @@ export const LIGHT_PAGE = '#ffffff';
 export const DARK_PAGE = '#121212';
 export const LIGHT_TEXT = '#e8e8e8'; // typical text on dark pages
 export const DARK_TEXT = '#1a1a1a'; // typical text on light pages
-export const FILL_ALPHA_DARK = 0.28;
+export const FILL_ALPHA = 0.32;
 
 /**
  * `#rrggbb` (or `#rgb`) as [r, g, b] in 0..255; null when it is not a colour.
@@ -90,15 +91,6 @@ export function composite(over, alpha, under) {
 }
 
 /**
- * `a` multiplied with `b` (mix-blend-mode: multiply).
- * @param {number[]} a
- * @param {number[]} b
- */
-export function multiply(a, b) {
-  return a.map((c, i) => (c * b[i]) / 255);
-}
-
-/**
  * `rgb` mixed towards `to` by t (0: rgb, 1: to).
  * @param {number[]} rgb
  * @param {number[]} to
@@ -128,27 +120,24 @@ function reach(rgb, bg, ratio, toward) {
  * What is drawn for one chosen colour on a light or a dark page.
  * @param {string} color `#rrggbb`
  * @param {boolean} dark
- * @returns {{ mark: string, fill: string, fillAlpha: number, blend: 'multiply' | 'normal', ink: string }}
+ * @returns {{ mark: string, fill: string, fillAlpha: number, ink: string }}
  */
 export function derive(color, dark) {
   const rgb = parseHex(color) || /** @type {number[]} */ (parseHex(PRESETS[DEFAULT_PRESET].colors.new));
   const white = [255, 255, 255];
   const black = [0, 0, 0];
   const page = /** @type {number[]} */ (parseHex(dark ? DARK_PAGE : LIGHT_PAGE));
-  const mark = reach(rgb, page, 3, dark ? white : black);
-  const ink = contrast(mark, [20, 20, 20]) >= contrast(mark, white) ? '#141414' : '#ffffff';
-  if (!dark) {
-    // A pale tint of the colour, multiplied with the page: dark text keeps 4.5:1 on it.
-    const text = /** @type {number[]} */ (parseHex(DARK_TEXT));
-    let fill = mix(rgb, white, 0.55).map(Math.round);
-    for (let t = 0.55; contrast(text, multiply(fill, page)) < 4.5 && t < 1; t += 0.05) fill = mix(rgb, white, t).map(Math.round);
-    return { mark: toHex(mark), fill: toHex(fill), fillAlpha: 1, blend: 'multiply', ink };
-  }
-  // On dark pages: the colour, faint, over the page; light text keeps 4.5:1 through it.
-  const text = /** @type {number[]} */ (parseHex(LIGHT_TEXT));
-  let alpha = FILL_ALPHA_DARK;
-  while (alpha > 0.05 && contrast(composite(rgb, alpha, text), composite(rgb, alpha, page)) < 4.5) alpha -= 0.02;
-  return { mark: toHex(mark), fill: toHex(rgb), fillAlpha: Math.round(alpha * 100) / 100, blend: 'normal', ink };
+  let mark = reach(rgb, page, 3, dark ? white : black);
+  // The marker's symbol, black or white, at 4.5:1 on it: a mid-tone mark is moved on (away from
+  // the page) until one of them gets there.
+  /** @param {number[]} m */
+  const inkOn = (m) => (contrast(m, black) >= contrast(m, white) ? black : white);
+  for (let t = 0.05; contrast(inkOn(mark), mark) < 4.5 && t <= 1.0001; t += 0.05) mark = mix(mark, dark ? white : black, t).map(Math.round);
+  const ink = toHex(inkOn(mark));
+  const text = /** @type {number[]} */ (parseHex(dark ? LIGHT_TEXT : DARK_TEXT));
+  let alpha = FILL_ALPHA;
+  while (alpha > 0.06 && contrast(composite(rgb, alpha, text), composite(rgb, alpha, page)) < 4.5) alpha -= 0.02;
+  return { mark: toHex(mark), fill: toHex(rgb), fillAlpha: Math.round(alpha * 100) / 100, ink };
 }
 
 /**

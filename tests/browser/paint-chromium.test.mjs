@@ -142,7 +142,7 @@ test('forced colours: the drawing switches to outlines and system colours', asyn
       const el = root.querySelector(sel);
       if (!el) return null;
       const cs = getComputedStyle(el);
-      return { bg: cs.backgroundColor, outline: cs.outlineStyle, blend: cs.mixBlendMode };
+      return { bg: cs.backgroundColor, outline: cs.outlineStyle };
     };
     return { newBlock: s('.blk.new'), word: s('.word'), edge: s('.bar-edge') };
   });
@@ -165,9 +165,13 @@ async function axe(page, context = null) {
   const source = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(source);
   return page.evaluate(async (ctx) => {
-    const r = await window.axe.run(ctx || document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help }));
-  }, context);
+    const r = await window.axe.run(ctx || document);
+    return {
+      violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help })),
+      // What axe checked and found fine (to know it saw the overlay's inside).
+      passed: Object.fromEntries(r.passes.map((p) => [p.id, p.nodes.length])),
+    };
+  }, context).then(({ violations, passed }) => Object.assign(violations, { passed }));
 }
 
 test('axe-core: no serious or critical violations on a painted page (overlay included), the popup, the settings page', async () => {
@@ -185,6 +189,9 @@ test('axe-core: no serious or critical violations on a painted page (overlay inc
   figures.painted = await axe(page);
   // The overlay alone, so that the page's own markup cannot hide a finding.
   figures.overlay = await axe(page, { include: [['sincelast-ui']] });
+  // axe looked inside: the bar's buttons have names, the live region and the focused note have valid roles.
+  assert.ok(figures.overlay.passed['button-name'] >= 4, JSON.stringify(figures.overlay.passed));
+  assert.ok(figures.overlay.passed['aria-roles'] >= 2, JSON.stringify(figures.overlay.passed));
   const popup = await ext.context.newPage();
   await popup.goto(`chrome-extension://${ext.extensionId}/popup/popup.html?tabId=${tabId}`);
   await popup.waitForFunction(() => document.getElementById('main').dataset.status === 'changed');
@@ -198,6 +205,8 @@ test('axe-core: no serious or critical violations on a painted page (overlay inc
     serious: v.filter((x) => x.impact === 'serious').length,
     moderate: v.filter((x) => x.impact === 'moderate').length,
     minor: v.filter((x) => x.impact === 'minor').length,
+    rules: v.map((x) => `${x.id}:${x.impact}`).join(' '),
+    checked: Object.values(v.passed).reduce((a, b) => a + b, 0),
   }]));
   console.log(`axe-core violations (rules) per page: ${JSON.stringify(summary)}`);
   for (const [k, v] of Object.entries(figures)) {
@@ -205,4 +214,45 @@ test('axe-core: no serious or critical violations on a painted page (overlay inc
     assert.deepEqual(bad, [], `${k}: ${JSON.stringify(bad)}`);
   }
   await Promise.all([page.close(), popup.close(), options.close()]);
+});
+
+test('colours: a preset chosen in settings repaints an open page at once; the settings show each colour readable on light and dark', async () => {
+  const { PRESETS, derive, parseHex } = await import('../../extension/shared/colors.js');
+  const rgb = (hex) => `rgb(${parseHex(hex).join(', ')})`;
+  const url = site.url('colors', 'news');
+  const page = await openPage();
+  await visit(ext, url, page);
+  await site.advance('colors');
+  assert.equal(await revisit(page), 'changed');
+  await painted(page);
+  const edge = () => inOverlay(page, (root) => {
+    const el = root.querySelector('.bar-edge.s-new');
+    return el && getComputedStyle(el).backgroundColor;
+  });
+  assert.equal(await edge(), rgb(derive(PRESETS.warm.colors.new, false).mark));
+
+  const options = await ext.context.newPage();
+  await options.goto(`chrome-extension://${ext.extensionId}/options/options.html`);
+  await options.waitForFunction(() => document.body.dataset.colorsReady === 'true');
+  await options.getByLabel('Colour-blind safe (Okabe–Ito)').check();
+  await options.waitForFunction(() => /saved/.test(document.getElementById('status').textContent));
+  // Every sample on the settings page: bar ≥ 3:1, text under the tint ≥ 4.5:1.
+  const samples = await options.evaluate(() => [...document.querySelectorAll('.color-sample')].map((s) => [Number(s.dataset.bar), Number(s.dataset.text)]));
+  assert.equal(samples.length, 8);
+  for (const [bar, text] of samples) assert.ok(bar >= 3 && text >= 4.5, JSON.stringify(samples));
+  const want = rgb(derive(PRESETS.safe.colors.new, false).mark);
+  await page.waitForFunction(() => JSON.parse(document.documentElement.getAttribute('data-sincelast-test-colors') || '{}').preset === 'safe');
+  await painted(page);
+  assert.equal(await edge(), want);
+
+  // Own colours: the pickers are enabled and a picked colour is drawn (made readable).
+  await options.getByLabel('My own colours').check();
+  await options.locator('#color-new').fill('#ff00ff');
+  await options.locator('#color-new').dispatchEvent('change');
+  await page.waitForFunction(() => JSON.parse(document.documentElement.getAttribute('data-sincelast-test-colors') || '{}').palette?.new === '#ff00ff');
+  await painted(page);
+  assert.equal(await edge(), rgb(derive('#ff00ff', false).mark));
+  // Back to the default for the other tests.
+  await options.getByLabel('Warm (yellow and blue)').check();
+  await Promise.all([page.close(), options.close()]);
 });
