@@ -65,7 +65,9 @@ function button(action, label, title, onClick, plain = false) {
   b.dataset.action = action;
   b.textContent = label;
   b.title = title;
-  b.setAttribute('aria-label', title);
+  // A symbol (↑ ↓ ×) is named by its title; a button with words is named by them (the title
+  // then describes it), so that what is read is what is seen.
+  if ([...label].length <= 2) b.setAttribute('aria-label', title);
   if (plain) b.className = 'plain';
   b.addEventListener('click', (e) => {
     e.stopPropagation();

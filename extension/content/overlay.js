@@ -12,9 +12,9 @@
 import { UI_TAG } from './dom.js';
 import { state } from './state.js';
 
-const HOST_STYLE = 'all: initial !important; display: block !important; position: fixed !important; top: 0 !important; '
+const HOST_STYLE = 'display: block !important; position: fixed !important; top: 0 !important; '
   + 'left: 0 !important; width: 0 !important; height: 0 !important; overflow: visible !important; '
-  + 'z-index: 2147483647 !important; pointer-events: none !important; contain: layout style !important;';
+  + 'z-index: 2147483647 !important; pointer-events: none !important;';
 
 export const OVERLAY_CSS = `
 :host { all: initial; pointer-events: none; }

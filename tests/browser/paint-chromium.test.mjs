@@ -90,6 +90,15 @@ test('accessibility: announced, moving to a change focuses a note that reads it,
     return { text: l.textContent, role: l.getAttribute('role'), polite: l.getAttribute('aria-live') };
   });
   assert.deepEqual(live, { text: `${contentCount} changes since your last visit`, role: 'status', polite: 'polite' });
+  // The bar is on screen, at the bottom right, and takes clicks.
+  const bar = await inOverlay(page, (root) => {
+    const r = root.querySelector('.bar').getBoundingClientRect();
+    const html = document.documentElement;
+    return { left: r.left, top: r.top, right: html.clientWidth - r.right, bottom: html.clientHeight - r.bottom, w: r.width, pe: getComputedStyle(root.querySelector('.bar')).pointerEvents };
+  });
+  assert.ok(bar.w > 100 && bar.left > 0 && bar.top > 0, JSON.stringify(bar));
+  assert.ok(bar.right >= 0 && bar.right <= 40 && bar.bottom >= 0 && bar.bottom <= 40, JSON.stringify(bar));
+  assert.equal(bar.pe, 'auto');
 
   // Tab order: from the top of the page, the first Tab reaches the bar.
   await page.keyboard.press('Tab');

@@ -15,7 +15,8 @@
 //   GET /s/<story>/inline     a paragraph whose changed words sit in inline markup
 //   GET /s/<story>/many       600 long paragraphs, every one of them different in each version
 //   GET /s/<story>/spy        the front page with a script of the page's own that tries to read
-//                             what the extension painted (window.__spy(): see spyScript)
+//                             what the extension painted (window.__spy(): see SPY_SCRIPT);
+//                             ?openshadow asks the test build to open its overlay's root
 //   GET /s/<story>/town       "Riverside Town Hall": a site whose pages (town, events, contact)
 //   GET /s/<story>/events       share a header and a footer; the town page also has a visitor
 //   GET /s/<story>/contact      counter and a clock ("Page generated at 10:42:07") that change
@@ -355,6 +356,8 @@ function contactPage(version) {
 const SPY_SCRIPT = `<script>
 (() => {
   const TEST = /^data-sincelast-test-/;
+  // ?openshadow: the test build opens its overlay's root for a test that looks inside (axe).
+  if (new URLSearchParams(location.search).has('openshadow')) document.documentElement.setAttribute('data-sincelast-test-open-shadow', '');
   const log = [];
   const path = (n) => { const p = []; for (; n && n.parentNode; n = n.parentNode) p.unshift([...n.parentNode.childNodes].indexOf(n)); return p.join('.'); };
   new MutationObserver((records) => {
