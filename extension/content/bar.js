@@ -6,6 +6,28 @@
 import { countByStatus, isAuto, relativeTime } from '../shared/labels.js';
 import { alive, gone } from './runtime.js';
 
+/**
+ * Shows `text` in `el` as CSS generated content (`[data-t]::before`, overlay.js), never as a text
+ * node: a page script's find-in-page (window.find) reaches text nodes even in a closed shadow
+ * root, and would find "since your last visit" exactly when something changed. Generated
+ * content is drawn and read by screen readers, but not searched.
+ * @param {HTMLElement} el
+ * @param {string} text
+ */
+export function showText(el, text) {
+  el.dataset.t = text;
+}
+
+/**
+ * Sets a button's visible label (generated content) and its name to the same words.
+ * @param {HTMLElement} b
+ * @param {string} label
+ */
+export function setLabel(b, label) {
+  showText(b, label);
+  b.setAttribute('aria-label', label);
+}
+
 /** @type {Record<string, { mark: string, text: string }>} */
 export const LABELS = {
   new: { mark: '+', text: 'New since your last visit' },
@@ -19,7 +41,7 @@ const UI_CSS = `
   align-items: center; padding: 6px 8px 6px 12px; border-radius: 10px; background: #1f2328;
   color: #f5f5f5; font: 13px/1.3 system-ui, -apple-system, "Segoe UI", sans-serif; pointer-events: auto;
   box-shadow: 0 2px 10px rgba(0,0,0,.35); border: 1px solid #5b4a1a; max-width: calc(100vw - 32px); }
-.counts { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.counts { white-space: pre; overflow: hidden; text-overflow: ellipsis; }
 .counts b { color: #ffd54a; font-weight: 600; }
 button { font: inherit; color: #1f2328; background: #ffd54a; border: 0; border-radius: 6px;
   padding: 3px 8px; cursor: pointer; }
@@ -63,10 +85,10 @@ function button(action, label, title, onClick, plain = false) {
   const b = document.createElement('button');
   b.type = 'button';
   b.dataset.action = action;
-  b.textContent = label;
   b.title = title;
   // A symbol (↑ ↓ ×) is named by its title; a button with words is named by them (the title
   // then describes it), so that what is read is what is seen.
+  setLabel(b, label);
   if ([...label].length <= 2) b.setAttribute('aria-label', title);
   if (plain) b.className = 'plain';
   b.addEventListener('click', (e) => {
@@ -97,12 +119,14 @@ export function showBar(result, actions, root) {
   counts.className = 'counts';
   const parts = countByStatus(changes);
   parts.forEach(([n, k], i) => {
-    if (i) counts.append(' · ');
     const b = document.createElement('b');
-    b.textContent = String(n);
-    counts.append(b, ` ${k}`);
+    showText(b, String(n));
+    const rest = document.createElement('span');
+    showText(rest, ` ${k}${i < parts.length - 1 ? ' · ' : ''}`);
+    counts.append(b, rest);
   });
-  if (!parts.length) counts.textContent = 'No content changes';
+  if (!parts.length) showText(counts, 'No content changes');
+  counts.dataset.text = parts.map(([n, k]) => `${n} ${k}`).join(' · ') || 'No content changes';
   if (result.lastVisitTime) counts.title = `Compared with your visit ${relativeTime(result.lastVisitTime)}`;
   const hasRemoved = changes.some((c) => c.status === 'removed' && !isAuto(c));
   const autoCount = changes.filter(isAuto).length;

@@ -18,6 +18,7 @@ const HOST_STYLE = 'display: block !important; position: fixed !important; top: 
 
 export const OVERLAY_CSS = `
 :host { all: initial; pointer-events: none; }
+[data-t]::before { content: attr(data-t); }
 .sr { position: fixed; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .layer { position: fixed; top: 0; left: 0; width: 100vw; height: 100vh; overflow: hidden; pointer-events: none; }
 .layer > div { position: absolute; box-sizing: border-box; pointer-events: none; }

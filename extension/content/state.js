@@ -16,14 +16,15 @@
 
 /**
  * One change as painted: its element in the page (null for removed text, and for automated
- * changes until shown), the Ranges of its inserted words, and for removed text shown the element
+ * changes until shown), the spans of its inserted words, and for removed text shown the element
  * it is shown at.
  * @typedef {object} Target
  * @property {import('../shared/messages.js').Change} change
  * @property {Element | null} el
  * @property {boolean} [auto] an automated change (noise, template)
- * @property {Range[] | null} ranges inserted words (changed blocks)
+ * @property {import('./words.js').Span[] | null} ranges inserted words (changed blocks)
  * @property {Element | null} anchor removed text shown: the element it is drawn at
+ * @property {Element[]} [clips] its ancestors that clip or scroll (found on its first drawing)
  */
 
 /**

@@ -1,7 +1,10 @@
-// Word marks: the inserted words of a changed block as DOM Ranges over the block's text nodes,
-// found through the same normalization the extraction applies. The page's DOM is never changed:
-// the overlay (paint.js) draws boxes at the ranges' client rects. Ranges are live, so they follow
-// the page's own later edits of those text nodes.
+// Word marks: the inserted words of a changed block as spans of the block's text nodes (text
+// node, start, end), found through the same normalization the extraction applies. The page's DOM
+// is never changed: the overlay (paint.js) draws boxes at their client rects, measured through
+// one Range at drawing time. Not live Ranges kept for the painting's life: every DOM mutation of
+// the page would then pay for updating each of them (thousands on a big page).
+
+/** @typedef {{ node: Text, start: number, end: number }} Span */
 
 /** @typedef {{ text: string, nodes: Text[], nodeOf: Int32Array, offOf: Int32Array }} TextIndex */
 
@@ -91,33 +94,30 @@ function wrapRange(index, from, to) {
 }
 
 /**
- * One Range per segment of a text node (the page's DOM is left as it is).
+ * One span per segment of a text node.
  * @param {TextIndex} index
  * @param {Map<number, { start: number, end: number }[]>} segmentsByNode
- * @param {Range[]} out
+ * @param {Span[]} out
  */
-function rangesOf(index, segmentsByNode, out) {
+function spansOf(index, segmentsByNode, out) {
   for (const [k, segs] of segmentsByNode) {
     segs.sort((a, b) => a.start - b.start);
     const node = index.nodes[k];
     for (const { start, end } of segs) {
       if (end > node.data.length || start >= end) continue;
-      const range = document.createRange();
-      range.setStart(node, start);
-      range.setEnd(node, end);
-      out.push(range);
+      out.push({ node, start, end });
     }
   }
 }
 
 /**
- * The inserted words of a changed block as Ranges (one per text node segment), added to `out`;
+ * The inserted words of a changed block as spans (one per text node segment), added to `out`;
  * false when its text cannot be found in the DOM.
  * @param {Element} el
  * @param {import('../shared/messages.js').Change} change
- * @param {Range[]} out
+ * @param {Span[]} out
  */
-export function wordRanges(el, change, out) {
+export function wordSpans(el, change, out) {
   if (!Array.isArray(change.spans)) return false;
   const index = indexText(el);
   let newText = '';
@@ -155,6 +155,6 @@ export function wordRanges(el, change, out) {
       else byNode.set(k, [seg]);
     }
   }
-  rangesOf(index, byNode, out);
+  spansOf(index, byNode, out);
   return ranges.length > 0;
 }

@@ -84,12 +84,22 @@ test('accessibility: announced, moving to a change focuses a note that reads it,
   const shown = await painted(page);
   const contentCount = shown.count;
   // The polite announcement.
-  await page.waitForFunction(() => /changes since your last visit/.test(document.querySelector('sincelast-ui').shadowRoot.querySelector('[aria-live]').textContent));
+  await page.waitForFunction(() => /changes since your last visit/.test(document.querySelector('sincelast-ui').shadowRoot.querySelector('[aria-live]').dataset.t));
   const live = await inOverlay(page, (root) => {
     const l = root.querySelector('[aria-live]');
-    return { text: l.textContent, role: l.getAttribute('role'), polite: l.getAttribute('aria-live') };
+    return { text: l.dataset.t, role: l.getAttribute('role'), polite: l.getAttribute('aria-live') };
   });
   assert.deepEqual(live, { text: `${contentCount} changes since your last visit`, role: 'status', polite: 'polite' });
+  // What a screen reader gets (the text is CSS generated content, so that find-in-page cannot
+  // see it): the accessibility tree holds it inside the status region, and the bar's counts.
+  const cdp = await ext.context.newCDPSession(page);
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  await cdp.detach();
+  const names = nodes.map((n) => n.name && n.name.value).filter(Boolean);
+  assert.ok(names.includes(`${contentCount} changes since your last visit`), names.filter((n) => /change/.test(n)).join(' | '));
+  assert.ok(names.includes('Show removed'), 'the bar\'s buttons are named');
+  const status = nodes.find((n) => n.role && n.role.value === 'status');
+  assert.ok(status, 'a status region');
   // The bar is on screen, at the bottom right, and takes clicks.
   const bar = await inOverlay(page, (root) => {
     const r = root.querySelector('.bar').getBoundingClientRect();
@@ -264,4 +274,65 @@ test('colours: a preset chosen in settings repaints an open page at once; the se
   // Back to the default for the other tests.
   await options.getByLabel('Warm (yellow and blue)').check();
   await Promise.all([page.close(), options.close()]);
+});
+
+test('the drawing follows the page: scrolling, the page moving a block, a block scrolled out of its own box', async () => {
+  const url = site.url('follow', 'news');
+  const page = await openPage();
+  await visit(ext, url, page);
+  await site.advance('follow');
+  assert.equal(await revisit(page), 'changed');
+  await painted(page);
+  // Where the changed paragraph's bar is drawn vs where the paragraph is.
+  const offset = () => page.evaluate(() => {
+    const el = document.getElementById('editorial-text').getBoundingClientRect();
+    const edge = [...document.querySelector('sincelast-ui').shadowRoot.querySelectorAll('.bar-edge.s-changed')][0];
+    if (!edge) return null;
+    const r = edge.getBoundingClientRect();
+    return [Math.round(r.top - el.top) + 0, Math.round(el.left - r.right) + 0];
+  });
+  const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.evaluate(() => document.getElementById('editorial-text').scrollIntoView({ block: 'center' }));
+  await frames();
+  assert.deepEqual(await offset(), [0, 2]);
+  await page.mouse.wheel(0, -120);
+  await page.waitForFunction(() => scrollY > 0);
+  await frames();
+  assert.deepEqual(await offset(), [0, 2], 'after scrolling');
+  // The page inserts 200 px above it.
+  await page.evaluate(() => {
+    const d = document.createElement('div');
+    d.style.height = '200px';
+    document.getElementById('editorial').before(d);
+  });
+  await frames();
+  assert.deepEqual(await offset(), [0, 2], 'after the page moved it');
+
+  // The new article moved by the page into a 100 px scrolling box, below a 300 px spacer:
+  // scrolled out of its box, it is not drawn over what is around it; scrolled in, it is, within the box.
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const box = document.createElement('div');
+    box.id = 'scroller';
+    box.style.cssText = 'height: 100px; overflow: auto';
+    const spacer = document.createElement('div');
+    spacer.style.height = '300px';
+    const storm = document.getElementById('a-storm');
+    storm.before(box);
+    box.append(spacer, storm);
+  });
+  await frames();
+  const newBoxes = () => page.evaluate(() => {
+    const s = document.getElementById('scroller').getBoundingClientRect();
+    return [...document.querySelector('sincelast-ui').shadowRoot.querySelectorAll('.blk.s-new')].map((b) => {
+      const r = b.getBoundingClientRect();
+      return { inside: r.top >= s.top - 1 && r.bottom <= s.bottom + 1, h: Math.round(r.height) };
+    });
+  });
+  assert.deepEqual(await newBoxes(), []);
+  await page.evaluate(() => { document.getElementById('scroller').scrollTop = 260; });
+  await frames();
+  const shown = await newBoxes();
+  assert.ok(shown.length >= 1 && shown.every((b) => b.inside), JSON.stringify(shown));
+  await page.close();
 });

@@ -38,8 +38,8 @@ test('Firefox, forced colours: outlines in system colours, announced, focus move
   assert.equal(look.newBlock.outline, 'solid');
   assert.notEqual(look.edge.bg, 'rgba(0, 0, 0, 0)');
 
-  await ff.waitFor("return /changes since your last visit/.test(document.querySelector('sincelast-ui').shadowRoot.querySelector('[aria-live=polite]').textContent)", 'announcement');
-  const live = await inOverlay("const l = root.querySelector('[aria-live]'); return [l.getAttribute('role'), l.textContent];");
+  await ff.waitFor("return /changes since your last visit/.test(document.querySelector('sincelast-ui').shadowRoot.querySelector('[aria-live=polite]').dataset.t)", 'announcement');
+  const live = await inOverlay("const l = root.querySelector('[aria-live]'); return [l.getAttribute('role'), l.dataset.t];");
   assert.deepEqual(live, ['status', `${shown.count} changes since your last visit`]);
 
   // The bar is on screen at the bottom right.

@@ -387,8 +387,20 @@ const SPY_SCRIPT = `<script>
     const texts = [];
     const tw = document.createTreeWalker(document, NodeFilter.SHOW_TEXT);
     for (let t = tw.nextNode(); t; t = tw.nextNode()) texts.push(path(t) + ':' + t.data);
+    // Rendered text: innerText, a select-all, and find-in-page for what the extension's UI says.
+    const sel = getSelection();
+    sel.selectAllChildren(document.documentElement);
+    const selected = sel.toString().length;
+    sel.removeAllRanges();
+    const [sx, sy] = [scrollX, scrollY];
+    const found = ['since your last visit', 'Show removed', 'automated change', 'Previous change'].map((w) => {
+      const hit = typeof window.find === 'function' ? window.find(w, false, false, true) : 'none';
+      getSelection().removeAllRanges();
+      return w + ':' + hit;
+    });
+    scrollTo(sx, sy);
     return {
-      elements, texts, mutations: log.slice(),
+      elements, texts, mutations: log.slice(), innerText: document.documentElement.innerText.length, selected, found,
       highlights: typeof CSS !== 'undefined' && CSS.highlights ? [...CSS.highlights.keys()] : 'none',
       sheets: [...document.styleSheets].map((s) => s.ownerNode && s.ownerNode.nodeName).join(','),
       adopted: (document.adoptedStyleSheets || []).length,
