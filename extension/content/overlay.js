@@ -20,7 +20,7 @@ export const OVERLAY_CSS = `
 :host { all: initial; pointer-events: none; }
 [data-t]::before { content: attr(data-t); }
 .sr { position: fixed; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-.layer { position: fixed; top: 0; left: 0; width: 100vw; height: 100vh; overflow: hidden; pointer-events: none; }
+.layer { position: fixed; top: 0; left: 0; width: 0; height: 0; overflow: visible; pointer-events: none; }
 .layer > div { position: absolute; box-sizing: border-box; pointer-events: none; }
 .blk { border-left: 6px solid var(--mark); }
 .blk.new { background: var(--fill); opacity: var(--fill-alpha); border-left-width: 0; }

@@ -15,7 +15,7 @@
 // the tab order; under forced colours everything is drawn in system colours (overlay.js).
 
 import { isAuto, reasonDetail, reasonLabel } from '../shared/labels.js';
-import { COLORS_KEY, STATUS_KEYS, checkColors, derive, paletteOf } from '../shared/colors.js';
+import { COLORS_KEY, PAINT_WHEN_KEY, STATUS_KEYS, checkColors, checkPaintWhen, derive, paletteOf } from '../shared/colors.js';
 import { state } from './state.js';
 import { wordSpans } from './words.js';
 import { LABELS, setLabel, showBar, showText } from './bar.js';
@@ -144,21 +144,33 @@ function pageIsDark() {
 
 /** The person's colour choice (settings), read once per page and followed while it is open. */
 let colorChoice = checkColors(undefined);
-let colorsWatched = false;
+/** When to paint (settings): 'auto', or 'asked' (only on the person's command). */
+let paintWhen = checkPaintWhen(undefined);
+/** @type {Promise<void> | null} */
+let loaded = null;
 
-/** Reads the colour choice; repaints the colours when it changes. */
+/** Reads the colour choice and when to paint; repaints the colours when they change. */
 export function loadColors() {
-  if (colorsWatched) return;
-  colorsWatched = true;
-  api.storage.local.get(COLORS_KEY).then((got) => {
+  if (loaded) return loaded;
+  loaded = api.storage.local.get([COLORS_KEY, PAINT_WHEN_KEY]).then((got) => {
     colorChoice = checkColors(got && got[COLORS_KEY]);
+    paintWhen = checkPaintWhen(got && got[PAINT_WHEN_KEY]);
     if (state.painting) applyColors(state.painting);
   }, () => {});
   api.storage.onChanged.addListener((changes, area) => {
-    if (area !== 'local' || !changes[COLORS_KEY]) return;
+    if (area !== 'local') return;
+    if (changes[PAINT_WHEN_KEY]) paintWhen = checkPaintWhen(changes[PAINT_WHEN_KEY].newValue);
+    if (!changes[COLORS_KEY]) return;
     colorChoice = checkColors(changes[COLORS_KEY].newValue);
     if (state.painting) applyColors(state.painting);
   });
+  return loaded;
+}
+
+/** Whether an answer is painted as soon as it arrives (else only on the person's command). */
+export async function paintsAtOnce() {
+  await loadColors();
+  return paintWhen === 'auto';
 }
 
 /**

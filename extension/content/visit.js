@@ -7,7 +7,7 @@ import { state } from './state.js';
 import { send } from './runtime.js';
 import { whenSettled, dropEarly } from './settle.js';
 import { readPage, capBlocks, withKeys } from './blocks.js';
-import { paint, loadColors } from './paint.js';
+import { paint, loadColors, paintsAtOnce } from './paint.js';
 import { ensureOverlay } from './overlay.js';
 import { testMark } from './test-hooks.js';
 
@@ -124,7 +124,8 @@ export async function start() {
   }
   if (state.dead) return;
   state.lastResult = result;
-  if (result.status === 'changed') paint(result);
+  // (with "only when I ask", the badge and the popup tell; the person's command paints)
+  if (result.status === 'changed' && (await paintsAtOnce()) && !state.dead) paint(result);
   timing.painted = performance.now();
   if (TEST_HOOKS) {
     testMark('timing', JSON.stringify({

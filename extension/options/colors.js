@@ -4,7 +4,7 @@
 // checked) by the content script, which follows changes at once.
 
 import { api } from '../shared/api.js';
-import { COLORS_KEY, PRESETS, STATUS_KEYS, DARK_PAGE, DARK_TEXT, LIGHT_PAGE, LIGHT_TEXT, checkColors, composite, contrast, derive, paletteOf, parseHex } from '../shared/colors.js';
+import { COLORS_KEY, PAINT_WHEN_KEY, checkPaintWhen, PRESETS, STATUS_KEYS, DARK_PAGE, DARK_TEXT, LIGHT_PAGE, LIGHT_TEXT, checkColors, composite, contrast, derive, paletteOf, parseHex } from '../shared/colors.js';
 
 const NAMES = { new: 'New', changed: 'Changed', moved: 'Moved', removed: 'Removed' };
 
@@ -76,8 +76,34 @@ async function save(next) {
   $('status').textContent = 'Highlight colours saved.';
 }
 
+/** When highlights are drawn: as soon as the page is read, or only when the person asks. */
+async function initPaintWhen() {
+  const box = $('paint-when');
+  const got = await api.storage.local.get(PAINT_WHEN_KEY);
+  const now = checkPaintWhen(got[PAINT_WHEN_KEY]);
+  for (const [value, text] of [
+    ['auto', 'As soon as a page is read'],
+    ['asked', 'Only when I ask (from the popup or the next / previous change shortcuts): until then nothing is drawn over the page, so its scripts cannot even tell that something changed'],
+  ]) {
+    const label = document.createElement('label');
+    const input = document.createElement('input');
+    input.type = 'radio';
+    input.name = 'paint-when';
+    input.value = value;
+    input.checked = value === now;
+    input.addEventListener('change', async () => {
+      if (!input.checked) return;
+      await api.storage.local.set({ [PAINT_WHEN_KEY]: value });
+      $('status').textContent = value === 'asked' ? 'Highlights will be shown when you ask.' : 'Highlights will be shown at once.';
+    });
+    label.append(input, ` ${text}`);
+    box.append(label);
+  }
+}
+
 /** Builds the section's controls and shows the stored choice. */
 export async function initColors() {
+  await initPaintWhen();
   const presets = $('color-presets');
   /** @type {[string, string][]} */
   const options = [...Object.entries(PRESETS).map(([id, p]) => /** @type {[string, string]} */ ([id, p.label])), ['custom', 'My own colours']];

@@ -14,6 +14,22 @@
 // The stored choice (storage.local, COLORS_KEY) is checked on read: anything else is the default.
 
 export const COLORS_KEY = 'highlightColors';
+
+// When highlights are drawn: 'auto' as soon as the page is read; 'asked' only when the person
+// asks (the popup's list, the next / previous change commands) — then nothing at all is drawn
+// over the page before, and even what a drawing over a page gives away to its scripts (Chromium's
+// IntersectionObserver v2 occlusion, a hit test where the bar is) tells them nothing.
+export const PAINT_WHEN_KEY = 'paintWhen';
+export const PAINT_WHEN = /** @type {const} */ (['auto', 'asked']);
+
+/**
+ * The stored choice of when to paint, checked ('auto' unless exactly 'asked').
+ * @param {unknown} stored
+ * @returns {'auto' | 'asked'}
+ */
+export function checkPaintWhen(stored) {
+  return stored === 'asked' ? 'asked' : 'auto';
+}
 export const STATUS_KEYS = /** @type {const} */ (['new', 'changed', 'moved', 'removed']);
 
 /** @typedef {'new' | 'changed' | 'moved' | 'removed'} Status */

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { useChromium, revisit, visit, painted, inExtension, ROOT } from './chromium.mjs';
-import { assertSameSnapshot } from './paint-privacy.mjs';
+import { assertSameSnapshot, DRAWN_OVER } from './paint-privacy.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -43,8 +43,9 @@ test('a page script cannot tell new blocks from old: the painted revisit reads t
   const first = await spy(fresh.page);
 
   // The page reads exactly the same: elements, attributes, computed styles, geometry, text
-  // nodes, every mutation since the page began, CSS.highlights, style sheets, animations.
-  assertSameSnapshot(seen, first);
+  // nodes, every mutation since the page began, CSS.highlights, style sheets, animations,
+  // find-in-page, innerText, select-all (occlusion and hit tests: see DRAWN_OVER, and the test below).
+  assertSameSnapshot(seen, first, DRAWN_OVER);
   // And our one element is there in both, the same.
   assert.equal(seen.elements.filter((e) => e[1] === 'sincelast-ui').length, 1);
   assert.ok(Array.isArray(seen.highlights) ? seen.highlights.length === 0 : seen.highlights === 'none');
@@ -335,4 +336,37 @@ test('the drawing follows the page: scrolling, the page moving a block, a block 
   const shown = await newBoxes();
   assert.ok(shown.length >= 1 && shown.every((b) => b.inside), JSON.stringify(shown));
   await page.close();
+});
+
+test('"only when I ask": nothing a page script can read differs, occlusion and hit tests included, until the person asks', async () => {
+  const options = await ext.context.newPage();
+  await options.goto(`chrome-extension://${ext.extensionId}/options/options.html`);
+  await options.waitForFunction(() => document.body.dataset.colorsReady === 'true');
+  await options.getByLabel(/Only when I ask/).check();
+  await options.waitForFunction(() => /when you ask/.test(document.getElementById('status').textContent));
+  try {
+    const url = site.url('asked-seen', 'spy');
+    const { page, tabId } = await visit(ext, url);
+    await site.advance('asked-seen');
+    assert.equal(await revisit(page), 'changed');
+    assert.equal((await painted(page)).ui, 0, 'not painted before asked');
+    await new Promise((r) => setTimeout(r, 300)); // the occlusion observer's delay
+    const seen = await spy(page);
+    await site.advance('asked-fresh');
+    const fresh = await visit(ext, site.url('asked-fresh', 'spy'));
+    assert.equal(fresh.state, 'first');
+    await new Promise((r) => setTimeout(r, 300));
+    const first = await spy(fresh.page);
+    assertSameSnapshot(seen, first);
+    assert.match(seen.visible, /"a-storm",true/, 'the occlusion observer works here');
+    // Asked (the next-change shortcut's message): painted.
+    await inExtension(ext, (id) => chrome.tabs.sendMessage(id, { type: 'next-change' }), tabId);
+    const shown = await painted(page);
+    assert.equal(shown.ui, 1);
+    assert.deepEqual([...new Set(shown.blocks.new)], ['a-storm']);
+    await Promise.all([page.close(), fresh.page.close()]);
+  } finally {
+    await options.getByLabel(/As soon as a page is read/).check();
+    await options.close();
+  }
 });

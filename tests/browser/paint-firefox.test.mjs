@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFirefox } from './firefox.mjs';
 import { PAINTED } from './chromium.mjs';
-import { assertSameSnapshot } from './paint-privacy.mjs';
+import { assertSameSnapshot, DRAWN_OVER } from './paint-privacy.mjs';
 
 const ff = useFirefox();
 const painted = () => ff.driver.executeScript(`return (${PAINTED})()`);
@@ -30,8 +30,27 @@ test('Firefox: a page script cannot tell new blocks from old: the painted revisi
   assert.equal((await painted()).ui, 0);
   const first = await spy();
 
-  assertSameSnapshot(seen, first);
+  assertSameSnapshot(seen, first, DRAWN_OVER);
   assert.equal(seen.elements.filter((e) => e[1] === 'sincelast-ui').length, 1);
+});
+
+test('Firefox, "only when I ask": the painted revisit reads the same as a first visit, hit tests included, until asked', async () => {
+  await ff.driver.executeScript(`document.dispatchEvent(new CustomEvent('sincelast-test:store', { detail: JSON.stringify({ paintWhen: 'asked' }) }))`);
+  await ff.waitFor("return /^ok/.test(document.documentElement.getAttribute('data-sincelast-test-stored') || '')", 'stored');
+  try {
+    const url = ff.site.url('ffasked-seen', 'spy');
+    assert.equal(await ff.load(url), 'first');
+    await ff.site.advance('ffasked-seen');
+    assert.equal(await ff.load(url), 'changed');
+    assert.equal((await painted()).ui, 0);
+    const seen = await spy();
+    await ff.site.advance('ffasked-fresh');
+    assert.equal(await ff.load(ff.site.url('ffasked-fresh', 'spy')), 'first');
+    const first = await spy();
+    assertSameSnapshot(seen, first);
+  } finally {
+    await ff.driver.executeScript(`document.dispatchEvent(new CustomEvent('sincelast-test:store', { detail: JSON.stringify({ paintWhen: 'auto' }) }))`);
+  }
 });
 
 test('Firefox: moving to a change (bar button) keeps the page DOM untouched; hide clears the drawing', async () => {

@@ -368,6 +368,14 @@ const SPY_SCRIPT = `<script>
         [...r.removedNodes].map((n) => n.nodeName).join(',')].join('|'));
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true });
+  // Occlusion (IntersectionObserver v2, Chromium): whether something is drawn over each element.
+  const visible = {};
+  if ('IntersectionObserverEntry' in window && 'isVisible' in IntersectionObserverEntry.prototype) {
+    const io = new IntersectionObserver((entries) => {
+      for (const e of entries) visible[e.target.id] = e.isVisible;
+    }, { trackVisibility: true, delay: 100 });
+    addEventListener('DOMContentLoaded', () => { for (const el of document.querySelectorAll('[id]')) io.observe(el); });
+  }
   const PROPS = ['background-color', 'background-image', 'box-shadow', 'outline-style', 'outline-color', 'outline-width',
     'border-left-width', 'border-left-color', 'color', 'text-decoration-line', 'font-weight', 'display', 'position', 'opacity', 'filter'];
   window.__spy = () => {
@@ -400,6 +408,16 @@ const SPY_SCRIPT = `<script>
     });
     scrollTo(sx, sy);
     return {
+      visible: JSON.stringify(Object.keys(visible).sort().map((k) => [k, visible[k]])),
+      // Hit tests on a grid over the viewport (where the bar is, it answers our element).
+      hits: (() => {
+        const out = [];
+        for (let x = 5; x < innerWidth; x += 60) for (let y = 5; y < innerHeight; y += 60) {
+          const e = document.elementFromPoint(x, y);
+          out.push(e ? e.localName + '#' + e.id : '-');
+        }
+        return out.join(' ');
+      })(),
       elements, texts, mutations: log.slice(), innerText: document.documentElement.innerText.length, selected, found,
       highlights: typeof CSS !== 'undefined' && CSS.highlights ? [...CSS.highlights.keys()] : 'none',
       sheets: [...document.styleSheets].map((s) => s.ownerNode && s.ownerNode.nodeName).join(','),
