@@ -733,6 +733,16 @@ api.commands.onCommand.addListener((command, tab) => {
   })().catch(() => {});
 });
 
+// The keyboard command "previous change" (paint): the same as next-change, the other way.
+api.commands.onCommand.addListener((command, tab) => {
+  if (command !== 'previous-change') return;
+  (async () => {
+    await ready();
+    const target = tab && typeof tab.id === 'number' ? tab : (await api.tabs.query({ active: true, currentWindow: true }))[0];
+    if (target) await api.tabs.sendMessage(target.id, { type: 'previous-change' }, { frameId: 0 });
+  })().catch(() => {});
+});
+
 api.tabs.onRemoved.addListener((tabId) => {
   api.storage.session.remove(tabKey(tabId)).catch(() => {});
 });

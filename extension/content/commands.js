@@ -1,5 +1,5 @@
 // Messages from the background to this page: the popup's "scroll to this change" and the
-// keyboard command "next change". Only this extension's background may send them.
+// keyboard commands "next change" and "previous change". Only this extension's background may send them.
 
 import { state } from './state.js';
 import { api } from './runtime.js';
@@ -13,9 +13,9 @@ import { paint, step, focusTarget } from './paint.js';
 export function onMessage(msg, sender, sendResponse) {
   if (state.dead || !msg || sender.id !== api.runtime.id || sender.tab) return false;
   const last = state.lastResult;
-  if (msg.type === 'next-change') {
+  if (msg.type === 'next-change' || msg.type === 'previous-change') {
     if (!state.painting && last && last.status === 'changed') paint(last);
-    sendResponse({ ok: step(1) });
+    sendResponse({ ok: step(msg.type === 'next-change' ? 1 : -1) });
     return false;
   }
   if (msg.type === 'scroll-to' && Number.isInteger(msg.change)) {

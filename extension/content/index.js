@@ -7,15 +7,17 @@
 //   settle.js      waiting for the page to settle, and reading it early
 //   blocks.js      extraction (extract.js, the written spec), caps, text keys
 //   visit.js       one visit: known keys, settle, read, send, paint
-//   paint.js       highlights, word marks (words.js), removed and automated changes
-//   bar.js         the bar and the margin markers
+//   overlay.js     our one element in the page (the same on every visit), closed shadow root
+//   paint.js       highlights drawn in the overlay, word Ranges (words.js), removed and automated changes
+//   bar.js         the bar
 //   commands.js    messages from the background (scroll to a change, next change)
 //   test-hooks.js  test builds only
 //   state.js       the mutable state, one object
 //
 // Rules kept here:
 // - page-derived text is only ever set with textContent or moved by splitting text nodes;
-// - our UI (the bar, the margin markers, removed text) lives in closed shadow roots;
+// - the page's own DOM never changes by what changed since the last visit: everything we draw
+//   lives in the overlay's closed shadow root;
 // - hiding, an extension update/reload under the page, or a takeover by a newer copy of this
 //   script removes every trace (highlights, markers, styles, observers, timers);
 // - back/forward cache: nothing keeps running while the page is hidden.

@@ -1,110 +1,127 @@
-// Painting an answer in place: inline styles on the changed blocks (a tint for new blocks and a
-// left bar for every change: never colour alone), word marks (words.js), the bar and its
-// margin markers (bar.js), removed text on request in closed shadow roots of
-// <sincelast-removed> elements, automated changes (noise, template) on request with their
-// reasons. Unpainting gives every text node and inline style back as it was.
+// Painting an answer: everything is drawn in the overlay (overlay.js), over the page, from the
+// page's geometry — a tint for new blocks and a bar beside every change (never colour alone: the
+// bar, the margin marker's symbol, the words' underline), boxes under the inserted words (Ranges
+// from words.js), the margin markers, the bar, removed text on request, automated changes
+// (noise, template) on request with their reasons. The page's own DOM is never touched, so its
+// scripts cannot tell new blocks from old ones (no attribute, element, style or mutation of ours
+// differs by the answer; CSS.highlights is not used either, since page scripts can read it).
 //
-// Highlights are inline styles on the elements they mark: a page-wide style sheet would make
-// the browser restyle every element of the page (costly on big pages); this way only the
-// marked elements are restyled. The page's own inline style is kept and given back as it was.
+// The drawing follows the page: scrolling (of the page or of any scroller in it), resizing and
+// the page's own DOM changes redraw it, at most once per animation frame, and only what is near
+// the viewport is drawn.
+//
+// Accessibility: a polite announcement of the count when painting; moving to a change focuses a
+// note over it that reads what changed (inserted words as "inserted: …"); the bar is first in
+// the tab order; under forced colours everything is drawn in system colours (overlay.js).
 
-import { isAuto, reasonLabel } from '../shared/labels.js';
+import { isAuto, reasonDetail, reasonLabel } from '../shared/labels.js';
+import { COLORS_KEY, PAINT_WHEN_KEY, STATUS_KEYS, checkColors, checkPaintWhen, derive, paletteOf } from '../shared/colors.js';
 import { state } from './state.js';
-import { ATTR, AUTO_ATTR, FOCUS_ATTR, REMOVED_TAG, SAVED_STYLE_ATTR, addStyle } from './dom.js';
-import { markWords } from './words.js';
-import { LABELS, showBar, placeMarkers } from './bar.js';
-import { checkAlive } from './runtime.js';
+import { wordSpans } from './words.js';
+import { LABELS, setLabel, showBar, showText } from './bar.js';
+import { ensureOverlay } from './overlay.js';
+import { api, checkAlive } from './runtime.js';
 import { testMark } from './test-hooks.js';
 
-/** @type {Record<string, string>} */
-const BLOCK_STYLE = {
-  new: 'background-color: rgba(255, 204, 0, 0.2) !important; box-shadow: -6px 0 0 0 #d99a00 !important;',
-  changed: 'box-shadow: -6px 0 0 0 #d99a00 !important;',
-  moved: 'box-shadow: -6px 0 0 0 #6f8ba6 !important;',
-};
-const FOCUS_STYLE = 'outline: 3px solid #d99a00 !important; outline-offset: 4px !important;';
-// Automated changes (noise, template), when shown: a dashed grey outline, never the yellow.
-const AUTO_STYLE = 'outline: 2px dashed #7a7f87 !important; outline-offset: 2px !important;';
-const REMOVED_HOST_STYLE = 'all: initial !important; display: block !important; margin: 0.4em 0 !important;';
-
-const REMOVED_CSS = `
-:host { all: initial; display: block; }
-div { font: inherit; padding: 4px 8px 4px 28px; position: relative; border-left: 4px dashed #9a9a9a;
-  background: rgba(128,128,128,.12); color: #6b6b6b; font-family: system-ui, sans-serif; font-size: 14px; }
-div::before { content: "−"; position: absolute; left: 8px; font-weight: bold; }
-s { text-decoration-thickness: 1px; }
-small { display: block; font-size: 11px; text-transform: uppercase; letter-spacing: .04em; }
-div.dark { color: #c9c9c9; background: rgba(255,255,255,.08); border-left-color: #8a8a8a; }
-`;
+const MAX_BOXES = 3000; // drawn per frame at most
+const NEAR = 300; // px beyond the viewport still drawn
+const FOCUS_FADE_MS = 1500;
+/** The one Range the drawing measures inserted words with. */
+const scratch = document.createRange();
 
 /**
- * Paints a 'changed' answer: block styles, word marks, margin markers and the bar.
+ * Paints a 'changed' answer.
  * @param {import('../shared/messages.js').VisitResult} result
  */
 export function paint(result) {
   unpaint();
   const t0 = performance.now();
   let wordsMs = 0;
-  /** @type {import('./words.js').Undo[]} */
-  const undo = [];
-  /** @type {(() => void)[]} */
-  const restyle = []; // functions giving the page's inline styles back
+  const overlay = state.overlay || ensureOverlay();
   /** @type {import('./state.js').Target[]} */
-  const targets = []; // per change: { change, el (null for removed until shown) }
+  const targets = [];
   for (const change of result.changes || []) {
     if (isAuto(change)) {
-      // Noise and template changes: painted only when the person asks (toggleAuto).
-      targets.push({ change, el: null, auto: true });
+      // Noise and template changes: drawn only when the person asks (toggleAuto).
+      targets.push({ change, el: null, auto: true, ranges: null, anchor: null });
       continue;
     }
-    if (change.status === 'removed' || change.new_index == null) {
-      targets.push({ change, el: null });
-      continue;
-    }
-    const el = state.elements[change.new_index];
+    const el = change.status === 'removed' || change.new_index == null ? null : state.elements[change.new_index];
     if (!el || !el.isConnected) {
-      targets.push({ change, el: null });
+      targets.push({ change, el: null, ranges: null, anchor: null });
       continue;
     }
-    el.setAttribute(ATTR, change.status);
-    restyle.push(addStyle(el, BLOCK_STYLE[change.status]));
+    /** @type {import('./words.js').Span[] | null} */
+    let ranges = null;
     if (change.status === 'changed') {
       const w0 = performance.now();
-      markWords(el, change, undo);
+      ranges = [];
+      wordSpans(el, change, ranges);
       wordsMs += performance.now() - w0;
     }
-    targets.push({ change, el });
+    targets.push({ change, el, ranges, anchor: null });
   }
   const blocksMs = performance.now() - t0;
 
-  const bar = showBar(result, { step, toggleRemoved: () => toggleRemoved(), toggleAuto: () => toggleAuto(), hide: unpaint });
+  const bar = showBar(result, { step, toggleRemoved: () => toggleRemoved(), toggleAuto: () => toggleAuto(), hide: unpaint }, overlay.root);
+  const colors = document.createElement('style');
+  const layer = document.createElement('div');
+  layer.className = 'layer';
+  layer.setAttribute('aria-hidden', 'true');
+  overlay.root.append(colors, layer);
   /** @type {import('./state.js').Painting} */
   const p = {
-    undo, restyle, targets, bar, unfocus: null, removedShown: false, autoShown: false, cursor: -1,
-    focusTimer: undefined, markers: [], onResize: () => {}, raf: 0, resizeObserver: null,
+    targets, bar, layer, colors, focusEl: null, removedShown: false, autoShown: false, cursor: -1,
+    focusTimer: undefined, raf: 0, schedule: () => {}, observers: [], dark: false, drawn: '',
   };
   state.painting = p;
-  // Markers need the layout: place them with the next frame instead of forcing one now.
-  p.onResize = () => {
-    if (state.painting === p && !p.raf) {
-      p.raf = requestAnimationFrame(() => {
-        if (state.painting !== p) return;
-        p.raf = 0;
-        markers(p);
-      });
-    }
+  p.schedule = () => {
+    if (state.painting === p && !p.raf) p.raf = requestAnimationFrame(() => draw(p));
   };
-  p.onResize();
-  addEventListener('resize', p.onResize);
-  p.resizeObserver = new ResizeObserver(p.onResize);
-  p.resizeObserver.observe(document.body || document.documentElement);
+  // The page's brightness and the drawing need the layout: with the next frame, not now.
+  requestAnimationFrame(() => {
+    if (state.painting !== p) return;
+    p.dark = pageIsDark();
+    applyColors(p);
+    draw(p);
+  });
+  addEventListener('scroll', p.schedule, { capture: true, passive: true });
+  addEventListener('resize', p.schedule, { passive: true });
+  const resizes = new ResizeObserver(p.schedule);
+  resizes.observe(document.documentElement);
+  if (document.body) resizes.observe(document.body);
+  for (const t of targets) if (t.el) resizes.observe(t.el);
+  const mutations = new MutationObserver(() => {
+    // The page changed: the clipping ancestors are looked up again (a block may have moved).
+    for (const t of targets) t.clips = undefined;
+    p.schedule();
+  });
+  mutations.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class', 'style', 'hidden', 'open'] });
+  p.observers.push(resizes, mutations);
+  announce(overlay, result);
   startOrphanWatch();
   if (TEST_HOOKS) {
     testMark('paint-steps', JSON.stringify({ blocks: blocksMs, words: wordsMs, ui: performance.now() - t0 - blocksMs }));
     testMark('painted', String(targets.filter((t) => !t.auto).length));
-    testMark('bar', bar.counts.textContent || '');
-    testMark('auto-toggle', bar.autoButton ? bar.autoButton.textContent || '' : '');
+    testMark('bar', bar.counts.dataset.text || '');
+    testMark('auto-toggle', bar.autoButton ? bar.autoButton.dataset.t || '' : '');
+    report(p);
   }
+}
+
+/**
+ * The polite announcement: "7 changes since your last visit".
+ * @param {import('./overlay.js').Overlay} overlay
+ * @param {import('../shared/messages.js').VisitResult} result
+ */
+function announce(overlay, result) {
+  const n = (result.changes || []).filter((c) => !isAuto(c)).length;
+  const text = n === 1 ? '1 change since your last visit' : `${n} changes since your last visit`;
+  showText(overlay.live, '');
+  // Set a moment later: a live region's change is announced, its first content may not be.
+  setTimeout(() => {
+    if (state.painting && state.overlay === overlay) showText(overlay.live, text);
+  }, 50);
 }
 
 /** Checks now and then, while something is painted, that the extension is still there. */
@@ -113,14 +130,7 @@ export function startOrphanWatch() {
   state.orphanTimer = setInterval(checkAlive, 3000);
 }
 
-/** @param {import('./state.js').Painting} p */
-function markers(p) {
-  const t0 = performance.now();
-  placeMarkers(p);
-  if (TEST_HOOKS) testMark('markers', `${p.markers.length}|${(performance.now() - t0).toFixed(1)}`);
-}
-
-/** True when the page's own background is dark (then removed text is drawn light). */
+/** True when the page's own background is dark. */
 function pageIsDark() {
   for (const el of [document.body, document.documentElement]) {
     if (!el) continue;
@@ -132,62 +142,236 @@ function pageIsDark() {
   return false;
 }
 
-/**
- * A box with removed text, in a closed shadow root.
- * @param {string} text
- * @param {boolean} dark
- * @param {string} [labelText]
- */
-function makeRemoved(text, dark, labelText = LABELS.removed.text) {
-  const host = document.createElement(REMOVED_TAG);
-  host.setAttribute('style', REMOVED_HOST_STYLE);
-  const root = host.attachShadow({ mode: 'closed' });
-  const style = document.createElement('style');
-  style.textContent = REMOVED_CSS;
-  const box = document.createElement('div');
-  if (dark) box.className = 'dark';
-  box.setAttribute('role', 'note');
-  const label = document.createElement('small');
-  label.textContent = labelText;
-  const s = document.createElement('s');
-  s.textContent = text;
-  box.append(label, s);
-  root.append(style, box);
-  return host;
+/** The person's colour choice (settings), read once per page and followed while it is open. */
+let colorChoice = checkColors(undefined);
+/** When to paint (settings): 'auto', or 'asked' (only on the person's command). */
+let paintWhen = checkPaintWhen(undefined);
+/** @type {Promise<void> | null} */
+let loaded = null;
+
+/** Reads the colour choice and when to paint; repaints the colours when they change. */
+export function loadColors() {
+  if (loaded) return loaded;
+  loaded = api.storage.local.get([COLORS_KEY, PAINT_WHEN_KEY]).then((got) => {
+    colorChoice = checkColors(got && got[COLORS_KEY]);
+    paintWhen = checkPaintWhen(got && got[PAINT_WHEN_KEY]);
+    if (state.painting) applyColors(state.painting);
+  }, () => {});
+  api.storage.onChanged.addListener((changes, area) => {
+    if (area !== 'local') return;
+    if (changes[PAINT_WHEN_KEY]) paintWhen = checkPaintWhen(changes[PAINT_WHEN_KEY].newValue);
+    if (!changes[COLORS_KEY]) return;
+    colorChoice = checkColors(changes[COLORS_KEY].newValue);
+    if (state.painting) applyColors(state.painting);
+  });
+  return loaded;
+}
+
+/** Whether an answer is painted as soon as it arrives (else only on the person's command). */
+export async function paintsAtOnce() {
+  await loadColors();
+  return paintWhen === 'auto';
 }
 
 /**
- * Where removed text that stood before block `at` goes: before the outermost element that
- * begins with that block and does not hold the block before it (so text removed between two
- * articles shows between them, not inside the second one).
- * @param {number} at
+ * The colours as CSS variables per status class, derived for the page's brightness.
+ * @param {import('./state.js').Painting} p
+ */
+function applyColors(p) {
+  const palette = paletteOf(colorChoice);
+  const rules = STATUS_KEYS.map((k) => {
+    const d = derive(palette[k], p.dark);
+    return `.s-${k} { --mark: ${d.mark}; --fill: ${d.fill}; --fill-alpha: ${d.fillAlpha}; --ink: ${d.ink}; }`;
+  });
+  const changed = derive(palette.changed, p.dark).mark;
+  p.colors.textContent = `:host { --mark-changed: ${changed}; }\n${rules.join('\n')}`;
+  p.layer.classList.toggle('dark', p.dark);
+  if (TEST_HOOKS) testMark('colors', JSON.stringify({ preset: colorChoice.preset, dark: p.dark, palette }));
+}
+
+/**
+ * A box of the drawing, in viewport coordinates.
+ * @param {string} cls
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ */
+function box(cls, x, y, w, h) {
+  const d = document.createElement('div');
+  d.className = cls;
+  d.style.left = `${Math.round(x)}px`;
+  d.style.top = `${Math.round(y)}px`;
+  if (w >= 0) d.style.width = `${Math.round(w)}px`;
+  if (h >= 0) d.style.height = `${Math.round(h)}px`;
+  return d;
+}
+
+/**
+ * The part of `r` inside `clip` (null when nothing is).
+ * @param {DOMRect} r
+ * @param {DOMRect | null} clip
+ * @returns {DOMRect | null}
+ */
+function intersect(r, clip) {
+  if (!clip) return r;
+  const left = Math.max(r.left, clip.left);
+  const top = Math.max(r.top, clip.top);
+  const right = Math.min(r.right, clip.right);
+  const bottom = Math.min(r.bottom, clip.bottom);
+  if (right < left || bottom < top) return null;
+  return new DOMRect(left, top, right - left, bottom - top);
+}
+
+/**
+ * The visible area of a change's scrolling (or clipping) ancestors, so that a block scrolled out
+ * of its box is not drawn over what is around it; the ancestors are looked up once per change
+ * (again after the page's DOM changed).
+ * @param {import('./state.js').Target} t
+ * @returns {DOMRect | null}
+ */
+function clipOf(t) {
+  if (!t.el) return null;
+  if (!t.clips) {
+    t.clips = [];
+    for (let a = t.el.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') t.clips.push(a);
+    }
+  }
+  /** @type {DOMRect | null} */
+  let clip = null;
+  for (const a of t.clips) {
+    const r = a.getBoundingClientRect();
+    const inner = new DOMRect(r.left + a.clientLeft, r.top + a.clientTop, a.clientWidth || r.width, a.clientHeight || r.height);
+    clip = clip ? intersect(clip, inner) || new DOMRect(0, 0, 0, 0) : inner;
+  }
+  return clip;
+}
+
+/**
+ * Redraws everything near the viewport.
+ * @param {import('./state.js').Painting} p
+ */
+function draw(p) {
+  p.raf = 0;
+  if (state.painting !== p) return;
+  const t0 = performance.now();
+  const vh = innerHeight;
+  /** @param {DOMRect} r */
+  const near = (r) => r.bottom >= -NEAR && r.top <= vh + NEAR && (r.width > 0 || r.height > 0);
+  /** @type {HTMLElement[]} */
+  const out = [];
+  /** @type {DOMRect | null} */
+  let focusRect = null;
+  /** @type {HTMLElement | null} */
+  let focusBox = null;
+  // Removed text, shown: one box per place, just above where it stood, holding every removed
+  // block that stood there.
+  /** @type {Map<Element, HTMLElement>} */
+  const removedAt = new Map();
+  p.targets.forEach((t, k) => {
+    if (out.length >= MAX_BOXES) return;
+    const s = `s-${t.change.status}`;
+    if (t.anchor) {
+      if (!t.anchor.isConnected) return;
+      let b = removedAt.get(t.anchor);
+      const first = !b;
+      if (!b) {
+        const r = t.anchor.getBoundingClientRect();
+        if (!near(r)) return;
+        b = box(`removed ${s}`, r.left, r.top, Math.max(240, r.width), -1);
+        b.style.maxWidth = `${Math.max(240, innerWidth - r.left - 8)}px`;
+        removedAt.set(t.anchor, b);
+        out.push(b);
+      }
+      if (first || t.auto) {
+        const label = document.createElement('small');
+        label.textContent = t.auto ? `Removed · automated: ${reasonLabel(t.change)}` : LABELS.removed.text;
+        b.append(label);
+      }
+      const text = document.createElement('s');
+      text.textContent = t.change.text || '';
+      b.append(text);
+      if (k === p.cursor) focusBox = b;
+      return;
+    }
+    if (!t.el || !t.el.isConnected) return;
+    const clip = clipOf(t);
+    const r = intersect(t.el.getBoundingClientRect(), clip);
+    if (!r || !near(r)) return;
+    if (k === p.cursor) focusRect = r;
+    if (t.auto) {
+      out.push(box('auto', r.left, r.top, r.width, r.height));
+      const label = box('auto-label', r.right, Math.max(0, r.top - 18), -1, -1);
+      label.textContent = reasonLabel(t.change);
+      label.title = `Automated change (${t.change.kind}): ${reasonDetail(t.change)}`;
+      out.push(label);
+      return;
+    }
+    if (t.change.status === 'new') out.push(box(`blk new ${s}`, r.left, r.top, r.width, r.height));
+    out.push(box(`bar-edge ${s}`, r.left - 8, r.top, 6, r.height));
+    const m = box(`marker ${s}`, Math.max(2, r.left - 34), r.top + 1, -1, -1);
+    showText(m, LABELS[t.change.status].mark);
+    out.push(m);
+    for (const span of t.ranges || []) {
+      // The page may have edited the text node since: a span no longer inside it is skipped.
+      if (!span.node.isConnected || span.end > span.node.length) continue;
+      scratch.setStart(span.node, span.start);
+      scratch.setEnd(span.node, span.end);
+      for (const rect of scratch.getClientRects()) {
+        const w = intersect(rect, clip);
+        if (!w || w.bottom < 0 || w.top > vh || !w.width) continue;
+        out.push(box(`word ${s}`, w.left, w.top, w.width, w.height));
+        out.push(box(`uline ${s}`, w.left, w.bottom - 2, w.width, 2));
+      }
+    }
+  });
+  scratch.setStart(document, 0);
+  scratch.collapse(true);
+  p.layer.replaceChildren(...out);
+  if (p.focusEl) {
+    /** @type {DOMRect | null} */
+    const fr = focusBox ? /** @type {HTMLElement} */ (focusBox).getBoundingClientRect() : focusRect;
+    p.focusEl.style.display = fr ? '' : 'none';
+    if (fr) {
+      p.focusEl.style.left = `${Math.round(fr.left)}px`;
+      p.focusEl.style.top = `${Math.round(fr.top)}px`;
+      p.focusEl.style.width = `${Math.round(fr.width)}px`;
+      p.focusEl.style.height = `${Math.round(fr.height)}px`;
+    }
+  }
+  if (TEST_HOOKS) {
+    const drawn = String(out.length);
+    if (drawn !== p.drawn) {
+      // The first drawing's cost, as the benchmark reads it ("markers": boxes|ms).
+      if (!p.drawn) testMark('markers', `${out.length}|${(performance.now() - t0).toFixed(1)}`);
+      p.drawn = drawn;
+      testMark('drawn', drawn);
+    }
+  }
+}
+
+/**
+ * Where removed text that stood before block `at` is shown: at the outermost element that begins
+ * with that block and does not hold the block before it (so text removed between two articles
+ * shows between them, not inside the second one).
+ * @param {number | null | undefined} at
+ * @returns {Element | null}
  */
 function insertionPoint(at) {
   const { elements } = state;
-  let anchor = elements[at];
-  if (!anchor) return null;
-  const prev = at > 0 ? elements[at - 1] : null;
+  let anchor = at != null ? elements[at] : null;
+  if (!anchor || !anchor.isConnected) {
+    return [...elements].reverse().find((e) => e && e.isConnected) || document.body || document.documentElement;
+  }
+  const prev = /** @type {number} */ (at) > 0 ? elements[/** @type {number} */ (at) - 1] : null;
   for (let parent = anchor.parentElement; parent && parent !== document.body && parent !== document.documentElement;
     parent = anchor.parentElement) {
     if (prev && parent.contains(prev)) break;
     anchor = parent;
   }
   return anchor;
-}
-
-/**
- * Places a removed block's box where the block stood (see insertionPoint).
- * @param {Element} node
- * @param {number | null | undefined} at
- */
-function placeRemoved(node, at) {
-  const anchor = at != null ? insertionPoint(at) : null;
-  if (anchor && anchor.isConnected) anchor.before(node);
-  else {
-    const last = [...state.elements].reverse().find((e) => e && e.isConnected);
-    if (last) last.after(node);
-    else (document.body || document.documentElement).appendChild(node);
-  }
 }
 
 /**
@@ -200,20 +384,16 @@ function toggleRemoved(show) {
   if (show === undefined) show = !p.removedShown;
   if (show === p.removedShown) return;
   p.removedShown = show;
-  const dark = show && pageIsDark();
   for (const t of p.targets) {
     if (t.change.status !== 'removed' || t.auto) continue;
-    if (show) {
-      const node = makeRemoved(t.change.text || '', dark);
-      placeRemoved(node, t.change.at);
-      t.el = node;
-    } else if (t.el) {
-      t.el.remove();
-      t.el = null;
-    }
+    t.anchor = show ? insertionPoint(t.change.at) : null;
   }
-  if (p.bar.removedButton) p.bar.removedButton.textContent = show ? 'Hide removed' : 'Show removed';
-  markers(p);
+  if (p.bar.removedButton) {
+    setLabel(p.bar.removedButton, show ? 'Hide removed' : 'Show removed');
+    p.bar.removedButton.setAttribute('aria-pressed', String(show));
+  }
+  draw(p);
+  if (TEST_HOOKS) report(p);
 }
 
 /**
@@ -227,51 +407,62 @@ function toggleAuto(show) {
   if (show === undefined) show = !p.autoShown;
   if (show === p.autoShown) return;
   p.autoShown = show;
-  const dark = show && pageIsDark();
   /** @type {{ status: string, kind: string, reason: string }[]} */
   const shown = [];
   for (const t of p.targets) {
     if (!t.auto) continue;
     if (show) {
-      if (t.change.status === 'removed') {
-        const node = makeRemoved(t.change.text || '', dark, `Removed · automated: ${reasonLabel(t.change)}`);
-        placeRemoved(node, t.change.at);
-        t.el = node;
-      } else {
+      if (t.change.status === 'removed') t.anchor = insertionPoint(t.change.at);
+      else {
         const el = t.change.new_index == null ? null : state.elements[t.change.new_index];
         if (!el || !el.isConnected) continue;
-        el.setAttribute(AUTO_ATTR, t.change.kind);
-        const giveBack = addStyle(el, AUTO_STYLE);
-        t.giveBack = () => {
-          giveBack();
-          el.removeAttribute(AUTO_ATTR);
-          el.removeAttribute(SAVED_STYLE_ATTR);
-        };
         t.el = el;
       }
       shown.push({ status: t.change.status, kind: t.change.kind, reason: reasonLabel(t.change) });
-    } else if (t.el) {
-      if (t.giveBack) t.giveBack();
-      else t.el.remove();
-      t.giveBack = null;
+    } else {
       t.el = null;
+      t.anchor = null;
     }
   }
   const { autoButton, autoText } = p.bar;
   if (autoButton) {
-    autoButton.textContent = autoText(show);
+    setLabel(autoButton, autoText(show));
     autoButton.setAttribute('aria-pressed', String(show));
   }
-  markers(p);
+  draw(p);
   if (TEST_HOOKS) {
     testMark('auto', show ? JSON.stringify(shown) : 'hidden');
-    testMark('auto-toggle', autoButton ? autoButton.textContent || '' : '');
+    testMark('auto-toggle', autoButton ? autoButton.dataset.t || '' : '');
+    report(p);
   }
 }
 
 /**
- * Scrolls to change `k` and outlines it for a moment (showing removed or automated changes
- * first when it is one of them).
+ * The text of an inserted words' span, as the page has it now.
+ * @param {import('./words.js').Span} span
+ */
+function spanText(span) {
+  return span.node.data.slice(span.start, span.end);
+}
+
+/**
+ * What a change says to a screen reader when focused.
+ * @param {import('./state.js').Target} t
+ */
+function describe(t) {
+  const c = t.change;
+  const head = t.auto ? `Automated change (${reasonLabel(c)})` : LABELS[c.status].text;
+  let text = c.status === 'removed' ? c.text || '' : (t.el && t.el.textContent) || '';
+  text = text.replace(/\s+/g, ' ').trim().slice(0, 300);
+  const inserted = (t.ranges || []).map(spanText).map((w) => w.trim()).filter(Boolean);
+  const words = inserted.length ? ` Inserted: ${inserted.join(', ').slice(0, 300)}.` : '';
+  return `${head}: ${text}${words}`;
+}
+
+/**
+ * Moves to change `k`: scrolls it into view, outlines it for a moment and moves the focus to a
+ * note over it that reads what changed (showing removed or automated changes first when it is
+ * one of them). Only on the person's command.
  * @param {number} k
  */
 export function focusTarget(k) {
@@ -280,28 +471,37 @@ export function focusTarget(k) {
   const t = p.targets[k];
   if (!t) return false;
   if (t.auto && !p.autoShown) toggleAuto(true);
-  else if (!t.el && t.change.status === 'removed') toggleRemoved(true);
-  if (!t.el) return false;
+  else if (!t.anchor && t.change.status === 'removed') toggleRemoved(true);
+  const target = t.el || t.anchor;
+  if (!target || !target.isConnected) return false;
   p.cursor = k;
-  unfocus(p);
-  const el = t.el;
-  el.setAttribute(FOCUS_ATTR, '');
-  const giveBack = addStyle(el, FOCUS_STYLE);
-  p.unfocus = () => {
-    el.removeAttribute(FOCUS_ATTR);
-    giveBack();
-  };
-  el.scrollIntoView({ block: 'center', behavior: 'auto' });
-  p.focusTimer = setTimeout(() => unfocus(p), 1500);
-  if (TEST_HOOKS) testMark('focused', `${k}:${t.change.status}:${Date.now()}`);
-  return true;
-}
-
-/** @param {import('./state.js').Painting} p */
-function unfocus(p) {
   clearTimeout(p.focusTimer);
-  if (p.unfocus) p.unfocus();
-  p.unfocus = null;
+  target.scrollIntoView({ block: 'center', behavior: 'auto' });
+  if (!p.focusEl) {
+    const f = document.createElement('div');
+    f.className = 'focus';
+    f.tabIndex = -1;
+    f.setAttribute('role', 'note');
+    f.style.position = 'fixed';
+    f.style.pointerEvents = 'none';
+    const text = document.createElement('span');
+    text.className = 'sr';
+    f.append(text);
+    f.addEventListener('blur', () => f.classList.add('faded'));
+    p.bar.root.append(f);
+    p.focusEl = f;
+  }
+  const f = p.focusEl;
+  /** @type {HTMLElement} */ (f.firstChild).textContent = describe(t);
+  f.classList.remove('faded');
+  draw(p);
+  f.focus({ preventScroll: true });
+  p.focusTimer = setTimeout(() => f.classList.add('faded'), FOCUS_FADE_MS);
+  if (TEST_HOOKS) {
+    testMark('focused', `${k}:${t.change.status}:${Date.now()}`);
+    report(p);
+  }
+  return true;
 }
 
 /**
@@ -322,36 +522,55 @@ export function step(dir) {
   return false;
 }
 
-/** Removes every highlight, marker, inserted element, style and observer. */
+/** Removes every drawing, the bar, listeners and observers (the overlay's host stays). */
 export function unpaint() {
   const p = state.painting;
   if (!p) return;
   state.painting = null;
-  unfocus(p);
+  clearTimeout(p.focusTimer);
   if (p.raf) cancelAnimationFrame(p.raf);
-  removeEventListener('resize', p.onResize);
-  if (p.resizeObserver) p.resizeObserver.disconnect();
-  for (let i = p.undo.length - 1; i >= 0; i--) {
-    const { node, mark, rest } = p.undo[i];
-    if (node.isConnected) {
-      node.appendData(mark.textContent + rest.data);
-      mark.remove();
-      rest.remove();
-    } else {
-      mark.replaceWith(document.createTextNode(mark.textContent || ''));
-    }
-  }
-  for (let i = p.restyle.length - 1; i >= 0; i--) p.restyle[i]();
-  for (const t of p.targets) {
-    if (!t.el) continue;
-    if (t.auto && t.giveBack) t.giveBack();
-    else if (t.change.status === 'removed') t.el.remove();
-    else {
-      t.el.removeAttribute(ATTR);
-      t.el.removeAttribute(SAVED_STYLE_ATTR);
-    }
-  }
-  p.bar.host.remove();
+  removeEventListener('scroll', p.schedule, { capture: true });
+  removeEventListener('resize', p.schedule);
+  for (const o of p.observers) o.disconnect();
+  p.layer.remove();
+  p.colors.remove();
+  p.bar.el.remove();
+  if (p.focusEl) p.focusEl.remove();
+  if (state.overlay) showText(state.overlay.live, '');
   clearInterval(state.orphanTimer);
-  if (TEST_HOOKS) testMark('painted', 'hidden');
+  if (TEST_HOOKS) {
+    testMark('painted', 'hidden');
+    testMark('drawn', '0');
+    report(null);
+  }
+}
+
+/**
+ * Test builds: what is painted, for the tests (the page's DOM no longer shows it), as JSON on
+ * <html>: block ids by status, the inserted words, whether the bar is up, the removed boxes and
+ * the block each stands before, the automated changes shown, the change focused.
+ * @param {import('./state.js').Painting | null} p
+ */
+function report(p) {
+  if (!TEST_HOOKS) return;
+  /** @param {Element} el */
+  const name = (el) => el.id || (el.closest('[id]') || {}).id || (el.textContent || '').trim().slice(0, 40);
+  /** @type {Record<string, string[]>} */
+  const blocks = {};
+  /** @type {string[]} */
+  const marks = [];
+  /** @type {string[]} */
+  const removedBefore = [];
+  /** @type {[string, string][]} */
+  const auto = [];
+  for (const t of p ? p.targets : []) {
+    if (t.anchor) removedBefore.push(name(t.anchor));
+    else if (t.el && t.auto) auto.push([name(t.el), String(t.change.kind)]);
+    else if (t.el) (blocks[t.change.status] ||= []).push(name(t.el));
+    for (const r of t.ranges || []) marks.push(spanText(r));
+  }
+  testMark('paint', JSON.stringify({
+    blocks, marks, ui: p ? 1 : 0, removed: removedBefore.length, removedBefore, auto,
+    focus: p ? p.cursor : -1,
+  }));
 }

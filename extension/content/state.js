@@ -15,31 +15,35 @@
  */
 
 /**
- * One change as painted: its element (null for removed text until shown, and for automated
- * changes until shown).
+ * One change as painted: its element in the page (null for removed text, and for automated
+ * changes until shown), the spans of its inserted words, and for removed text shown the element
+ * it is shown at.
  * @typedef {object} Target
  * @property {import('../shared/messages.js').Change} change
  * @property {Element | null} el
  * @property {boolean} [auto] an automated change (noise, template)
- * @property {(() => void) | null} [giveBack] gives an automated block its style back
+ * @property {import('./words.js').Span[] | null} ranges inserted words (changed blocks)
+ * @property {Element | null} anchor removed text shown: the element it is drawn at
+ * @property {Element[]} [clips] its ancestors that clip or scroll (found on its first drawing)
  */
 
 /**
- * The painted state (see paint.js).
+ * The painted state (see paint.js); all of it drawn in the overlay (overlay.js).
  * @typedef {object} Painting
- * @property {{ node: Text, mark: Element, rest: Text }[]} undo word marks to take out
- * @property {(() => void)[]} restyle functions giving the page's inline styles back
  * @property {Target[]} targets per change
- * @property {import('./bar.js').Bar} bar the bar and the marker layer
- * @property {(() => void) | null} unfocus
+ * @property {import('./bar.js').Bar} bar the bar
+ * @property {HTMLElement} layer the drawing
+ * @property {HTMLStyleElement} colors the colours (CSS variables)
+ * @property {HTMLElement | null} focusEl the note focused over the change moved to
  * @property {boolean} removedShown
  * @property {boolean} autoShown
  * @property {number} cursor the change last focused
  * @property {ReturnType<typeof setTimeout> | undefined} focusTimer
- * @property {Element[]} markers
- * @property {() => void} onResize
- * @property {number} raf
- * @property {ResizeObserver | null} resizeObserver
+ * @property {number} raf the drawing's next frame
+ * @property {() => void} schedule redraws with the next frame
+ * @property {(ResizeObserver | MutationObserver)[]} observers
+ * @property {boolean} dark the page's background is dark
+ * @property {string} drawn test builds: the last drawn count reported
  */
 
 export const state = {
@@ -63,6 +67,8 @@ export const state = {
   lastResult: null,
   /** @type {Painting | null} */
   painting: null,
+  /** @type {import('./overlay.js').Overlay | null} the overlay's host, put in every page at the same moment */
+  overlay: null,
   /** @type {ReturnType<typeof setInterval> | undefined} checks now and then that the extension is still there */
   orphanTimer: undefined,
   /** What to do once the extension is found gone (set by lifecycle.js: remove every trace). */

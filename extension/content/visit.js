@@ -7,7 +7,8 @@ import { state } from './state.js';
 import { send } from './runtime.js';
 import { whenSettled, dropEarly } from './settle.js';
 import { readPage, capBlocks, withKeys } from './blocks.js';
-import { paint } from './paint.js';
+import { paint, loadColors, paintsAtOnce } from './paint.js';
+import { ensureOverlay } from './overlay.js';
 import { testMark } from './test-hooks.js';
 
 // Password fields, and the fields browsers and sites mark as holding one (a "show password"
@@ -127,6 +128,9 @@ export async function start() {
   timing.settled = performance.now();
   const read = state.early && !state.early.dirty ? state.early : null;
   dropEarly();
+  // The overlay goes in now, on every visit whatever its answer (see overlay.js).
+  ensureOverlay();
+  loadColors();
   const page = read ? read.page : readPage();
   state.elements = page.elements;
   const { blocks, truncated } = read ? read.capped : capBlocks(page);
@@ -179,7 +183,8 @@ export async function start() {
   if (state.dead) return;
   if (result.status !== 'skipped') watchLatePassword();
   state.lastResult = result;
-  if (result.status === 'changed') paint(result);
+  // (with "only when I ask", the badge and the popup tell; the person's command paints)
+  if (result.status === 'changed' && (await paintsAtOnce()) && !state.dead) paint(result);
   timing.painted = performance.now();
   if (TEST_HOOKS) {
     testMark('timing', JSON.stringify({

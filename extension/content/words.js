@@ -1,14 +1,11 @@
-// Word marks: the inserted words of a changed block wrapped in <mark> elements, found in the
-// block's text nodes through the same normalization the extraction applies (text nodes are
-// split, never HTML). Each mark is recorded so that unpainting gives every text node back.
+// Word marks: the inserted words of a changed block as spans of the block's text nodes (text
+// node, start, end), found through the same normalization the extraction applies. The page's DOM
+// is never changed: the overlay (paint.js) draws boxes at their client rects, measured through
+// one Range at drawing time. Not live Ranges kept for the painting's life: every DOM mutation of
+// the page would then pay for updating each of them (thousands on a big page).
 
-import { WORD_ATTR } from './dom.js';
+/** @typedef {{ node: Text, start: number, end: number }} Span */
 
-const MARK_STYLE = 'all: unset; background-color: #ffe36e !important; color: #141414 !important; '
-  + 'text-decoration: underline 2px #8a5a00 !important; text-underline-offset: 2px !important; '
-  + 'border-radius: 2px !important; box-decoration-break: clone; -webkit-box-decoration-break: clone;';
-
-/** @typedef {{ node: Text, mark: Element, rest: Text }} Undo */
 /** @typedef {{ text: string, nodes: Text[], nodeOf: Int32Array, offOf: Int32Array }} TextIndex */
 
 /**
@@ -97,36 +94,30 @@ function wrapRange(index, from, to) {
 }
 
 /**
- * Wraps segments of text nodes in <mark> elements (one per segment).
+ * One span per segment of a text node.
  * @param {TextIndex} index
  * @param {Map<number, { start: number, end: number }[]>} segmentsByNode
- * @param {Undo[]} undo
+ * @param {Span[]} out
  */
-function wrapSegments(index, segmentsByNode, undo) {
+function spansOf(index, segmentsByNode, out) {
   for (const [k, segs] of segmentsByNode) {
-    segs.sort((a, b) => b.start - a.start);
+    segs.sort((a, b) => a.start - b.start);
     const node = index.nodes[k];
     for (const { start, end } of segs) {
       if (end > node.data.length || start >= end) continue;
-      const middle = node.splitText(start);
-      const rest = middle.splitText(end - start);
-      const mark = document.createElement('mark');
-      mark.setAttribute(WORD_ATTR, '');
-      mark.setAttribute('style', MARK_STYLE);
-      middle.replaceWith(mark);
-      mark.appendChild(middle);
-      undo.push({ node, mark, rest });
+      out.push({ node, start, end });
     }
   }
 }
 
 /**
- * Marks the inserted words of a changed block; false when its text cannot be found in the DOM.
+ * The inserted words of a changed block as spans (one per text node segment), added to `out`;
+ * false when its text cannot be found in the DOM.
  * @param {Element} el
  * @param {import('../shared/messages.js').Change} change
- * @param {Undo[]} undo
+ * @param {Span[]} out
  */
-export function markWords(el, change, undo) {
+export function wordSpans(el, change, out) {
   if (!Array.isArray(change.spans)) return false;
   const index = indexText(el);
   let newText = '';
@@ -164,6 +155,6 @@ export function markWords(el, change, undo) {
       else byNode.set(k, [seg]);
     }
   }
-  wrapSegments(index, byNode, undo);
+  spansOf(index, byNode, out);
   return ranges.length > 0;
 }

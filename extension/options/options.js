@@ -2,6 +2,7 @@
 // change at once (it is the only writer of settings and history).
 
 import { ask } from '../shared/ask.js';
+import { initColors } from './colors.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
@@ -191,3 +192,8 @@ $('delete-all').addEventListener('click', async () => {
   await refreshModels().catch((e) => status(`Could not read what was learned: ${e.message}`));
   document.body.dataset.ready = 'true';
 })().catch((e) => status(`Could not load the settings: ${e.message}`));
+
+// Highlight colours (colors.js): stored apart from the settings the background keeps.
+initColors().then(() => {
+  document.body.dataset.colorsReady = 'true';
+}, (e) => status(`Could not load the highlight colours: ${e.message}`));

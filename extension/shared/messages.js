@@ -4,7 +4,7 @@
 //   page (popup, options) → background   'popup-state', 'scroll-to', 'settings-get',
 //                                        'settings-set', 'delete-all', 'stats', 'site-models',
 //                                        'remove-rule'
-//   background → content                 'scroll-to', 'next-change'
+//   background → content                 'scroll-to', 'next-change', 'previous-change'
 // (test builds add 'test-badge' and 'test-open' from the content script.)
 // Every reply is a Reply: `{ ok: true, result }` or `{ ok: false, error: { kind, message } }`.
 
@@ -93,7 +93,7 @@
 /** @typedef {{ type: 'forget' }} ForgetMessage content script: a password field appeared after the visit was stored */
 /** @typedef {ContentMessage | PageMessage | PruneOldestMessage | ForgetMessage | TestBadgeMessage | TestOpenMessage | TestCheckMessage | TestFillMessage} Request */
 
-/** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' }} TabMessage */
+/** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' } | { type: 'previous-change' }} TabMessage */
 
 /** @typedef {{ ok: true, result: any } | { ok: false, error: import('./errors.js').WireError }} Reply */
 

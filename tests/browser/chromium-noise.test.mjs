@@ -25,10 +25,8 @@ async function press(page, action) {
   assert.match(await attr(page, 'pressed'), new RegExp(`^${action}:ok:`));
 }
 
-/** Elements painted as automated changes: id → kind. */
-const autoPainted = (page) => page.evaluate(() => Object.fromEntries(
-  [...document.querySelectorAll('[data-sincelast-auto]')].map((e) => [e.id, e.getAttribute('data-sincelast-auto')]),
-));
+/** Elements painted as automated changes: id → kind (from the test build's report). */
+const autoPainted = async (page) => Object.fromEntries((await painted(page)).auto || []);
 
 test('counter, clock and rotating banner are not highlighted; a real edit is; learned rules are listed and removable', async () => {
   const url = site.url('town', 'town');
@@ -75,8 +73,10 @@ test('counter, clock and rotating banner are not highlighted; a real edit is; le
   assert.ok(reasons.template, JSON.stringify(auto));
   assert.equal(auto.length, 5, JSON.stringify(auto));
   assert.equal(await attr(page, 'auto-toggle'), 'hide 5 automated changes');
-  assert.equal(await page.evaluate(() => document.querySelectorAll('sincelast-removed').length), 1);
-  assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('town-counter')).outlineStyle), 'dashed');
+  const withAuto = await painted(page);
+  assert.equal(withAuto.removed, 1);
+  assert.equal(withAuto.leaks, 0, 'drawn in the overlay, nothing in the page');
+  assert.ok(withAuto.auto.some(([id]) => id === 'town-counter'), JSON.stringify(withAuto.auto));
   // Still one content highlight, and the badge is unchanged.
   assert.deepEqual((await painted(page)).blocks, { changed: ['town-pool'] });
   assert.equal(await badge(ext, tabId), '1');
@@ -84,7 +84,7 @@ test('counter, clock and rotating banner are not highlighted; a real edit is; le
   assert.deepEqual(await autoPainted(page), {});
   assert.equal(await attr(page, 'auto'), 'hidden');
   assert.equal(await attr(page, 'auto-toggle'), 'show 5 automated changes');
-  assert.equal(await page.evaluate(() => document.querySelectorAll('sincelast-removed').length), 0);
+  assert.equal((await painted(page)).removed, 0);
   assert.equal(await page.evaluate(() => document.getElementById('town-counter').getAttribute('style')), null);
   // next/previous walk the content change only.
   await press(page, 'next');

@@ -199,25 +199,30 @@ export function integrityProblems(dump) {
   return problems;
 }
 
-/** What the page shows: painted blocks by status, word marks, our highlight styles, and whether our UI is there. */
+/**
+ * What is painted: blocks by status, inserted words, whether the bar is up, removed boxes shown —
+ * read through the test build's report (the page's DOM does not show it: everything is drawn in
+ * the overlay's closed shadow root) after two animation frames (the drawing's). `style`: the
+ * overlay draws something; `leaks`: anything of ours in the page's own DOM (none expected).
+ */
 export function painted(page) {
-  return page.evaluate(() => {
-    const by = {};
-    for (const el of document.querySelectorAll('[data-sincelast]')) {
-      const s = el.getAttribute('data-sincelast');
-      (by[s] ||= []).push(el.id || el.closest('[id]')?.id || el.textContent.trim().slice(0, 40));
-    }
-    return {
-      blocks: by,
-      marks: [...document.querySelectorAll('mark[data-sincelast-word]')].map((m) => m.textContent),
-      ui: document.querySelectorAll('sincelast-ui').length,
-      removed: document.querySelectorAll('sincelast-removed').length,
-      // Some element of the page carries a highlight style of ours (block tint or bar, word
-      // mark, focus or automated outline: all inline styles, in our colours).
-      style: [...document.querySelectorAll('[style]')].some((e) => /#d99a00|#6f8ba6|#ffe36e|#7a7f87/i.test(e.getAttribute('style'))),
-      count: Number(document.documentElement.getAttribute('data-sincelast-test-painted')) || 0,
-    };
-  });
+  return page.evaluate(PAINTED);
 }
+
+/** The body of painted(), shared with the Firefox tests (run as a page script). */
+export const PAINTED = async () => {
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const html = document.documentElement;
+  const report = JSON.parse(html.getAttribute('data-sincelast-test-paint') || '{"blocks":{},"marks":[],"ui":0,"removed":0,"auto":[]}');
+  const leaks = document.querySelectorAll('[data-sincelast], [data-sincelast-style], [data-sincelast-auto], [data-sincelast-focus], mark, sincelast-removed').length
+    + [...document.querySelectorAll('[style]')].filter((e) => /#d99a00|#6f8ba6|#ffe36e|#7a7f87/i.test(e.getAttribute('style'))).length;
+  return {
+    ...report,
+    style: report.ui === 1 && Number(html.getAttribute('data-sincelast-test-drawn')) > 0,
+    leaks,
+    hosts: document.querySelectorAll('sincelast-ui').length,
+    count: Number(html.getAttribute('data-sincelast-test-painted')) || 0,
+  };
+};
 
 export { startSite };

@@ -9,24 +9,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFirefox, sleep } from './firefox.mjs';
+import { PAINTED } from './chromium.mjs';
 
 const ff = useFirefox();
 const load = (url) => ff.load(url);
 const badge = () => ff.badge();
 
 function painted() {
-  return ff.driver.executeScript(`
-    const by = {};
-    for (const el of document.querySelectorAll('[data-sincelast]')) {
-      const s = el.getAttribute('data-sincelast');
-      (by[s] ||= []).push(el.closest('[id]') ? el.closest('[id]').id : '');
-    }
-    return {
-      blocks: by,
-      marks: [...document.querySelectorAll('mark[data-sincelast-word]')].map((m) => m.textContent),
-      ui: document.querySelectorAll('sincelast-ui').length,
-      count: Number(document.documentElement.getAttribute('data-sincelast-test-painted')) || 0,
-    };`);
+  return ff.driver.executeScript(`return (${PAINTED})()`);
 }
 
 test('Firefox: first visit saved with nothing painted and no badge', async () => {

@@ -49,6 +49,8 @@ export function useFirefox() {
       .setPreference('browser.shell.checkDefaultBrowser', false)
       .setPreference('datareporting.policy.dataSubmissionEnabled', false)
       .setPreference('app.update.enabled', false);
+    // SINCELAST_FIREFOX_PREFS: more preferences for one test file, as JSON (paint: forced colours).
+    for (const [k, v] of Object.entries(JSON.parse(process.env.SINCELAST_FIREFOX_PREFS || '{}'))) options.setPreference(k, v);
     ff.driver = await new Builder().forBrowser('firefox').setFirefoxOptions(options)
       .setFirefoxService(new firefox.ServiceBuilder(geckodriver())).build();
     await ff.driver.installAddon(DIR, true);

@@ -14,6 +14,9 @@
 //   GET /s/<story>/hanging    a page whose load event never fires (an image that never arrives)
 //   GET /s/<story>/inline     a paragraph whose changed words sit in inline markup
 //   GET /s/<story>/many       600 long paragraphs, every one of them different in each version
+//   GET /s/<story>/spy        the front page with a script of the page's own that tries to read
+//                             what the extension painted (window.__spy(): see SPY_SCRIPT);
+//                             ?openshadow asks the test build to open its overlay's root
 //   GET /s/<story>/town       "Riverside Town Hall": a site whose pages (town, events, contact)
 //   GET /s/<story>/events       share a header and a footer; the town page also has a visitor
 //   GET /s/<story>/contact      counter and a clock ("Page generated at 10:42:07") that change
@@ -382,7 +385,94 @@ const heraldTerms = heraldPage(5, 'Terms of use', `<h1>Terms of use</h1>
 <p>You may share our articles for personal use with a link to the original.</p>
 <p>Comments that insult other readers are removed without notice.</p>`);
 
-const PAGES = { hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms };
+// A page script spying on the extension (paint tests): it records every DOM mutation from the
+// start and, when asked (window.__spy()), returns everything a page can read that could tell new
+// blocks from old ones — every element with its attributes, the computed styles a highlight would
+// change and its geometry, every text node, the mutations, CSS.highlights, style sheets,
+// animations, the focused element. The test build's own markers (data-sincelast-test-*, on <html>
+// only, absent from store builds) are left out.
+const SPY_SCRIPT = `<script>
+(() => {
+  const TEST = /^data-sincelast-test-/;
+  // ?openshadow: the test build opens its overlay's root for a test that looks inside (axe).
+  if (new URLSearchParams(location.search).has('openshadow')) document.documentElement.setAttribute('data-sincelast-test-open-shadow', '');
+  const log = [];
+  const path = (n) => { const p = []; for (; n && n.parentNode; n = n.parentNode) p.unshift([...n.parentNode.childNodes].indexOf(n)); return p.join('.'); };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'attributes' && TEST.test(r.attributeName)) continue;
+      log.push([r.type, path(r.target), r.attributeName || '',
+        [...r.addedNodes].map((n) => n.nodeName + ':' + (n.nodeType === 1 ? n.getAttribute('style') : n.data)).join(','),
+        [...r.removedNodes].map((n) => n.nodeName).join(',')].join('|'));
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true });
+  // Occlusion (IntersectionObserver v2, Chromium): whether something is drawn over each element.
+  const visible = {};
+  if ('IntersectionObserverEntry' in window && 'isVisible' in IntersectionObserverEntry.prototype) {
+    const io = new IntersectionObserver((entries) => {
+      for (const e of entries) visible[e.target.id] = e.isVisible;
+    }, { trackVisibility: true, delay: 100 });
+    addEventListener('DOMContentLoaded', () => { for (const el of document.querySelectorAll('[id]')) io.observe(el); });
+  }
+  const PROPS = ['background-color', 'background-image', 'box-shadow', 'outline-style', 'outline-color', 'outline-width',
+    'border-left-width', 'border-left-color', 'color', 'text-decoration-line', 'font-weight', 'display', 'position', 'opacity', 'filter'];
+  window.__spy = () => {
+    const elements = [];
+    const walk = (root) => {
+      for (const n of root.querySelectorAll('*')) {
+        const attrs = [...n.attributes].filter((a) => !TEST.test(a.name)).map((a) => a.name + '=' + a.value).sort();
+        const cs = getComputedStyle(n);
+        const r = n.getBoundingClientRect();
+        elements.push([path(n), n.localName, attrs.join(' '), PROPS.map((k) => cs.getPropertyValue(k)).join(';'),
+          [r.x, r.y, r.width, r.height].map(Math.round).join(','), n.shadowRoot ? 'open-shadow' : '',
+          getComputedStyle(n, '::before').content, getComputedStyle(n, '::after').content]);
+        if (n.shadowRoot) walk(n.shadowRoot);
+      }
+    };
+    walk(document);
+    const texts = [];
+    const tw = document.createTreeWalker(document, NodeFilter.SHOW_TEXT);
+    for (let t = tw.nextNode(); t; t = tw.nextNode()) texts.push(path(t) + ':' + t.data);
+    // Rendered text: innerText, a select-all, and find-in-page for what the extension's UI says.
+    const sel = getSelection();
+    sel.selectAllChildren(document.documentElement);
+    const selected = sel.toString().length;
+    sel.removeAllRanges();
+    const [sx, sy] = [scrollX, scrollY];
+    const found = ['since your last visit', 'Show removed', 'automated change', 'Previous change'].map((w) => {
+      const hit = typeof window.find === 'function' ? window.find(w, false, false, true) : 'none';
+      getSelection().removeAllRanges();
+      return w + ':' + hit;
+    });
+    scrollTo(sx, sy);
+    return {
+      visible: JSON.stringify(Object.keys(visible).sort().map((k) => [k, visible[k]])),
+      // Hit tests on a grid over the viewport (where the bar is, it answers our element).
+      hits: (() => {
+        const out = [];
+        for (let x = 5; x < innerWidth; x += 60) for (let y = 5; y < innerHeight; y += 60) {
+          const e = document.elementFromPoint(x, y);
+          out.push(e ? e.localName + '#' + e.id : '-');
+        }
+        return out.join(' ');
+      })(),
+      elements, texts, mutations: log.slice(), innerText: document.documentElement.innerText.length, selected, found,
+      highlights: typeof CSS !== 'undefined' && CSS.highlights ? [...CSS.highlights.keys()] : 'none',
+      sheets: [...document.styleSheets].map((s) => s.ownerNode && s.ownerNode.nodeName).join(','),
+      adopted: (document.adoptedStyleSheets || []).length,
+      animations: document.getAnimations ? document.getAnimations().length : 0,
+      active: document.activeElement && document.activeElement.localName,
+      scroll: [scrollX, scrollY, document.documentElement.scrollHeight, document.documentElement.scrollWidth],
+    };
+  };
+})();
+</script>`;
+
+function spyPage(version, theme) {
+  return newsPage(version, theme).replace('</head>', `${SPY_SCRIPT}</head>`);
+}
+
+const PAGES = { spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms };
 
 /** Starts the demo server; resolves to { server, port, origin, url(story, page) }. */
 export function startSite(port = 0) {
