@@ -145,3 +145,40 @@ pub(crate) mod tests {
         assert_eq!((t[1].blocks, t[1].words), (2, 4));
     }
 }
+
+/// Everything the history of one page is analysed from: its versions and the texts of
+/// everything cached (for the terms' divergence; may be empty).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct HistoryInput {
+    /// The page's stored versions (any order).
+    pub versions: Vec<HistoryVersion>,
+    /// Distinct block texts of everything cached.
+    #[serde(default)]
+    pub collection: Vec<String>,
+}
+
+/// The whole analysis of a page's history: what the CLI prints and the history page shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Analysis {
+    /// One entry per version.
+    pub timeline: Vec<TimelineEntry>,
+    /// The change curve, its fits and class.
+    pub curve: curve::CurveReport,
+    /// Characteristic and ephemeral terms.
+    pub terms: terms::Terms,
+    /// Lifespans, survival table and heat map.
+    pub lifespans: lifespans::Lifespans,
+}
+
+/// Lifespans listed per kind in an [`Analysis`] (shortest first).
+pub const LIFESPAN_LIST: usize = 50;
+
+/// Analyses a page's history (the one entry point the CLI and the bindings share).
+pub fn analyze(input: &HistoryInput) -> Analysis {
+    Analysis {
+        timeline: timeline(&input.versions),
+        curve: curve::change_curve(&input.versions),
+        terms: terms::terms(&input.versions, &input.collection),
+        lifespans: lifespans::lifespans(&input.versions, LIFESPAN_LIST),
+    }
+}
