@@ -4,7 +4,7 @@
 
 import { countByStatus, isAuto, reasonDetail, reasonLabel, relativeTime } from '../shared/labels.js';
 import { UI_TAG } from './dom.js';
-import { alive, gone } from './runtime.js';
+import { alive, gone, api } from './runtime.js';
 
 const MAX_MARKERS = 400;
 
@@ -127,6 +127,10 @@ export function showBar(result, actions) {
     button('next', '↓', 'Next change', () => actions.step(1)));
   if (removedButton) bar.append(removedButton);
   if (autoButton) bar.append(autoButton);
+  // hist: this page's history (opened by the background in a new tab).
+  bar.append(button('history', 'History', 'This page\'s stored versions, how fast it changes', () => {
+    if (alive()) api.runtime.sendMessage({ type: 'open-history' }).catch(() => {});
+  }, true));
   bar.append(button('hide', '×', 'Hide the changes', () => actions.hide(), true));
   root.append(uiStyle, layer, bar);
   document.documentElement.appendChild(host);

@@ -85,9 +85,15 @@
 
 /** @typedef {KnownMessage | VisitMessage | RestoredMessage} ContentMessage */
 /** @typedef {PopupStateMessage | ScrollToMessage | SettingsGetMessage | SettingsSetMessage | DeleteAllMessage | StatsMessage | SiteModelsMessage | RemoveRuleMessage} PageMessage */
-/** @typedef {ContentMessage | PageMessage | TestBadgeMessage | TestOpenMessage} Request */
+// hist: the history page's lifespan heat map (page → background → tab) and the bar's History button.
+/** @typedef {{ index: number, level: number, label: string, age_hours?: number }} HeatBlock */
+/** @typedef {{ type: 'show-lifespans', url: string, heat: HeatBlock[] }} ShowLifespansMessage */
+/** @typedef {{ type: 'open-history' }} OpenHistoryMessage */
+/** @typedef {{ type: 'lifespans', heat: HeatBlock[] }} LifespansTabMessage */
+/** @typedef {ShowLifespansMessage | OpenHistoryMessage} HistMessage */
+/** @typedef {ContentMessage | PageMessage | TestBadgeMessage | TestOpenMessage | HistMessage} Request */
 
-/** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' }} TabMessage */
+/** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' } | LifespansTabMessage} TabMessage */
 
 /** @typedef {{ ok: true, result: any } | { ok: false, error: import('./errors.js').WireError }} Reply */
 

@@ -9,6 +9,9 @@ import { TEXT_KEY, typePathOf } from './wire.js';
 
 export const CONTENT_TYPES = new Set(['known', 'visit', 'restored']);
 export const PAGE_TYPES = new Set(['popup-state', 'scroll-to', 'settings-get', 'settings-set', 'delete-all', 'stats', 'site-models', 'remove-rule']);
+// hist: the history page's lifespan heat map; the bar's History button.
+PAGE_TYPES.add('show-lifespans');
+CONTENT_TYPES.add('open-history');
 
 /**
  * Refuses a message: the background answers `{ ok: false, error: { kind: 'invalid_message', message } }`.
