@@ -55,6 +55,7 @@ async function start() {
   const recent = rows.filter((p) => p.lastChange != null).sort((a, b) => b.lastChange - a.lastChange).slice(0, 20);
   $('recent').replaceChildren(...(recent.length ? recent.map((p) => el('li', {}, link(p), ` — changed ${relativeTime(p.lastChange)}`)) : [el('li', { class: 'muted' }, 'No meaningful change seen yet.')]));
   document.body.setAttribute('data-ready', 'true');
+  performance.mark('sincelast-ready');
   navigator.storage.estimate().then((e) => { $('storage').textContent = `${bytes(e.usage)} used by the extension's stored history.`; }).catch(() => { $('storage').textContent = 'unknown'; });
   // Newly appeared pages: answered by the background when that part is there.
   api.runtime.sendMessage({ type: 'new-pages' }).then((reply) => {

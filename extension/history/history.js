@@ -74,7 +74,7 @@ function renderTimeline() {
 
 /** Shows version `i` against the one before it (or `from` when given). */
 function select(i, from = i - 1) {
-  if (i < 0 || i >= state.visits.length) return;
+  if (i < 0 || i >= state.visits.length) return Promise.resolve();
   state.to = i;
   state.from = Math.max(0, Math.min(from, state.visits.length - 1));
   for (const b of $('timeline').querySelectorAll('button')) {
@@ -84,7 +84,7 @@ function select(i, from = i - 1) {
   }
   /** @type {HTMLSelectElement} */ ($('from')).value = String(state.from);
   /** @type {HTMLSelectElement} */ ($('to')).value = String(state.to);
-  renderDiff().catch(fail);
+  return renderDiff().catch(fail);
 }
 
 // --- diff -----------------------------------------------------------------------------------
@@ -281,6 +281,7 @@ async function start() {
   state.from = Math.max(0, visits.length - 2);
   renderTimeline();
   $('timeline-section').hidden = false;
+  performance.mark('sincelast-timeline');
   setStatus(`${visits.length} visit${visits.length === 1 ? '' : 's'} stored; the last ${relativeTime(visits[visits.length - 1].time)}. Computing…`);
   // First paint: the timeline. The rest follows.
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
@@ -293,7 +294,7 @@ async function start() {
   state.analysis = JSON.parse(wasm.historyAnalyze(JSON.stringify(input)));
   renderTimeline();
   $('diff-section').hidden = false;
-  select(state.to, state.from);
+  await select(state.to, state.from);
   renderCurve(state.analysis.curve);
   $('curve-section').hidden = false;
   renderTerms(state.analysis.terms);
@@ -305,6 +306,7 @@ async function start() {
   setStatus(`${visits.length} visit${visits.length === 1 ? '' : 's'} stored; the last ${relativeTime(visits[visits.length - 1].time)}.`);
   $('main').setAttribute('aria-busy', 'false');
   document.body.setAttribute('data-ready', 'true');
+  performance.mark('sincelast-ready');
 }
 
 $('from').addEventListener('change', () => select(state.to, Number(/** @type {HTMLSelectElement} */ ($('from')).value)));
