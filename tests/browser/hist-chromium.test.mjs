@@ -51,13 +51,13 @@ test('history page: timeline, diff of two chosen visits, curve knot and class, k
   }
   assert.equal(entries[7].pressed, 'true', 'the last visit is chosen at first');
   let summary = await hist.textContent('#diff-summary');
-  assert.match(summary, /visit #7 .* → visit #8 .*: 1 new, 1 removed/);
+  assert.match(summary, /Visit #7 .* → visit #8 .*: 1 new, 1 removed/);
 
   // Two chosen visits: the first and the last: all four stories replaced.
   await hist.selectOption('#from', '0');
-  await hist.waitForFunction(() => /visit #1 /.test(document.getElementById('diff-summary').textContent));
+  await hist.waitForFunction(() => /Visit #1 /.test(document.getElementById('diff-summary').textContent));
   summary = await hist.textContent('#diff-summary');
-  assert.match(summary, /visit #1 .* → visit #8 .*: 4 new, 4 removed/);
+  assert.match(summary, /Visit #1 .* → visit #8 .*: 4 new, 4 removed/);
   const statuses = await hist.$$eval('#diff .b', (bs) => bs.map((b) => b.getAttribute('data-status')));
   assert.equal(statuses.filter((s) => s === 'new').length, 4);
   assert.equal(statuses.filter((s) => s === 'removed').length, 4);
@@ -67,7 +67,7 @@ test('history page: timeline, diff of two chosen visits, curve knot and class, k
   await hist.focus('#timeline button[data-index="7"]');
   await hist.keyboard.press('ArrowLeft');
   await hist.waitForFunction(() => document.querySelector('#timeline button[data-index="6"]').getAttribute('aria-pressed') === 'true');
-  assert.match(await hist.textContent('#diff-summary'), /visit #6 .* → visit #7 /);
+  assert.match(await hist.textContent('#diff-summary'), /Visit #6 .* → visit #7 /);
   assert.equal(await hist.evaluate(() => document.activeElement.getAttribute('data-index')), '6');
 
   // The curve: knotted at 4 h, Dice 0.5, in words and in the SVG, and as numbers.

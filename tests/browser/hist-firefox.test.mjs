@@ -42,16 +42,16 @@ test('Firefox: history page with timeline, chosen diff, curve knot and class, ke
   assert.equal(entries.length, 8);
   assert.deepEqual(entries[0], ['', 'first visit']);
   for (const e of entries.slice(1)) assert.deepEqual(e, ['1', 'Dice 0.875']);
-  assert.match(await js("return document.getElementById('diff-summary').textContent"), /visit #7 .* → visit #8 .*: 1 new, 1 removed/);
+  assert.match(await js("return document.getElementById('diff-summary').textContent"), /Visit #7 .* → visit #8 .*: 1 new, 1 removed/);
 
   await js("const s = document.getElementById('from'); s.value = '0'; s.dispatchEvent(new Event('change'));");
-  await ff.waitFor("return /visit #1 /.test(document.getElementById('diff-summary').textContent)", 'diff of the chosen visits');
-  assert.match(await js("return document.getElementById('diff-summary').textContent"), /visit #1 .* → visit #8 .*: 4 new, 4 removed/);
+  await ff.waitFor("return /Visit #1 /.test(document.getElementById('diff-summary').textContent)", 'diff of the chosen visits');
+  assert.match(await js("return document.getElementById('diff-summary').textContent"), /Visit #1 .* → visit #8 .*: 4 new, 4 removed/);
   assert.equal(await js("return document.querySelectorAll('#diff .b[data-status=removed]').length"), 4);
 
   await js("document.querySelector('#timeline button[data-index=\"7\"]').focus(); document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }))");
   await ff.waitFor("return document.querySelector('#timeline button[data-index=\"6\"]').getAttribute('aria-pressed') === 'true'", 'stepped back');
-  assert.match(await js("return document.getElementById('diff-summary').textContent"), /visit #6 .* → visit #7 /);
+  assert.match(await js("return document.getElementById('diff-summary').textContent"), /Visit #6 .* → visit #7 /);
 
   assert.equal(await js("return document.getElementById('curve-class').getAttribute('data-class')"), 'knotted');
   assert.match(await js("return document.getElementById('curve-class').textContent"), /turns over within about 4 hours; about 50% of the page is stable/);
