@@ -36,7 +36,7 @@ test('Firefox: history page with timeline, chosen diff, curve knot and class, ke
 
   const { handle } = await ff.openExtensionPage('options');
   await js(`location.href = '/history/history.html?url=' + encodeURIComponent(${JSON.stringify(url)})`);
-  await ff.waitFor("return document.body && document.body.getAttribute('data-ready') === 'true'", 'history page ready');
+  await ff.waitFor("return location.pathname === '/history/history.html' && document.body && document.body.getAttribute('data-ready') === 'true'", 'history page ready');
 
   const entries = await js(`return [...document.querySelectorAll('#timeline button')].map((b) => [b.querySelector('.m').getAttribute('data-meaningful'), b.querySelector('.d').textContent])`);
   assert.equal(entries.length, 8);
@@ -58,7 +58,7 @@ test('Firefox: history page with timeline, chosen diff, curve knot and class, ke
   assert.equal(await js("return document.getElementById('knot').getAttribute('data-hours')"), '4');
   assert.equal(await js("return document.getElementById('knot').getAttribute('data-dice')"), '0.5');
   assert.deepEqual(await js("return [...document.querySelectorAll('#survival tbody th')].map((t) => t.textContent)"), ['2 hours', '1 day', '1 week', '5 weeks']);
-  assert.ok((await js("return [...document.querySelectorAll('#terms-stable li')].map((x) => x.firstChild.textContent)")).includes('gazette'));
+  assert.ok((await js("return [...document.querySelectorAll('#terms-stable li')].map((x) => x.firstChild.textContent)")).includes('knot'));
   assert.match(await js("return document.getElementById('template-share').textContent"), /pages? of 127\.0\.0\.1 stored/);
 
   // The heat map over the open page, in a closed shadow root.
@@ -71,7 +71,7 @@ test('Firefox: history page with timeline, chosen diff, curve knot and class, ke
   // The dashboard links to the history.
   await ff.driver.switchTo().window(handle);
   await js("location.href = '/dashboard/dashboard.html'");
-  await ff.waitFor("return document.body && document.body.getAttribute('data-ready') === 'true'", 'dashboard ready');
+  await ff.waitFor("return location.pathname === '/dashboard/dashboard.html' && document.body && document.body.getAttribute('data-ready') === 'true'", 'dashboard ready');
   const row = await js(`const tr = document.querySelector('#often tr[data-url="${url}"]'); return tr ? [...tr.children].map((td) => td.textContent).concat(tr.querySelector('a').getAttribute('href')) : null`);
   assert.deepEqual(row.slice(1, 4), ['8', '7', '100%']);
   assert.equal(row[5], `../history/history.html?url=${encodeURIComponent(url)}`);
