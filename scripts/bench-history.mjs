@@ -187,12 +187,12 @@ async function paint() {
           const fcp = performance.getEntriesByName('first-contentful-paint')[0];
           const at = (name) => (performance.getEntriesByName(name)[0] || { startTime: NaN }).startTime;
           const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
-          return { fcp: fcp ? fcp.startTime : NaN, dom: nav ? nav.domContentLoadedEventEnd : NaN, drawn: at(m), ready: at('sincelast-ready') };
+          return { fcp: fcp ? fcp.startTime : NaN, dom: nav ? nav.domContentLoadedEventEnd : NaN, drawn: at(m), read: at('sincelast-read'), analyzed: at('sincelast-analyzed'), shown: at('sincelast-drawn'), ready: at('sincelast-ready') };
         }, mark));
         await p.close();
       }
       const f = (k) => `${median(rows.map((r) => r[k])).toFixed(0)} ms`;
-      console.log(`  ${label}: page loaded (DOMContentLoaded) ${f('dom')}, first contentful paint ${f('fcp')}, ${mark === 'sincelast-timeline' ? 'timeline drawn' : 'table drawn'} ${f('drawn')}, everything computed ${f('ready')} (median of ${runs}; runs: ${rows.map((r) => r.fcp.toFixed(0)).join(', ')} ms)`);
+      console.log(`  ${label}: page loaded (DOMContentLoaded) ${f('dom')}, first contentful paint ${f('fcp')}, ${mark === 'sincelast-timeline' ? 'timeline drawn' : 'table drawn'} ${f('drawn')}, ${mark === 'sincelast-timeline' ? `versions read ${f('read')}, analysed ${f('analyzed')}, curve and lists drawn ${f('shown')}, ` : ''}everything computed ${f('ready')} (median of ${runs}; runs: ${rows.map((r) => r.fcp.toFixed(0)).join(', ')} ms)`);
     };
     console.log('first paint in Chromium (test build, synthetic IndexedDB):');
     const url = 'https://bench.example/front';

@@ -287,11 +287,13 @@ async function start() {
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   const [wasm, blocks, collection] = await Promise.all([core(), versionBlocks(visits), allBlockTexts()]);
   state.blocks = blocks;
+  performance.mark('sincelast-read');
   const input = {
     versions: visits.map((v) => ({ time: Math.floor(v.time / 1000), blocks: blocks.get(v.id) || [] })),
     collection,
   };
   state.analysis = JSON.parse(wasm.historyAnalyze(JSON.stringify(input)));
+  performance.mark('sincelast-analyzed');
   renderTimeline();
   $('diff-section').hidden = false;
   await select(state.to, state.from);
@@ -301,6 +303,7 @@ async function start() {
   $('terms-section').hidden = false;
   renderLifespans(state.analysis.lifespans);
   $('life-section').hidden = false;
+  performance.mark('sincelast-drawn');
   await renderTemplate(wasm);
   $('template-section').hidden = false;
   setStatus(`${visits.length} visit${visits.length === 1 ? '' : 's'} stored; the last ${relativeTime(visits[visits.length - 1].time)}.`);
