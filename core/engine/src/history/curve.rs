@@ -25,7 +25,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{ordered, word_set, HistoryVersion};
+use super::{ordered, word_sets, HistoryVersion};
 use crate::text::sets::dice_sorted;
 
 /// Reference versions (the paper's n = 5).
@@ -142,7 +142,7 @@ pub fn references(n: usize) -> Vec<usize> {
 /// The change curve of the versions (any order; sorted by time here).
 pub fn curve_points(versions: &[HistoryVersion]) -> (Vec<usize>, Vec<CurvePoint>) {
     let v = ordered(versions);
-    let sets: Vec<Vec<u64>> = v.iter().map(|x| word_set(&x.blocks)).collect();
+    let sets = word_sets(&v);
     let refs = references(v.len());
     let mut bins: std::collections::BTreeMap<i64, (f64, usize)> = Default::default();
     for &r in &refs {

@@ -62,6 +62,28 @@ pub fn word_set(blocks: &[Block]) -> Vec<u64> {
     out
 }
 
+/// The word sets of the versions (each distinct block text tokenized once: versions repeat
+/// most of their blocks).
+pub fn word_sets(versions: &[&HistoryVersion]) -> Vec<Vec<u64>> {
+    let mut cache: std::collections::HashMap<&str, Vec<u64>> = Default::default();
+    versions
+        .iter()
+        .map(|v| {
+            let mut out: Vec<u64> = Vec::new();
+            for b in &v.blocks {
+                out.extend_from_slice(
+                    cache
+                        .entry(b.text.as_str())
+                        .or_insert_with(|| word_hashes(&b.text)),
+                );
+            }
+            out.sort_unstable();
+            out.dedup();
+            out
+        })
+        .collect()
+}
+
 /// One entry of a page's timeline.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TimelineEntry {
@@ -85,7 +107,7 @@ pub struct TimelineEntry {
 /// The timeline of a page: one entry per version, oldest first.
 pub fn timeline(versions: &[HistoryVersion]) -> Vec<TimelineEntry> {
     let v = ordered(versions);
-    let sets: Vec<Vec<u64>> = v.iter().map(|x| word_set(&x.blocks)).collect();
+    let sets = word_sets(&v);
     v.iter()
         .enumerate()
         .map(|(i, x)| {

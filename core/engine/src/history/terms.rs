@@ -71,26 +71,58 @@ pub fn staying_power(c: usize, n: usize) -> f64 {
 pub fn terms(versions: &[HistoryVersion], collection: &[String]) -> Terms {
     let v = ordered(versions);
     let n = v.len();
-    let mut page_counts: HashMap<String, (usize, usize)> = HashMap::new(); // occurrences, versions
+    // Versions repeat most of their blocks: each distinct block text is tokenized once, its
+    // words interned (ids into `vocab`) with their counts.
+    let mut vocab: Vec<String> = Vec::new();
+    let mut ids: HashMap<String, usize> = HashMap::new();
+    let mut per_block: HashMap<&str, Vec<(usize, usize)>> = HashMap::new();
+    let mut occurrences: Vec<usize> = Vec::new();
+    let mut in_versions: Vec<usize> = Vec::new();
+    let mut last_version: Vec<usize> = Vec::new();
     let mut page_total = 0usize;
     let mut seen_blocks: HashSet<&str> = collection.iter().map(|s| s.as_str()).collect();
     let mut extra: Vec<&str> = Vec::new();
-    for x in &v {
-        let mut in_version: HashSet<String> = HashSet::new();
+    for (vi, x) in v.iter().enumerate() {
         for b in &x.blocks {
             if seen_blocks.insert(b.text.as_str()) {
                 extra.push(b.text.as_str());
             }
-            for w in words(&b.text) {
-                page_total += 1;
-                let e = page_counts.entry(w.clone()).or_insert((0, 0));
-                e.0 += 1;
-                if in_version.insert(w) {
-                    e.1 += 1;
+            let counts = per_block.entry(b.text.as_str()).or_insert_with(|| {
+                let mut c: HashMap<usize, usize> = HashMap::new();
+                for w in words(&b.text) {
+                    let id = match ids.get(&w) {
+                        Some(&id) => id,
+                        None => {
+                            let id = vocab.len();
+                            ids.insert(w.clone(), id);
+                            vocab.push(w);
+                            occurrences.push(0);
+                            in_versions.push(0);
+                            last_version.push(usize::MAX);
+                            id
+                        }
+                    };
+                    *c.entry(id).or_insert(0) += 1;
+                }
+                let mut c: Vec<(usize, usize)> = c.into_iter().collect();
+                c.sort_unstable();
+                c
+            });
+            for &(id, k) in counts.iter() {
+                page_total += k;
+                occurrences[id] += k;
+                if last_version[id] != vi {
+                    last_version[id] = vi;
+                    in_versions[id] += 1;
                 }
             }
         }
     }
+    let page_counts: HashMap<String, (usize, usize)> = vocab
+        .iter()
+        .enumerate()
+        .map(|(id, w)| (w.clone(), (occurrences[id], in_versions[id])))
+        .collect();
     let mut coll_counts: HashMap<String, usize> = HashMap::new();
     let mut coll_total = 0usize;
     for text in collection.iter().map(|s| s.as_str()).chain(extra) {
