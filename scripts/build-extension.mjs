@@ -100,9 +100,13 @@ const BUNDLES = [
   { entry: 'background/background.js', out: 'background/background.js', format: 'esm' },
   { entry: 'popup/popup.js', out: 'popup/popup.js', format: 'esm' },
   { entry: 'options/options.js', out: 'options/options.js', format: 'esm' },
+  // The history and dashboard pages (the wasm glue bundled in for the history page).
+  { entry: 'history/history.js', out: 'history/history.js', format: 'esm' },
+  { entry: 'dashboard/dashboard.js', out: 'dashboard/dashboard.js', format: 'esm' },
 ];
 /** Copied as they are, next to their bundle. */
 const STATIC = ['popup/popup.html', 'popup/popup.css', 'options/options.html', 'options/options.css'];
+STATIC.push('history/history.html', 'history/history.css', 'dashboard/dashboard.html');
 
 /**
  * Bundles every context into `out`. `test` defines TEST_HOOKS; dead branches are dropped

@@ -655,6 +655,38 @@ async function stats() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// hist: a page's history (extension/history/) — the bar's "History" button and the lifespan
+// heat map the history page asks to lay over the open page.
+
+/** Opens the history page of the sender's page in a new tab. */
+async function openHistory(sender) {
+  const { url } = contentSender(sender);
+  await api.tabs.create({ url: api.runtime.getURL(`history/history.html?url=${encodeURIComponent(url)}`), active: true });
+  return { ok: true };
+}
+
+/**
+ * Sends the heat map (`heat: [{ index, level, label }]`, at most 20,000 blocks: the block cap) to the open
+ * tab showing `url` (the last one found); `{ shown: 0 }` when no tab shows it.
+ */
+async function showLifespansOnPage(msg) {
+  const url = typeof msg.url === 'string' ? pageKey(msg.url) : null;
+  if (!url) throw new MessageError('invalid_message', 'url');
+  if (!Array.isArray(msg.heat) || msg.heat.length > 20000) throw new MessageError('invalid_message', 'heat');
+  const heat = msg.heat.map((h) => ({
+    index: Number.isInteger(h && h.index) && h.index >= 0 ? h.index : -1,
+    level: Number.isInteger(h && h.level) ? Math.max(0, Math.min(3, h.level)) : 0,
+    label: String((h && h.label) || '').slice(0, 40),
+  })).filter((h) => h.index >= 0);
+  const tabs = await api.tabs.query({});
+  const tab = tabs.filter((t) => t.url && pageKey(t.url) === url && !t.incognito).pop();
+  if (!tab || typeof tab.id !== 'number') return { shown: 0 };
+  const r = await api.tabs.sendMessage(tab.id, { type: 'lifespans', heat }, { frameId: 0 }).catch(() => null);
+  if (r && r.shown) await api.tabs.update(tab.id, { active: true }).catch(() => {});
+  return { shown: r && r.shown ? r.shown : 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Dispatch.
 
 /**
@@ -683,6 +715,7 @@ async function handle(msg, sender) {
       case 'site-models': return siteModels();
       case 'remove-rule': return removeRule(msg);
       case 'prune-oldest': return pruneOldest();
+      case 'show-lifespans': return showLifespansOnPage(msg);
     }
   }
   if (TEST_HOOKS && msg.type === 'test-badge') {
@@ -702,6 +735,7 @@ async function handle(msg, sender) {
     case 'visit': return onVisit(msg, sender);
     case 'restored': return onRestored(msg, sender);
     case 'forget': return onForget(msg, sender);
+    case 'open-history': return openHistory(sender);
   }
   throw new MessageError('forbidden', 'unreachable');
 }

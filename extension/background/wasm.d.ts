@@ -138,4 +138,14 @@ declare module 'sincelast-wasm' {
   export function forgetPage(site: string, url: string): string | null;
   /** The records of a site model stored as one JSON string by database version 2. Throws (bad_input). */
   export function migrateLegacySite(json: string): { pages: PageRecord[], rules: RuleRecord[] };
+
+  // --- A page's life over time (history and dashboard pages; core: sincelast_core::history) ---
+  /**
+   * The analysis of one page's history: input JSON `{ versions: [{ time (seconds), blocks:
+   * [{ text, path, type_path }] }], collection: string[] }`, output JSON `{ timeline, curve,
+   * terms, lifespans }` (the same as `sincelast history DIR --format json`). Throws (bad_input).
+   */
+  export function historyAnalyze(input: string): string;
+  /** A site's template picture: input JSON `[{ url, blocks }]`, output JSON `{ pages, lower, bars, template_share }`. Throws (bad_input). */
+  export function templatePicture(input: string): string;
 }

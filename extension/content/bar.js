@@ -4,7 +4,7 @@
 // overlay that takes clicks.
 
 import { countByStatus, isAuto, relativeTime } from '../shared/labels.js';
-import { alive, gone } from './runtime.js';
+import { alive, gone, api } from './runtime.js';
 
 /**
  * Shows `text` in `el` as CSS generated content (`[data-t]::before`, overlay.js), never as a text
@@ -142,6 +142,10 @@ export function showBar(result, actions, root) {
     button('next', '↓', 'Next change', () => actions.step(1)));
   if (removedButton) bar.append(removedButton);
   if (autoButton) bar.append(autoButton);
+  // hist: this page's history (opened by the background in a new tab).
+  bar.append(button('history', 'History', 'This page\'s stored versions, how fast it changes', () => {
+    if (alive()) api.runtime.sendMessage({ type: 'open-history' }).catch(() => {});
+  }, true));
   bar.append(button('hide', '×', 'Hide the changes', () => actions.hide(), true));
   bar.prepend(uiStyle);
   root.prepend(bar);

@@ -4,11 +4,12 @@
 import { state } from './state.js';
 import { api } from './runtime.js';
 import { paint, step, focusTarget } from './paint.js';
+import { showLifespans } from './lifespans.js';
 
 /**
  * @param {import('../shared/messages.js').TabMessage} msg
  * @param {chrome.runtime.MessageSender} sender
- * @param {(response: { ok: boolean }) => void} sendResponse
+ * @param {(response: { ok: boolean, shown?: number }) => void} sendResponse
  */
 export function onMessage(msg, sender, sendResponse) {
   if (state.dead || !msg || sender.id !== api.runtime.id || sender.tab) return false;
@@ -22,6 +23,11 @@ export function onMessage(msg, sender, sendResponse) {
     // (a page with automated changes only is painted on demand, from the popup's list)
     if (!state.painting && last && last.changes && last.changes.length) paint(last);
     sendResponse({ ok: !!state.painting && focusTarget(msg.change) });
+    return false;
+  }
+  // The lifespan heat map, asked for from the page's history.
+  if (msg.type === 'lifespans' && Array.isArray(msg.heat)) {
+    sendResponse({ ok: true, shown: showLifespans(msg.heat.slice(0, state.elements.length)) });
     return false;
   }
   return false;

@@ -3,6 +3,7 @@
 
 import { api } from '../shared/api.js';
 import { ask } from '../shared/ask.js';
+import { pageKey } from '../shared/protocol.js';
 import { countByStatus, isAuto, reasonDetail, reasonLabel, relativeTime } from '../shared/labels.js';
 
 const main = document.getElementById('main');
@@ -159,3 +160,14 @@ main_().catch((e) => {
   main.textContent = '';
   main.append(el('p', { class: 'notice' }, `Something went wrong: ${e.message}`));
 });
+
+// The "History" link: the history page of the active tab's page (when it is a web page).
+(async () => {
+  const param = new URLSearchParams(location.search).get('tabId');
+  const tab = param !== null ? await api.tabs.get(Number(param)).catch(() => null) : (await api.tabs.query({ active: true, currentWindow: true }))[0];
+  const key = tab && tab.url ? pageKey(tab.url) : null;
+  const a = /** @type {HTMLAnchorElement | null} */ (document.getElementById('history'));
+  if (!key || !a) return;
+  a.href = `../history/history.html?url=${encodeURIComponent(key)}`;
+  a.hidden = false;
+})().catch(() => {});

@@ -91,9 +91,16 @@
 /** @typedef {{ type: 'test-fill', bytes: number } | { type: 'test-unfill' } | { type: 'test-last-error' }} TestFillMessage test builds: fill the origin's storage, the last failed write */
 /** @typedef {{ type: 'prune-oldest' }} PruneOldestMessage storage full: delete the oldest history */
 /** @typedef {{ type: 'forget' }} ForgetMessage content script: a password field appeared after the visit was stored */
-/** @typedef {ContentMessage | PageMessage | PruneOldestMessage | ForgetMessage | TestBadgeMessage | TestOpenMessage | TestCheckMessage | TestFillMessage} Request */
 
-/** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' } | { type: 'previous-change' }} TabMessage */
+// hist: the history page's lifespan heat map (page → background → tab) and the bar's History button.
+/** @typedef {{ index: number, level: number, label: string, age_hours?: number }} HeatBlock */
+/** @typedef {{ type: 'show-lifespans', url: string, heat: HeatBlock[] }} ShowLifespansMessage */
+/** @typedef {{ type: 'open-history' }} OpenHistoryMessage */
+/** @typedef {{ type: 'lifespans', heat: HeatBlock[] }} LifespansTabMessage */
+/** @typedef {ShowLifespansMessage | OpenHistoryMessage} HistMessage */
+/** @typedef {ContentMessage | PageMessage | PruneOldestMessage | ForgetMessage | TestBadgeMessage | TestOpenMessage | TestCheckMessage | TestFillMessage | HistMessage} Request */
+
+/** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' } | { type: 'previous-change' } | LifespansTabMessage} TabMessage */
 
 /** @typedef {{ ok: true, result: any } | { ok: false, error: import('./errors.js').WireError }} Reply */
 

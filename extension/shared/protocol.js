@@ -13,6 +13,9 @@ export const PAGE_TYPES = new Set(['popup-state', 'scroll-to', 'settings-get', '
 // that found a password field after its visit was stored asks to forget that visit.
 PAGE_TYPES.add('prune-oldest');
 CONTENT_TYPES.add('forget');
+// hist: the history page's lifespan heat map; the bar's History button.
+PAGE_TYPES.add('show-lifespans');
+CONTENT_TYPES.add('open-history');
 
 /**
  * Refuses a message: the background answers `{ ok: false, error: { kind: 'invalid_message', message } }`.

@@ -41,6 +41,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { knotPage } from './knot-page.mjs';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 
@@ -473,6 +474,10 @@ function spyPage(version, theme) {
 }
 
 const PAGES = { spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms };
+
+// hist: GET /s/<story>/knot — the page built to have a known change curve (knot at 4 h, Dice
+// 0.5 when seen hourly; tests/site/knot-page.mjs): version k is the page k hours on.
+PAGES.knot = (version) => knotPage(version);
 
 /** Starts the demo server; resolves to { server, port, origin, url(story, page) }. */
 export function startSite(port = 0) {

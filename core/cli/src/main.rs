@@ -5,6 +5,9 @@
 //! sincelast templates DIR [--format text|json]
 //! sincelast metrics OLD NEW [--copy-cost A] [--move-cost B] [--shingle K] [--format text|json]
 //! sincelast extract FILE [--url URL]
+//! sincelast history DIR [--page NAME] [--format text|json]
+//! sincelast curve DIR [--page NAME] [--format text|json|csv|svg]
+//! sincelast lifespans DIR [--page NAME] [--format text|json]
 //! ```
 //!
 //! OLD, NEW and FILE are HTML or plain-text regular files of at most 16 MiB (the core's
@@ -17,6 +20,7 @@
 
 mod history;
 mod input;
+mod pagehistory;
 mod render;
 
 use std::io::Write;
@@ -52,8 +56,53 @@ enum MetricsFormat {
     Json,
 }
 
+#[derive(Clone, Copy, ValueEnum)]
+enum CurveFormat {
+    Text,
+    Json,
+    Csv,
+    Svg,
+}
+
 #[derive(Subcommand)]
 enum Command {
+    /// A page's timeline from a folder of its saved versions (the folder `diff --history`
+    /// reads): time, blocks, words, meaningful changes, Dice to the previous version; its
+    /// change curve's class and its characteristic and ephemeral terms.
+    History {
+        /// Folder of saved versions.
+        dir: PathBuf,
+        /// Which page of the folder (default: the one with the most versions).
+        #[arg(long)]
+        page: Option<String>,
+        /// Output format (JSON: the whole analysis, as the extension's history page reads it).
+        #[arg(long, value_enum, default_value = "text")]
+        format: MetricsFormat,
+    },
+    /// A page's change curve (Adar et al.: Dice against reference versions by hours since the
+    /// reference), its knot by the paper's heuristic and by an exact two-segment fit, its class.
+    Curve {
+        /// Folder of saved versions.
+        dir: PathBuf,
+        /// Which page of the folder (default: the one with the most versions).
+        #[arg(long)]
+        page: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: CurveFormat,
+    },
+    /// How long a page's elements and content live: the survival table (2 h, 1 day, 1 week,
+    /// 5 weeks) and per-path lifespans.
+    Lifespans {
+        /// Folder of saved versions.
+        dir: PathBuf,
+        /// Which page of the folder (default: the one with the most versions).
+        #[arg(long)]
+        page: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: MetricsFormat,
+    },
     /// Compare two versions of a page block by block.
     Diff {
         /// The earlier version (HTML or text).
@@ -131,6 +180,39 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<String, String> {
     match cli.command {
+        Command::History { dir, page, format } => {
+            let h = pagehistory::load(&dir, page.as_deref())?;
+            match format {
+                MetricsFormat::Text => Ok(render::terminal_safe(&pagehistory::history_text(&h))),
+                MetricsFormat::Json => pagehistory::json(&h),
+            }
+        }
+        Command::Curve { dir, page, format } => {
+            let h = pagehistory::load(&dir, page.as_deref())?;
+            match format {
+                CurveFormat::Text => Ok(render::terminal_safe(&pagehistory::curve_text(&h))),
+                CurveFormat::Json => {
+                    let mut s = serde_json::to_string_pretty(&h.analysis.curve)
+                        .map_err(|e| e.to_string())?;
+                    s.push('\n');
+                    Ok(s)
+                }
+                CurveFormat::Csv => Ok(pagehistory::curve_csv(&h)),
+                CurveFormat::Svg => Ok(pagehistory::curve_svg(&h)),
+            }
+        }
+        Command::Lifespans { dir, page, format } => {
+            let h = pagehistory::load(&dir, page.as_deref())?;
+            match format {
+                MetricsFormat::Text => Ok(render::terminal_safe(&pagehistory::lifespans_text(&h))),
+                MetricsFormat::Json => {
+                    let mut s = serde_json::to_string_pretty(&h.analysis.lifespans)
+                        .map_err(|e| e.to_string())?;
+                    s.push('\n');
+                    Ok(s)
+                }
+            }
+        }
         Command::Diff {
             old,
             new,

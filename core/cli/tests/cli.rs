@@ -481,3 +481,110 @@ fn history_skips_symbolic_links() {
     assert_eq!(v["pages"], 1, "{out}");
     assert_eq!(v["coverage"].as_array().unwrap().len(), 1, "{out}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// history, curve, lifespans (tests/history-fixtures/news-knot: a page built to have its knot at
+// 4 h with Dice 0.5, see tests/site/knot-page.mjs).
+
+fn knot_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/history-fixtures/news-knot")
+}
+
+#[test]
+fn curve_of_a_page_built_with_a_knot() {
+    let d = knot_dir();
+    let (code, out, err) = run(&["curve", d.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["class"], "knotted");
+    assert_eq!(v["knot_hours"], 4.0);
+    assert_eq!(v["knot_dice"], 0.5);
+    assert_eq!(v["exact"]["knot_index"], 4);
+    assert_eq!(v["heuristic"]["knot_index"], 4);
+    assert_eq!(v["references"], serde_json::json!([0, 1, 2, 3]));
+    let dice: Vec<f64> = v["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["dice"].as_f64().unwrap())
+        .collect();
+    assert_eq!(dice, vec![1.0, 0.875, 0.75, 0.625, 0.5, 0.5, 0.5, 0.5]);
+    let (_, text, _) = run(&["curve", d.to_str().unwrap()]);
+    assert!(text.contains(
+        "knotted: its fast-changing part turns over within about 4 hours; about 50% of the page is stable"
+    ));
+    let (_, csv, _) = run(&["curve", d.to_str().unwrap(), "--format", "csv"]);
+    assert_eq!(
+        csv.lines().next(),
+        Some("hours,dice,pairs,exact_fit,heuristic_fit")
+    );
+    assert_eq!(csv.lines().nth(5), Some("4,0.500000,4,0.500000,0.500000"));
+    let (_, svg, _) = run(&["curve", d.to_str().unwrap(), "--format", "svg"]);
+    assert!(svg.starts_with("<svg") && svg.contains("knot: 4 h, Dice 0.50"));
+}
+
+#[test]
+fn history_timeline_and_terms() {
+    let d = knot_dir();
+    let (code, out, _) = run(&["history", d.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("index.html: 8 versions\n"));
+    assert!(out.contains("2026-01-05 07:00 UTC         6      40           1  0.875   +5/−5"));
+    let (_, json, _) = run(&["history", d.to_str().unwrap(), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["timeline"].as_array().unwrap().len(), 8);
+    assert_eq!(v["meaningful"][0], serde_json::Value::Null);
+    let stable: Vec<&str> = v["terms"]["characteristic"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["term"].as_str().unwrap())
+        .collect();
+    assert!(
+        stable.contains(&"gazette") && stable.contains(&"home"),
+        "{stable:?}"
+    );
+    assert!(v["terms"]["ephemeral"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|t| t["staying_power"].as_f64().unwrap() < 0.2));
+}
+
+#[test]
+fn lifespans_survival_table() {
+    let d = knot_dir();
+    let (code, out, _) = run(&["lifespans", d.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = v["survival"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0]["after"], "2 hours");
+    // Elements: every path is on every version (13 of them): all alive after 2 h.
+    assert_eq!(rows[0]["elements"], 1.0);
+    assert_eq!(rows[0]["elements_observed"], 13);
+    // Content first seen by 11:00 (11 texts: 2 stable, 9 stories); the stories that end
+    // before 2 hours pass are the ones cut short by the first version (0a, 1a, 2a, 1b... see
+    // the page): 9 of 11 live on.
+    assert_eq!(rows[0]["content_observed"], 11);
+    assert_eq!(rows[1]["elements"], serde_json::Value::Null);
+    let (_, text, _) = run(&["lifespans", d.to_str().unwrap()]);
+    assert!(text.contains("alive after"));
+}
+
+#[test]
+fn too_little_history_says_how_many_more_visits() {
+    let d = tmpdir("short-history");
+    for f in ["20260105T060000Z_index.html", "20260105T070000Z_index.html"] {
+        std::fs::copy(knot_dir().join(f), d.join(f)).unwrap();
+    }
+    let (code, out, _) = run(&["curve", d.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("about 4 more visits before a change curve can be drawn"),
+        "{out}"
+    );
+    let (code, _, err) = run(&["curve", d.to_str().unwrap(), "--page", "nope.html"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no page named"), "{err}");
+}

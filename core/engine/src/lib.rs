@@ -80,6 +80,7 @@ pub mod classify;
 pub mod errors;
 pub mod extract;
 pub mod hash;
+pub mod history;
 pub mod limits;
 pub mod metrics;
 pub mod report;

@@ -505,3 +505,29 @@ fn utf8<'a>(bytes: &'a [u8], which: &str) -> Result<&'a str, JsValue> {
     std::str::from_utf8(bytes)
         .map_err(|_| core_error(Error::Malformed(format!("{which} text: not UTF-8"))))
 }
+
+// ---------------------------------------------------------------------------------------------
+// A page's life over time (the history and dashboard pages): sincelast_core::history.
+
+/// The analysis of one page's history, as the CLI's `history --format json` prints it: the
+/// input is a JSON string `{ versions: [{ time (seconds), blocks: [{ text, path, type_path }] }],
+/// collection: [distinct block texts of everything cached] }`, the output a JSON string `{
+/// timeline, curve, terms, lifespans }` (see `sincelast_core::history::Analysis`).
+#[wasm_bindgen(js_name = historyAnalyze)]
+pub fn history_analyze(input: &str) -> Result<String, JsValue> {
+    let input: sincelast_core::history::HistoryInput = serde_json::from_str(input)
+        .map_err(|e| core_error(Error::Malformed(format!("history input: {e}"))))?;
+    serde_json::to_string(&sincelast_core::history::analyze(&input))
+        .map_err(|e| core_error(Error::Output(e.to_string())))
+}
+
+/// A site's template picture (Gibson §5): input a JSON string `[{ url, blocks }]` (the latest
+/// version of each page of the site), output a JSON string `{ pages, lower, bars: [{ url,
+/// length, spans: [{ start, len, pages, band }], template_share }], template_share }`.
+#[wasm_bindgen(js_name = templatePicture)]
+pub fn template_picture(input: &str) -> Result<String, JsValue> {
+    let pages: Vec<sincelast_core::history::picture::PicturePage> = serde_json::from_str(input)
+        .map_err(|e| core_error(Error::Malformed(format!("picture input: {e}"))))?;
+    serde_json::to_string(&sincelast_core::history::picture::picture(&pages))
+        .map_err(|e| core_error(Error::Output(e.to_string())))
+}

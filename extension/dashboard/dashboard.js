@@ -1,0 +1,69 @@
+// The dashboard: every stored page by how often it changes meaningfully, the pages changed
+// most recently, the storage used, and the link to each page's history. Read-only. Newly
+// appeared pages come from the background's `new-pages` message when it answers.
+
+import { dashboardData } from '../history/store.js';
+import { relativeTime } from '../shared/labels.js';
+import { api } from '../shared/api.js';
+
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/** Rows of the table drawn at first (the rest on demand). */
+const FIRST_ROWS = 200;
+
+/** @param {string} tag @param {Record<string, string>} [attrs] @param {...(Node|string|null)} kids */
+function el(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') e.className = v;
+    else e.setAttribute(k, v);
+  }
+  for (const k of kids) if (k != null) e.append(k);
+  return e;
+}
+
+/** The address of a page's history. */
+export const historyHref = (url) => `../history/history.html?url=${encodeURIComponent(url)}`;
+
+function link(p) {
+  return el('a', { href: historyHref(p.url), title: `History of ${p.url}` }, p.title || p.url);
+}
+
+function bytes(n) {
+  if (n == null) return 'unknown';
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+async function start() {
+  const { pages, perUrl } = await dashboardData();
+  const rows = pages.map((p) => {
+    const s = perUrl.get(p.url) || { visits: 0, meaningful: 0, lastChange: null };
+    const revisits = Math.max(0, s.visits - 1);
+    return { ...p, visitCount: s.visits, meaningful: s.meaningful, share: revisits ? s.meaningful / revisits : 0, lastChange: s.lastChange };
+  });
+  $('status').textContent = `${pages.length} page${pages.length === 1 ? '' : 's'} stored.`;
+  const often = [...rows].sort((a, b) => b.share - a.share || b.meaningful - a.meaningful || a.url.localeCompare(b.url));
+  const row = (p) => el('tr', { 'data-url': p.url }, el('td', {}, link(p)), el('td', {}, String(p.visitCount)), el('td', {}, String(p.meaningful)),
+    el('td', {}, `${Math.round(p.share * 100)}%`), el('td', {}, p.lastTime ? relativeTime(p.lastTime) : ''));
+  const tbody = $('often').querySelector('tbody');
+  tbody.replaceChildren(...often.slice(0, FIRST_ROWS).map(row));
+  if (often.length > FIRST_ROWS) {
+    const more = el('button', { type: 'button' }, `Show all ${often.length} pages`);
+    more.addEventListener('click', () => { tbody.append(...often.slice(FIRST_ROWS).map(row)); more.remove(); });
+    $('often-more').replaceChildren(`${FIRST_ROWS} of ${often.length} shown. `, more);
+  }
+  const recent = rows.filter((p) => p.lastChange != null).sort((a, b) => b.lastChange - a.lastChange).slice(0, 20);
+  $('recent').replaceChildren(...(recent.length ? recent.map((p) => el('li', {}, link(p), ` — changed ${relativeTime(p.lastChange)}`)) : [el('li', { class: 'muted' }, 'No meaningful change seen yet.')]));
+  document.body.setAttribute('data-ready', 'true');
+  performance.mark('sincelast-ready');
+  navigator.storage.estimate().then((e) => { $('storage').textContent = `${bytes(e.usage)} used by the extension's stored history.`; }).catch(() => { $('storage').textContent = 'unknown'; });
+  // Newly appeared pages: answered by the background when that part is there.
+  api.runtime.sendMessage({ type: 'new-pages' }).then((reply) => {
+    const list = reply && reply.ok && reply.result && Array.isArray(reply.result.pages) ? reply.result.pages : null;
+    if (!list) { $('new-pages-note').textContent = 'Not available yet.'; return; }
+    $('new-pages').replaceChildren(...list.slice(0, 50).map((p) => el('li', {}, el('a', { href: typeof p === 'string' ? p : p.url, rel: 'noreferrer' }, typeof p === 'string' ? p : p.title || p.url))));
+    if (!list.length) $('new-pages-note').textContent = 'None yet.';
+  }).catch(() => { $('new-pages-note').textContent = 'Not available yet.'; });
+}
+
+start().catch((e) => { $('status').textContent = `Could not read the stored pages: ${e.message}`; });
