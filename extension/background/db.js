@@ -448,3 +448,61 @@ export async function getPage(url) {
   const db = await openDb();
   return reqP(db.transaction('pages', 'readonly').objectStore('pages').get(url));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Export and import (background/export.js).
+
+/**
+ * Up to `limit` records of a store in key order, after the key `after` (from the start when
+ * undefined): `[{ key, value }]`.
+ * @param {string} store
+ * @param {IDBValidKey | undefined} after
+ * @param {number} limit
+ */
+export async function readStoreChunk(store, after, limit) {
+  const db = await openDb();
+  const tx = db.transaction(store, 'readonly');
+  const done = txDone(tx);
+  const os = tx.objectStore(store);
+  const range = after === undefined ? null : IDBKeyRange.lowerBound(after, true);
+  const [keys, values] = await Promise.all([reqP(os.getAllKeys(range, limit)), reqP(os.getAll(range, limit))]);
+  await done;
+  return values.map((value, i) => ({ key: keys[i], value }));
+}
+
+/**
+ * Stores imported records in ONE transaction: each is added when nothing is stored under its
+ * key; a stored record whose export line (`lineOf(store, stored)`) is the imported one is
+ * counted as identical; any other is a conflict, left as it is. Records are
+ * `{ line, store, key, native, canonical }`.
+ * @param {{ line: number, store: string, key: any, native: any, canonical: string }[]} records
+ * @param {(store: string, stored: any) => string} lineOf
+ */
+export async function importBatch(records, lineOf) {
+  const db = await openDb();
+  const stores = [...new Set(records.map((r) => r.store))];
+  const tx = db.transaction(stores, 'readwrite');
+  const done = txDone(tx);
+  const stored = await Promise.all(records.map((r) => reqP(tx.objectStore(r.store).get(r.key))));
+  const added = [];
+  const conflicts = [];
+  let identical = 0;
+  records.forEach((r, i) => {
+    const old = stored[i];
+    if (old === undefined) {
+      tx.objectStore(r.store).add(r.native);
+      added.push({ store: r.store, line: r.line });
+      return;
+    }
+    let same = false;
+    try {
+      same = lineOf(r.store, old) === r.canonical;
+    } catch {
+      // A stored record the core cannot read is not the imported one.
+    }
+    if (same) identical += 1;
+    else conflicts.push({ line: r.line, store: r.store, reason: `${r.store} ${JSON.stringify(r.key)}: a different record is stored under this key (kept as it is)` });
+  });
+  await done;
+  return { added, identical, conflicts };
+}

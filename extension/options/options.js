@@ -2,6 +2,8 @@
 // change at once (it is the only writer of settings and history).
 
 import { ask } from '../shared/ask.js';
+// Export and import: a section of its own (export-ui.js).
+import './export-ui.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
@@ -145,6 +147,11 @@ $('delete-all').addEventListener('click', async () => {
   } catch (e) {
     status(`Not deleted: ${e.message}`);
   }
+});
+
+document.addEventListener('sincelast:imported', () => {
+  refreshStats().catch(() => {});
+  refreshModels().catch(() => {});
 });
 
 (async () => {
