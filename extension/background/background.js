@@ -648,12 +648,15 @@ api.runtime.onConnect.addListener((port) => {
         });
       }
       if (msg.type === 'lines' && typeof msg.text === 'string') {
-        const report = await serialized(() => session.feed(msg.text));
+        const report = await serialized(async () => {
+          const r = await session.feed(msg.text);
+          // Site states the instance holds may be older than what is stored now (a batch may
+          // have added their pages or rules): read again on their next visit.
+          core.dropSites(() => true);
+          return r;
+        });
         post({ type: 'progress', report });
       } else if (msg.type === 'end') {
-        // What the instance and the caches held may be older than what is stored now.
-        core.dropSites(() => true);
-        versionCache.clear();
         post({ type: 'done', report: session.report });
       }
     }).catch(fail);

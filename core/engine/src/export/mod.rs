@@ -354,11 +354,9 @@ impl Exporter {
                     return Ok(None);
                 }
             }
-            Reach::Site => {
-                if !self.filter.site_ok(&str_field(&file, "site")) {
-                    self.summary.filtered += 1;
-                    return Ok(None);
-                }
+            Reach::Site if !self.filter.site_ok(&str_field(&file, "site")) => {
+                self.summary.filtered += 1;
+                return Ok(None);
             }
             _ => {}
         }

@@ -98,6 +98,9 @@ pub enum Reach {
     Always,
 }
 
+/// A further check of a whole record.
+pub type RecordCheck = fn(&Map<String, Value>) -> Result<(), String>;
+
 /// One store of an export file.
 #[derive(Debug, Clone, Copy)]
 pub struct StoreSpec {
@@ -110,7 +113,7 @@ pub struct StoreSpec {
     /// How a filter selects its records.
     pub reach: Reach,
     /// A further check of a whole native record (after the field checks).
-    pub check: Option<fn(&Map<String, Value>) -> Result<(), String>>,
+    pub check: Option<RecordCheck>,
 }
 
 const SAFE: Ty = Ty::Int(0, SAFE_INT);
