@@ -11,7 +11,9 @@
 //
 // Import never overwrites: each batch is one transaction that reads what is stored under the
 // batch's keys first; a record stored identically is counted and left, one stored differently
-// is reported as a conflict and left, only absent records are added.
+// is reported as a conflict and left, only absent records are added. Visits are the exception
+// to "same key": each browser numbers its own, so an imported visit is matched by content and,
+// when its number is taken, added under a new one (db.importBatch).
 
 import * as wasm from 'sincelast-wasm';
 import * as db from './db.js';
@@ -97,8 +99,10 @@ export class ImportSession {
   constructor(settings) {
     this.reader = new wasm.ImportReader();
     this.settings = settings;
+    /** @type {Map<number, number>} the file's visit ids → the stored ones */
+    this.visitIds = new Map();
     this.report = {
-      header: null, refused: null, added: {}, identical: 0, conflicts: 0, skipped: 0, derived: 0,
+      header: null, refused: null, added: {}, renumbered: 0, identical: 0, conflicts: 0, skipped: 0, derived: 0,
       conflictList: [], skippedList: [],
     };
   }
@@ -130,8 +134,11 @@ export class ImportSession {
     }
     if (records.length) {
       const result = await db.importBatch(records.map((x) => ({ ...x, native: fromWire(x.value) })),
-        (store, stored) => wasm.exportRecordLine(store, toWire(stored)));
-      for (const x of result.added) r.added[x.store] = (r.added[x.store] || 0) + 1;
+        (store, stored) => wasm.exportRecordLine(store, toWire(stored)), this.visitIds);
+      for (const x of result.added) {
+        r.added[x.store] = (r.added[x.store] || 0) + 1;
+        if (x.renumbered) r.renumbered += 1;
+      }
       r.identical += result.identical;
       for (const c of result.conflicts) this.conflict(c.line, c.store, c.reason);
     }

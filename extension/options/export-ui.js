@@ -189,6 +189,7 @@ function showReport(r) {
   root.append(head);
   const ul = document.createElement('ul');
   for (const [store, n] of Object.entries(r.added)) ul.append(li(`${store}: ${n} added`));
+  if (r.renumbered) ul.append(li(`${r.renumbered} visits were added under new numbers (theirs were taken by visits kept here).`));
   for (const s of r.skippedList) ul.append(li(`Line ${s.line} skipped: ${s.reason}`));
   for (const c of r.conflictList) ul.append(li(`Line ${c.line} not imported: ${c.reason}`));
   if (r.skipped > r.skippedList.length) ul.append(li(`… and ${r.skipped - r.skippedList.length} more lines skipped.`));

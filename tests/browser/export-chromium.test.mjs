@@ -74,7 +74,7 @@ test('export, delete everything, import, export again: the same records byte for
   await options.close();
 });
 
-test('bad lines are skipped with their reasons, a conflict is reported, nothing stored changes', async () => {
+test('bad lines are skipped with their reasons, a conflict is reported, nothing stored changes; another browser\'s visit is added under a new number', async () => {
   const options = await ext.context.newPage();
   await options.goto(`chrome-extension://${ext.extensionId}/options/options.html`);
   await options.waitForSelector('body[data-ready="true"]');
@@ -89,7 +89,7 @@ test('bad lines are skipped with their reasons, a conflict is reported, nothing 
   assert.match(bad.items.join('\n'), /Line 4 skipped: duplicate: the same key as line 3/);
   assert.match(bad.items.join('\n'), /Line 5 skipped: oversized: 8388\d{3} bytes \(at most 8388608\)/);
   assert.match(bad.items.join('\n'), /Line 6 skipped: unknown store "nosuch"/);
-  assert.match(bad.items.join('\n'), /Line 7 not imported: visits \d+: a different record is stored under this key/);
+  assert.match(bad.items.join('\n'), /Line 7 not imported: pages "http[^"]+": a different record is stored under this key/);
 
   const wrong = before.jsonl.replace('"schema":1', '"schema":2');
   const refused = await options.evaluate(pageImport, { text: wrong });
@@ -98,5 +98,18 @@ test('bad lines are skipped with their reasons, a conflict is reported, nothing 
 
   const after = await options.evaluate(pageExport);
   assert.equal(parts(after.jsonl).body, parts(before.jsonl).body);
+
+  // Another browser's visit under a number taken here: added under a new number, once.
+  const [head, ...rest] = before.jsonl.split('\n');
+  const theirs = JSON.parse(rest.find((l) => l.startsWith('{"store":"visits"')));
+  theirs.value.time += 1000;
+  const merge = `${head}\n${JSON.stringify(theirs)}\n`;
+  const merged = await options.evaluate(pageImport, { text: merge });
+  assert.equal(merged.added, '1', merged.text);
+  assert.match(merged.items.join('\n'), /1 visits were added under new numbers/);
+  const twice = await options.evaluate(pageImport, { text: merge });
+  assert.deepEqual([twice.added, twice.identical], ['0', '1'], twice.text);
+  const visits = (await options.evaluate(pageExport)).jsonl.split('\n').filter((l) => l.startsWith('{"store":"visits"'));
+  assert.equal(visits.length, before.jsonl.split('\n').filter((l) => l.startsWith('{"store":"visits"')).length + 1);
   await options.close();
 });

@@ -50,7 +50,7 @@ test('Firefox: export, delete everything, import, export again; bad files change
   assert.match(said, /Line 4 skipped: duplicate: the same key as line 3/);
   assert.match(said, /Line 5 skipped: oversized: 8388\d{3} bytes \(at most 8388608\)/);
   assert.match(said, /Line 6 skipped: unknown store "nosuch"/);
-  assert.match(said, /Line 7 not imported: visits \d+: a different record is stored under this key/);
+  assert.match(said, /Line 7 not imported: pages "http[^"]+": a different record is stored under this key/);
   const refused = await inPage(pageImport, { text: first.jsonl.replace('"schema":1', '"schema":2') });
   assert.equal(refused.refused, 'true');
   assert.match(refused.text, /schema version 2 is not supported/);

@@ -25,8 +25,8 @@ export async function pageExport() {
 /**
  * Imports a file made in the page from `spec`: `{ text }` as it is, or `{ base, bad: true }`:
  * the export `base` with a malformed line, a duplicate of one of its records, an oversized
- * record, a record of an unknown store and a visit that differs from the stored one under the
- * same key. Resolves to the report's data attributes and text.
+ * record, a record of an unknown store and a page record that differs from the stored one
+ * under the same key (a conflict). Resolves to the report's data attributes and text.
  */
 export async function pageImport(spec) {
   const until = async (f) => {
@@ -40,11 +40,11 @@ export async function pageImport(spec) {
   if (spec.bad) {
     const lines = spec.base.split('\n').filter((l) => l);
     const block = lines.find((l) => l.startsWith('{"store":"blocks"'));
-    const visit = JSON.parse(lines.find((l) => l.startsWith('{"store":"visits"')));
-    visit.value.title = 'Not the stored title';
+    const page = JSON.parse(lines.find((l) => l.startsWith('{"store":"pages"')));
+    page.value.title = 'Not the stored title';
     const big = JSON.stringify({ store: 'blocks', key: '00000000000000ff', value: { id: '00000000000000ff', text: 'x'.repeat(8 * 1024 * 1024 + 10) } });
     text = [lines[0], '{"store":"blocks","key":', block, block, big,
-      '{"store":"nosuch","key":1,"value":{}}', JSON.stringify(visit)].join('\n') + '\n';
+      '{"store":"nosuch","key":1,"value":{}}', JSON.stringify(page)].join('\n') + '\n';
   }
   const input = document.getElementById('import-file');
   const dt = new DataTransfer();

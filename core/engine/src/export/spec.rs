@@ -214,7 +214,7 @@ pub const STORES: &[StoreSpec] = &[
             opt("links", LINKS),
         ],
         reach: Reach::Referenced,
-        check: None,
+        check: Some(check_block),
     },
     StoreSpec {
         name: "sitePages",
@@ -285,6 +285,16 @@ pub const PAGE_STATS_FIELDS: &[Field] = &[
     req("changedVisits", COUNT),
     req("meaningful", COUNT),
 ];
+
+// Blocks are content-addressed: a block whose id is not its text's is not one the extension
+// stored (and would stand for another text in every list naming it).
+fn check_block(rec: &Map<String, Value>) -> Result<(), String> {
+    let text = rec.get("text").and_then(Value::as_str).unwrap_or_default();
+    match rec.get("id").and_then(Value::as_str) {
+        Some(id) if id == crate::hash::block_id(text) => Ok(()),
+        _ => Err("id: not the id of the block's text".into()),
+    }
+}
 
 fn check_rule(rec: &Map<String, Value>) -> Result<(), String> {
     let mut plain = rec.clone();

@@ -3,6 +3,10 @@
 use super::*;
 use serde_json::json;
 
+fn id(text: &str) -> String {
+    crate::hash::block_id(text)
+}
+
 fn bytes(hex: &str) -> Value {
     json!({ "$bytes": hex })
 }
@@ -43,22 +47,22 @@ fn sample() -> Vec<(&'static str, Value)> {
         ),
         (
             "lists",
-            json!({"id": "00000000000000aa", "ids": bytes("00000000000000010000000000000002")}),
+            json!({"id": "00000000000000aa", "ids": bytes(&format!("{}{}", id("Hello"), id("World")))}),
         ),
         (
             "lists",
-            json!({"id": "00000000000000ab", "ids": ["0000000000000003"]}),
+            json!({"id": "00000000000000ab", "ids": [id("Other")]}),
         ),
         (
             "pathsets",
             json!({"id": "00000000000000bb", "paths": ["0|/html[0]/body[0]/p[0]", "21|1]"], "typePaths": null}),
         ),
-        ("blocks", json!({"id": "0000000000000001", "text": "Hello"})),
+        ("blocks", json!({"id": id("Hello"), "text": "Hello"})),
         (
             "blocks",
-            json!({"id": "0000000000000002", "text": "World", "links": ["https://a.example/l"]}),
+            json!({"id": id("World"), "text": "World", "links": ["https://a.example/l"]}),
         ),
-        ("blocks", json!({"id": "0000000000000003", "text": "Other"})),
+        ("blocks", json!({"id": id("Other"), "text": "Other"})),
         (
             "sitePages",
             json!({"site": "a.example", "url": "https://a.example/", "seq": 1, "version": 3,
@@ -106,11 +110,18 @@ fn lines_are_canonical_and_hand_checked() {
     // Packed ids become the block ids they stand for; an old unpacked list reads the same way.
     assert_eq!(
         lines[6],
-        r#"{"store":"lists","key":"00000000000000aa","value":{"id":"00000000000000aa","ids":["0000000000000001","0000000000000002"]}}"#
+        format!(
+            r#"{{"store":"lists","key":"00000000000000aa","value":{{"id":"00000000000000aa","ids":["{}","{}"]}}}}"#,
+            id("Hello"),
+            id("World")
+        )
     );
     assert_eq!(
         lines[7],
-        r#"{"store":"lists","key":"00000000000000ab","value":{"id":"00000000000000ab","ids":["0000000000000003"]}}"#
+        format!(
+            r#"{{"store":"lists","key":"00000000000000ab","value":{{"id":"00000000000000ab","ids":["{}"]}}}}"#,
+            id("Other")
+        )
     );
     // Hashes as lowercase hex of the stored bytes; a compound key as an array.
     assert_eq!(
@@ -175,7 +186,7 @@ fn round_trip_is_byte_identical() {
         .iter()
         .find(|r| r.key == json!("00000000000000ab"))
         .unwrap();
-    assert_eq!(list.value["ids"], bytes("0000000000000003"));
+    assert_eq!(list.value["ids"], bytes(&id("Other")));
 }
 
 #[test]
@@ -267,11 +278,19 @@ fn bad_lines_are_skipped_with_their_reason() {
         r#"{{"store":"blocks","key":"00000000000000ff","value":{{"id":"00000000000000ff","text":"{}"}}}}"#,
         "x".repeat(MAX_EXPORT_LINE)
     );
+    let hello = format!(
+        r#"{{"store":"blocks","key":"{0}","value":{{"id":"{0}","text":"Hello"}}}}"#,
+        id("Hello")
+    );
+    let wrong_key = format!(
+        r#"{{"store":"blocks","key":"0000000000000009","value":{{"id":"{}","text":"x"}}}}"#,
+        id("x")
+    );
     let s = file_with(&[
         "{not json",
-        r#"{"store":"blocks","key":"0000000000000001","value":{"id":"0000000000000001","text":"Hello"}}"#,
+        &hello,
         r#"{"store":"watch","key":1,"value":{}}"#,
-        r#"{"store":"blocks","key":"0000000000000009","value":{"id":"0000000000000008","text":"x"}}"#,
+        &wrong_key,
         r#"{"store":"visits","key":9,"value":{"id":9}}"#,
         &big,
         "[1,2]",
@@ -292,13 +311,11 @@ fn bad_lines_are_skipped_with_their_reason() {
     );
     assert_eq!(reasons[1], (19, "duplicate: the same key as line 10"));
     assert_eq!(reasons[2], (20, "unknown store \"watch\""));
-    assert_eq!(
-        reasons[3],
-        (
-            21,
-            "blocks: key \"0000000000000009\" does not match the record's \"0000000000000008\""
-        )
+    let mismatch = format!(
+        "blocks: key \"0000000000000009\" does not match the record's \"{}\"",
+        id("x")
     );
+    assert_eq!(reasons[3], (21, mismatch.as_str()));
     assert_eq!(reasons[4], (22, "visits: url: missing"));
     assert!(
         reasons[5].1.starts_with("oversized: 8388"),
@@ -310,6 +327,17 @@ fn bad_lines_are_skipped_with_their_reason() {
     assert!(reasons[8].1.starts_with("malformed: not JSON"));
     assert_eq!(reasons[9], (27, "malformed: not UTF-8"));
     assert_eq!(reasons.len(), 10);
+}
+
+#[test]
+fn a_block_must_be_its_texts() {
+    let line = format!(
+        r#"{{"store":"blocks","key":"{0}","value":{{"id":"{0}","text":"Goodbye"}}}}"#,
+        id("Hello")
+    );
+    let r = read_all(file_with(&[&line]).as_bytes());
+    assert_eq!(r.skipped.len(), 1);
+    assert_eq!(r.skipped[0].1, "blocks: id: not the id of the block's text");
 }
 
 #[test]
