@@ -26,6 +26,7 @@ import { historyKey } from '../shared/keys.js';
 import { validateKnown, visitUrl, validateForget } from '../shared/protocol.js';
 import { isSensitive } from '../shared/settings.js';
 import { DEFAULT_SETTINGS, readSettings, readSettingsChecked, writeSettings, isExcluded } from '../shared/settings.js';
+import { runExport, ImportSession } from './export.js';
 
 // TEST_HOOKS is defined by the build (esbuild `define`): true in dist/*-test, false in the store
 // builds, where every `if (TEST_HOOKS)` branch is left out of the bundle.
@@ -750,6 +751,61 @@ api.runtime.onMessage.addListener((msg, sender, /** @type {(reply: import('../sh
     (e) => sendResponse({ ok: false, error: toWireError(e) }),
   );
   return true;
+});
+
+// ---------------------------------------------------------------------------------------------
+// Export and import (export.js), over a port from the settings page: 'sincelast-export' gets
+// `{ type: 'start', filter }` and streams the file back; 'sincelast-import' gets
+// `{ type: 'lines', text }` batches (whole lines) and answers each with `{ type: 'progress',
+// report }`, then `{ type: 'end' }` → `{ type: 'done', report }`. Both run in the write queue
+// (an export sees no visit half written; an import batch is one transaction). Only the
+// extension's own pages may connect.
+
+api.runtime.onConnect.addListener((port) => {
+  if (port.name !== 'sincelast-export' && port.name !== 'sincelast-import') return;
+  if (!port.sender || !isExtensionPage(port.sender)) {
+    port.disconnect();
+    return;
+  }
+  let open = true;
+  port.onDisconnect.addListener(() => { open = false; });
+  const post = (m) => { if (open) port.postMessage(m); };
+  const fail = (e) => post({ type: 'error', message: String(e && e.message ? e.message : e) });
+  if (port.name === 'sincelast-export') {
+    port.onMessage.addListener((msg) => {
+      if (!msg || msg.type !== 'start') return;
+      ready().then(() => core.coreReady()).then(() => serialized(() => runExport(msg.filter || {}, post, () => readSettings(api)))).catch(fail);
+    });
+    return;
+  }
+  let session = null;
+  let chain = Promise.resolve();
+  port.onDisconnect.addListener(() => { chain.then(() => session && session.free()); });
+  port.onMessage.addListener((msg) => {
+    if (!msg || typeof msg.type !== 'string') return;
+    chain = chain.then(async () => {
+      await ready();
+      await core.coreReady();
+      if (!session) {
+        session = new ImportSession({
+          storedSettings: async () => (await api.storage.local.get('settings')).settings ? readSettings(api) : null,
+          writeSettings: async (s) => { await writeSettings(api, s); settingsCache = null; },
+        });
+      }
+      if (msg.type === 'lines' && typeof msg.text === 'string') {
+        const report = await serialized(async () => {
+          const r = await session.feed(msg.text);
+          // Site states the instance holds may be older than what is stored now (a batch may
+          // have added their pages or rules): read again on their next visit.
+          core.dropSites(() => true);
+          return r;
+        });
+        post({ type: 'progress', report });
+      } else if (msg.type === 'end') {
+        post({ type: 'done', report: session.report });
+      }
+    }).catch(fail);
+  });
 });
 
 api.storage.onChanged.addListener((changes, area) => {

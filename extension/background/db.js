@@ -534,3 +534,92 @@ export async function getPage(url) {
   const db = await openDb();
   return reqP(db.transaction('pages', 'readonly').objectStore('pages').get(url));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Export and import (background/export.js).
+
+/**
+ * Up to `limit` records of a store in key order, after the key `after` (from the start when
+ * undefined): `[{ key, value }]`.
+ * @param {string} store
+ * @param {IDBValidKey | undefined} after
+ * @param {number} limit
+ */
+export async function readStoreChunk(store, after, limit) {
+  const db = await openDb();
+  const tx = db.transaction(store, 'readonly');
+  const done = txDone(tx);
+  const os = tx.objectStore(store);
+  const range = after === undefined ? null : IDBKeyRange.lowerBound(after, true);
+  const [keys, values] = await Promise.all([reqP(os.getAllKeys(range, limit)), reqP(os.getAll(range, limit))]);
+  await done;
+  return values.map((value, i) => ({ key: keys[i], value }));
+}
+
+/**
+ * Stores imported records in ONE transaction: each is added when nothing is stored under its
+ * key; a stored record whose export line (`lineOf(store, stored)`) is the imported one is
+ * counted as identical; any other is a conflict, left as it is. Records are
+ * `{ line, store, key, native, canonical }`.
+ *
+ * Visits are numbered by each browser: an imported visit is the same as a stored one when they
+ * agree in everything but the id (found through the url index), and a visit whose id is taken
+ * by another is added under a new id. `visitIds` (kept across the batches of one file) maps the
+ * file's visit ids to the stored ones; a page's `lastVisitId` is read through it.
+ * @param {{ line: number, store: string, key: any, native: any, canonical: string }[]} records
+ * @param {(store: string, stored: any) => string} lineOf
+ * @param {Map<number, number>} visitIds
+ */
+export async function importBatch(records, lineOf, visitIds = new Map()) {
+  const db = await openDb();
+  const stores = [...new Set(records.map((r) => r.store))];
+  const tx = db.transaction(stores, 'readwrite');
+  const done = txDone(tx);
+  const added = [];
+  const conflicts = [];
+  let identical = 0;
+  const same = (store, stored, canonical) => {
+    try {
+      return lineOf(store, stored) === canonical;
+    } catch {
+      return false; // a stored record the core cannot read is not the imported one
+    }
+  };
+  for (const r of records) {
+    const os = tx.objectStore(r.store);
+    if (r.store === 'visits') {
+      const fileId = r.native.id;
+      const ofUrl = await reqP(os.index('url').getAll(r.native.url));
+      const twin = ofUrl.find((v) => same('visits', { ...v, id: fileId }, r.canonical));
+      if (twin) {
+        visitIds.set(fileId, twin.id);
+        identical += 1;
+        continue;
+      }
+      const taken = await reqP(os.getKey(fileId));
+      const rec = { ...r.native };
+      if (taken !== undefined) delete rec.id; // numbered anew by the store
+      const id = await reqP(os.add(rec));
+      visitIds.set(fileId, /** @type {number} */ (id));
+      added.push({ store: r.store, line: r.line, renumbered: taken !== undefined });
+      continue;
+    }
+    let rec = r.native;
+    let canonical = r.canonical;
+    if (r.store === 'pages' && visitIds.has(rec.lastVisitId) && visitIds.get(rec.lastVisitId) !== rec.lastVisitId) {
+      rec = { ...rec, lastVisitId: visitIds.get(rec.lastVisitId) };
+      canonical = lineOf('pages', rec);
+    }
+    const old = await reqP(os.get(r.key));
+    if (old === undefined) {
+      os.add(rec);
+      added.push({ store: r.store, line: r.line });
+    } else if (same(r.store, old, canonical)) {
+      identical += 1;
+    } else {
+      conflicts.push({ line: r.line, store: r.store, reason: `${r.store} ${JSON.stringify(r.key)}: a different record is stored under this key (kept as it is)` });
+    }
+  }
+  await done;
+  return { added, identical, conflicts };
+}

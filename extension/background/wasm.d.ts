@@ -148,4 +148,39 @@ declare module 'sincelast-wasm' {
   export function historyAnalyze(input: string): string;
   /** A site's template picture: input JSON `[{ url, blocks }]`, output JSON `{ pages, lower, bars, template_share }`. Throws (bad_input). */
   export function templatePicture(input: string): string;
+  // --- The export file (core/engine/src/export): see core/wasm/src/lib.rs, "The export file". ---
+  /** A filter of an export: visits in [since, until) (ms since the epoch) of a site and its subdomains. */
+  export interface ExportFilter { since?: number | null, until?: number | null, site?: string | null }
+  /** What an export wrote and left out. */
+  export interface ExportSummary {
+    written: Record<string, number>, filtered: number, invalid: number, derived: number,
+    unexported: { store: string, key: string, reason: string }[],
+  }
+  /** Writes an export file record by record (stores in `exportStores()` order). */
+  export class ExportWriter {
+    /** Throws (bad_input) on a bad filter. */
+    constructor(filterJson: string);
+    header(created: number): string;
+    /** Native records of one store as JSON (bytes tagged `{"$bytes": hex}`). Throws on an unknown store or one out of order. */
+    add(store: string, recordsJson: string): { lines: string, csv: string };
+    finish(): { lines: string, summary: ExportSummary };
+    free(): void;
+  }
+  /** The stores of an export file, in file order. */
+  export function exportStores(): string[];
+  /** The CSV table's header row. */
+  export function exportCsvHeader(): string;
+  /** The line a stored record has in an export file. Throws (bad_input) when the record fails its store's checks. */
+  export function exportRecordLine(store: string, recordJson: string): string;
+  /** One record read from a file: `value` is the native record as JSON (bytes tagged). */
+  export interface ReadRecord { line: number, store: string, key: unknown, value: string, canonical: string }
+  /** Reads an export file, whole lines at a time. */
+  export class ImportReader {
+    constructor();
+    feed(text: string): {
+      records: ReadRecord[], skipped: { line: number, reason: string }[], derived: number,
+      refused: string | null, header: { format: string, schema: number, created: number, filter: ExportFilter, generator: string, stores: string[] } | null,
+    };
+    free(): void;
+  }
 }

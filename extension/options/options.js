@@ -3,6 +3,8 @@
 
 import { ask } from '../shared/ask.js';
 import { initColors } from './colors.js';
+// Export and import: a section of its own (export-ui.js).
+import './export-ui.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
@@ -179,6 +181,11 @@ $('delete-all').addEventListener('click', async () => {
   } catch (e) {
     status(`Not deleted: ${e.message}`);
   }
+});
+
+document.addEventListener('sincelast:imported', () => {
+  refreshStats().catch(() => {});
+  refreshModels().catch(() => {});
 });
 
 (async () => {

@@ -25,4 +25,5 @@ export const LIMITS = Object.freeze({
   maxHtmlBytes: 16777216,
   maxExtractBlocks: 50000,
   maxDepth: 512,
+  maxExportLine: 8388608,
 });

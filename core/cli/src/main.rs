@@ -8,6 +8,8 @@
 //! sincelast history DIR [--page NAME] [--format text|json]
 //! sincelast curve DIR [--page NAME] [--format text|json|csv|svg]
 //! sincelast lifespans DIR [--page NAME] [--format text|json]
+//! sincelast export DIR -o FILE [--site HOST]
+//! sincelast import FILE -o DIR
 //! ```
 //!
 //! OLD, NEW and FILE are HTML or plain-text regular files of at most 16 MiB (the core's
@@ -18,6 +20,7 @@
 //! usage error.
 #![forbid(unsafe_code)]
 
+mod exchange;
 mod history;
 mod input;
 mod pagehistory;
@@ -149,6 +152,27 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: MetricsFormat,
+    },
+    /// Turn a history folder (as `diff --history` reads it) into an export file the extension
+    /// imports (Settings → Import).
+    Export {
+        /// Folder of saved versions of a site's pages.
+        dir: PathBuf,
+        /// The export file to write (JSON Lines).
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+        /// The host name the pages are visits of (`https://HOST/<page>`).
+        #[arg(long, default_value = "localhost")]
+        site: String,
+    },
+    /// Turn an extension export file into a history folder (one HTML file per visit) and a table
+    /// of visits (visits.csv), to analyse outside the browser.
+    Import {
+        /// The export file (from Settings → Export, or `sincelast export`).
+        file: PathBuf,
+        /// The folder to write.
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
     },
     /// Print a page's blocks as JSON (the extraction spec's output).
     Extract {
@@ -302,6 +326,19 @@ fn run(cli: Cli) -> Result<String, String> {
                 }
                 MetricsFormat::Text => render::terminal_safe(&render::templates_text(&report)),
             })
+        }
+        Command::Export { dir, output, site } => {
+            let created = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_millis() as i64)
+                .unwrap_or(0);
+            let (text, summary) = exchange::export_dir(&dir, &site, created)?;
+            std::fs::write(&output, text).map_err(|e| format!("{}: {e}", output.display()))?;
+            Ok(summary)
+        }
+        Command::Import { file, output } => {
+            let bytes = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+            exchange::import_file(&bytes, &output)
         }
         Command::Extract { file, url } => {
             let page = input::load_page(&file, url.as_deref())?;

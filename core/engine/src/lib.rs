@@ -70,6 +70,7 @@
 //! - [`hash`]: the specified, stable hash used for everything that is persisted.
 //! - [`calendar`]: day counts of calendar dates (for dates in text and saved pages' times).
 //! - [`errors`]: the one error type.
+//! - [`export`]: the export file (JSON Lines, versioned schema) and its strict reader.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -78,6 +79,7 @@ pub mod block;
 pub mod calendar;
 pub mod classify;
 pub mod errors;
+pub mod export;
 pub mod extract;
 pub mod hash;
 pub mod history;

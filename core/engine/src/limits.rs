@@ -27,6 +27,7 @@
 //! | [`MAX_HTML_BYTES`] | 16 MiB | bytes of HTML the native extraction reads; also every page file (HTML or text) the CLI reads |
 //! | [`MAX_EXTRACT_BLOCKS`] | 50,000 | blocks the native extraction emits |
 //! | [`MAX_DEPTH`] | 512 | element depth the native extraction keeps (deeper is flattened) |
+//! | [`MAX_EXPORT_LINE`] | 8 MiB | bytes of one line (one record) of an export file |
 
 use serde::Serialize;
 
@@ -76,6 +77,8 @@ pub const MAX_HTML_BYTES: usize = 16 * 1024 * 1024;
 pub const MAX_EXTRACT_BLOCKS: usize = 50_000;
 /// Element depth the native extraction keeps.
 pub const MAX_DEPTH: usize = 512;
+/// Bytes of one line (one record) of an export file; a longer line is skipped on import.
+pub const MAX_EXPORT_LINE: usize = 8 * 1024 * 1024;
 
 /// All caps as one value, with the camelCase names the extension uses (`maxBlocks`…).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -105,6 +108,7 @@ pub struct Limits {
     pub max_html_bytes: usize,
     pub max_extract_blocks: usize,
     pub max_depth: usize,
+    pub max_export_line: usize,
 }
 
 impl Limits {
@@ -134,6 +138,7 @@ impl Limits {
             max_html_bytes: MAX_HTML_BYTES,
             max_extract_blocks: MAX_EXTRACT_BLOCKS,
             max_depth: MAX_DEPTH,
+            max_export_line: MAX_EXPORT_LINE,
         }
     }
 }

@@ -531,3 +531,190 @@ pub fn template_picture(input: &str) -> Result<String, JsValue> {
     serde_json::to_string(&sincelast_core::history::picture::picture(&pages))
         .map_err(|e| core_error(Error::Output(e.to_string())))
 }
+
+// The export file (sincelast_core::export): written and read by the background, record by
+// record, so a history of any size crosses the boundary in chunks. Records cross as JSON text,
+// in their native form with byte strings tagged `{"$bytes": "<hex>"}` (the background turns
+// `Uint8Array`s into tags and back: extension/background/export.js).
+
+use sincelast_core::export as core_export;
+
+/// Writes an export file: `new ExportWriter(filterJson)`, `header(created)`, then
+/// `add(store, recordsJson)` for every store of `exportStores()` in order (records in key
+/// order, any number of calls per store) and `finish()`.
+#[wasm_bindgen]
+pub struct ExportWriter {
+    inner: Option<core_export::Exporter>,
+}
+
+#[derive(Serialize)]
+struct ExportChunk {
+    lines: String,
+    csv: String,
+}
+
+#[derive(Serialize)]
+struct ExportEnd {
+    lines: String,
+    summary: core_export::ExportSummary,
+}
+
+#[wasm_bindgen]
+impl ExportWriter {
+    /// A writer with a filter `{ since?, until?, site? }` as JSON (`"{}"`: everything).
+    #[wasm_bindgen(constructor)]
+    pub fn new(filter_json: &str) -> Result<ExportWriter, JsValue> {
+        let filter: core_export::Filter = serde_json::from_str(filter_json)
+            .map_err(|e| core_error(Error::Malformed(format!("export filter: {e}"))))?;
+        Ok(ExportWriter {
+            inner: Some(core_export::Exporter::new(filter)),
+        })
+    }
+
+    /// The header line (with its newline), dated `created` (milliseconds since the epoch).
+    pub fn header(&self, created: f64) -> String {
+        self.inner
+            .as_ref()
+            .map(|e| e.header_line(created as i64))
+            .unwrap_or_default()
+    }
+
+    /// Records of one store (a JSON array of native records) → `{ lines, csv }`: their lines
+    /// and, for visits, their CSV rows. Records the filter leaves out or that fail their
+    /// checks are not written (the summary of `finish` counts them).
+    pub fn add(&mut self, store: &str, records_json: &str) -> Result<JsValue, JsValue> {
+        let ex = self
+            .inner
+            .as_mut()
+            .ok_or_else(|| core_error(Error::Malformed("export finished".into())))?;
+        let records: Vec<serde_json::Value> = serde_json::from_str(records_json)
+            .map_err(|e| core_error(Error::Malformed(format!("export records: {e}"))))?;
+        let mut chunk = ExportChunk {
+            lines: String::new(),
+            csv: String::new(),
+        };
+        for r in &records {
+            if let Some((line, row)) = ex
+                .add(store, r)
+                .map_err(|e| core_error(Error::Malformed(e)))?
+            {
+                chunk.lines.push_str(&line);
+                chunk.csv.push_str(&row);
+            }
+        }
+        to_js(&chunk)
+    }
+
+    /// The derived lines (per-page statistics) and `{ written, filtered, invalid, unexported,
+    /// derived }`.
+    pub fn finish(&mut self) -> Result<JsValue, JsValue> {
+        let ex = self
+            .inner
+            .take()
+            .ok_or_else(|| core_error(Error::Malformed("export finished".into())))?;
+        let (lines, summary) = ex.finish();
+        to_js(&ExportEnd { lines, summary })
+    }
+}
+
+/// The stores of an export file, in file order.
+#[wasm_bindgen(js_name = exportStores)]
+pub fn export_stores() -> Vec<String> {
+    core_export::spec::STORES
+        .iter()
+        .map(|s| s.name.to_string())
+        .collect()
+}
+
+/// The CSV table's header row.
+#[wasm_bindgen(js_name = exportCsvHeader)]
+pub fn export_csv_header() -> String {
+    core_export::CSV_HEADER.to_string()
+}
+
+/// The line a stored record (native form, JSON) has in an export file: an import compares it
+/// with the line it read.
+#[wasm_bindgen(js_name = exportRecordLine)]
+pub fn export_record_line(store: &str, record_json: &str) -> Result<String, JsValue> {
+    let v: serde_json::Value = serde_json::from_str(record_json)
+        .map_err(|e| core_error(Error::Malformed(format!("record: {e}"))))?;
+    core_export::encode_record(store, &v).map_err(|e| core_error(Error::Malformed(e)))
+}
+
+/// Reads an export file: `new ImportReader()`, then `feed(text)` with whole lines (joined by
+/// `\n`, in file order) → `{ records: [{ line, store, key, value (JSON text of the native
+/// record), canonical }], skipped: [{ line, reason }], derived, refused, header }`.
+#[wasm_bindgen]
+pub struct ImportReader {
+    inner: core_export::Importer,
+}
+
+#[derive(Serialize)]
+struct ReadRecord {
+    line: usize,
+    store: &'static str,
+    key: serde_json::Value,
+    value: String,
+    canonical: String,
+}
+
+#[derive(Serialize)]
+struct Skip {
+    line: usize,
+    reason: String,
+}
+
+#[derive(Serialize)]
+struct ReadChunk {
+    records: Vec<ReadRecord>,
+    skipped: Vec<Skip>,
+    derived: u32,
+    refused: Option<String>,
+    header: Option<core_export::Header>,
+}
+
+#[wasm_bindgen]
+impl ImportReader {
+    /// A reader at the start of a file.
+    #[wasm_bindgen(constructor)]
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> ImportReader {
+        ImportReader {
+            inner: core_export::Importer::new(),
+        }
+    }
+
+    /// The next lines of the file (see the type's docs).
+    pub fn feed(&mut self, text: &str) -> Result<JsValue, JsValue> {
+        let mut out = ReadChunk {
+            records: Vec::new(),
+            skipped: Vec::new(),
+            derived: 0,
+            refused: None,
+            header: None,
+        };
+        for line in text.split('\n') {
+            match self.inner.feed_line(line.as_bytes()) {
+                core_export::LineOutcome::Blank => {}
+                core_export::LineOutcome::Header { header } => out.header = Some(header),
+                core_export::LineOutcome::Record(r) => out.records.push(ReadRecord {
+                    line: r.line,
+                    store: r.store,
+                    key: r.key,
+                    value: r.value.to_string(),
+                    canonical: r.canonical,
+                }),
+                core_export::LineOutcome::Derived { .. } => out.derived += 1,
+                core_export::LineOutcome::Skipped { line, reason } => {
+                    out.skipped.push(Skip { line, reason })
+                }
+                core_export::LineOutcome::Refused { reason, .. } => {
+                    out.records.clear();
+                    out.refused = Some(reason);
+                    break;
+                }
+            }
+        }
+        to_js(&out)
+    }
+}
