@@ -70,6 +70,7 @@
 //! - [`hash`]: the specified, stable hash used for everything that is persisted.
 //! - [`calendar`]: day counts of calendar dates (for dates in text and saved pages' times).
 //! - [`errors`]: the one error type.
+//! - [`watch`]: background checks — the interval learned from the page, watch lists of other tools.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -85,6 +86,7 @@ pub mod metrics;
 pub mod report;
 pub mod text;
 pub mod visit;
+pub mod watch;
 
 pub use block::{Block, Page};
 pub use errors::Error;
