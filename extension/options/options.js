@@ -2,6 +2,7 @@
 // change at once (it is the only writer of settings and history).
 
 import { ask } from '../shared/ask.js';
+import { initWatchList } from './watch-list.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
@@ -156,3 +157,6 @@ $('delete-all').addEventListener('click', async () => {
   await refreshModels().catch((e) => status(`Could not read what was learned: ${e.message}`));
   document.body.dataset.ready = 'true';
 })().catch((e) => status(`Could not load the settings: ${e.message}`));
+
+// watch: the watch list section.
+initWatchList();

@@ -67,6 +67,7 @@
  * @property {number} [automated]
  * @property {Change[]} [changes]
  * @property {number | null} [lastVisitTime]
+ * @property {number} [checksSince] background checks stored since the compared version (watch)
  * @property {number} [analyzeMs]
  * @property {Record<string, any>} [steps] timings (test builds)
  */
@@ -85,7 +86,8 @@
 
 /** @typedef {KnownMessage | VisitMessage | RestoredMessage} ContentMessage */
 /** @typedef {PopupStateMessage | ScrollToMessage | SettingsGetMessage | SettingsSetMessage | DeleteAllMessage | StatsMessage | SiteModelsMessage | RemoveRuleMessage} PageMessage */
-/** @typedef {ContentMessage | PageMessage | TestBadgeMessage | TestOpenMessage} Request */
+/** watch: the watch list's messages (extension pages only; validated in background/watch.js). @typedef {{ type: `watch-${string}`, [field: string]: any }} WatchMessage */
+/** @typedef {ContentMessage | PageMessage | TestBadgeMessage | TestOpenMessage | WatchMessage} Request */
 
 /** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' }} TabMessage */
 
