@@ -401,7 +401,12 @@ export async function handlePageMessage(msg) {
       if (TEST_HOOKS) return runChecks(msg.all ? (await db.allWatches()).map((w) => w.url) : null);
       break;
     case 'watch-test-notifications':
-      if (TEST_HOOKS) return { notifications: api.notifications ? await api.notifications.getAll() : null };
+      if (TEST_HOOKS) {
+        return {
+          notifications: api.notifications ? await api.notifications.getAll() : null,
+          created: (await api.storage.session.get('watch:testNotes'))['watch:testNotes'] || {},
+        };
+      }
       break;
     case 'watch-check-now': {
       const url = validUrl(msg.url);
@@ -652,19 +657,29 @@ async function notify(urls, settings) {
   const watches = new Map((await db.allWatches()).map((w) => [w.url, w]));
   const name = (url) => (watches.get(url) && watches.get(url).title) || new URL(url).hostname;
   const iconUrl = api.runtime.getURL('icons/icon-128.png');
+  let id;
+  let options;
   if (urls.length === 1) {
     const url = urls[0];
-    await api.notifications.create(`watch:${url}`, {
+    id = `watch:${url}`;
+    options = {
       type: 'basic', iconUrl, title: `Changed: ${name(url)}`.slice(0, 200),
       message: `${url}\nOpen it to see what changed since you last looked.`.slice(0, 500),
-    });
+    };
   } else {
-    const id = `watch-group:${Date.now()}`;
+    id = `watch-group:${Date.now()}`;
     const shown = urls.slice(0, 5).map(name).join('\n');
-    await api.notifications.create(id, {
+    options = {
       type: 'basic', iconUrl, title: `${urls.length} watched pages changed`,
       message: (shown + (urls.length > 5 ? `\n… and ${urls.length - 5} more` : '')).slice(0, 500),
-    });
+    };
+  }
+  await api.notifications.create(id, /** @type {any} */ (options));
+  if (TEST_HOOKS) {
+    // Headless browsers may close a notification at once: the tests read what was created.
+    const got = (await api.storage.session.get('watch:testNotes'))['watch:testNotes'] || {};
+    got[id] = options;
+    await api.storage.session.set({ 'watch:testNotes': got });
   }
 }
 

@@ -88,6 +88,7 @@ test('watch a page from the popup, change it, checks find it: badge, notificatio
   // The notification, one for the page.
   const notes = await ask({ type: 'watch-test-notifications' });
   assert.ok(notes.notifications[`watch:${url}`], JSON.stringify(notes));
+  assert.match(notes.created[`watch:${url}`].title, /^Changed: /);
 
   // The visit compares with the version the person SAW (version 0), not the last check.
   await page.evaluate(() => document.documentElement.removeAttribute('data-sincelast-test-state'));
