@@ -436,7 +436,7 @@ async function noteFetch(site, time) {
 
 /** Records a check that did not get a page (and the backoff it causes). */
 async function failed(w, status, text, settings) {
-  const now = Date.now();
+  const now = clock();
   w.checks = [...w.checks, { time: Math.floor(now / 1000), span: 0, ok: false, meaningful: false, staleness: 0 }].slice(-MAX_CHECKS_KEPT);
   w.plan = await core.watchPlan(w.checks, scheduleOptions(settings, w));
   w.nextTime = now + w.plan.interval_secs * 1000;
@@ -467,7 +467,7 @@ async function checkOne(url, settings) {
     await failed(w, 'permission', 'not checked: access to this site is not allowed (Allow it in the list)', settings);
     return { url, changed: false, status: 'permission' };
   }
-  await noteFetch(w.site, Date.now());
+  await noteFetch(w.site, clock());
   const got = await fetchPage(url, { cookies: w.cookies, hooks });
   if (!got.ok) {
     await failed(w, got.status, got.text, settings);
@@ -490,7 +490,7 @@ async function checkOne(url, settings) {
     const fresh = (await db.getWatch(url)) || null;
     if (!fresh) return; // removed meanwhile
     const previous = await db.loadLastVersion(url, { latest: true });
-    const time = Date.now();
+    const time = clock();
     const analysis = await core.analyzeVisit(url, w.site, previous ? { time: previous.visit.time, blocks: previous.blocks } : null, { time, blocks });
     const summary = analysis.status === 'first' ? null : analysis.summary;
     const meaningful = summary ? summary.meaningful || 0 : 0;
@@ -534,6 +534,10 @@ async function checkOne(url, settings) {
 }
 
 let running = null;
+// Test builds only: the checks' clock shifted (hooks.watchTimeShiftMs), to see the schedule
+// over days in a test.
+let shift = 0;
+const clock = () => Date.now() + shift;
 
 /**
  * Runs the checks of the given pages (or of every due one), at most MAX_PARALLEL at once and
@@ -544,8 +548,9 @@ export async function runChecks(urls = null) {
   running = (async () => {
     const settings = await readWatchSettings();
     const hooks = await deps.hooks();
+    if (TEST_HOOKS) shift = Number(hooks.watchTimeShiftMs) || 0;
     const gap = TEST_HOOKS && Number.isFinite(Number(hooks.watchSiteGapMs)) ? Number(hooks.watchSiteGapMs) : SITE_GAP_MS;
-    const now = Date.now();
+    const now = clock();
     const all = await db.allWatches();
     const due = all.filter((w) => (urls ? urls.includes(w.url) : !w.paused && w.nextTime <= now));
     const fetched = await lastFetches();

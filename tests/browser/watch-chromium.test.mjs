@@ -104,6 +104,41 @@ test('watch a page from the popup, change it, checks find it: badge, notificatio
   await page.close();
 });
 
+test('the schedule lengthens on a page that does not change and shortens on one that does (the clock shifted by the test hook)', async () => {
+  const run = () => ext.worker.evaluate(() => globalThis.__sincelastTest.watchRun(true));
+  let shiftMs = 0;
+  const hooks = () => setHooks({ watchAllowHosts: [local()], watchSiteGapMs: 0, watchTimeShiftMs: shiftMs });
+  // Each page on its own, its clock moved on by its own interval before every check.
+  const follow = async (url, story) => {
+    await hooks();
+    await ask({ type: 'watch-add', url });
+    await run(); // the first version
+    const intervals = [];
+    for (let k = 0; k < 4; k++) {
+      shiftMs += (await watched(url)).plan.interval_secs * 1000;
+      if (story) await site.advance(story);
+      await hooks();
+      await run();
+      intervals.push((await watched(url)).plan.interval_secs);
+    }
+    const { reason } = (await watched(url)).plan;
+    await ask({ type: 'watch-remove', url });
+    return { intervals, reason };
+  };
+  const still = await follow(site.url('w-still', 'static'), null);
+  // Unchanged: 1 h, then twice the last wait at every check (the last wait includes the few
+  // real seconds of the test itself).
+  still.intervals.forEach((got, k) => {
+    const want = 3600 * 2 ** (k + 1);
+    assert.ok(got >= want && got < want * 1.02, `${got} after ${k + 1} checks, about ${want}`);
+  });
+  assert.match(still.reason, /^every 16 h: no meaningful change in the last 4 checks/);
+  const busy = await follow(site.url('w-busy', 'growing'), 'w-busy');
+  // Changed at every check: down to the shortest interval, and kept there.
+  assert.deepEqual(busy.intervals, [1800, 1800, 1800, 1800]);
+  assert.match(busy.reason, /^every 30 min: changed meaningfully 4 times in the last 4 checks .*the shortest interval allowed$/);
+});
+
 test('private addresses are refused, redirects to them too; a 6 MB page is capped with a clear status', async () => {
   // Only localhost:<port> allowed: 127.0.0.1 is private again.
   await setHooks({ watchAllowHosts: [`localhost:${site.port}`], watchSiteGapMs: 0 });

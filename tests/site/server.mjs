@@ -29,6 +29,7 @@
 //   GET /__version?story=<story>   answers the current version
 //   GET /watch/redirect?to=<path>  (watch) a redirect to http://127.0.0.1:<port><path>
 //   GET /s/<story>/big             (watch) a 6 MB page (the background reads at most 5 MB of it)
+//   GET /s/<story>/growing         (watch) one more notice in words at every version (always content)
 // Every request is logged (`requests`: { host, path, cookie }), for the egress tests.
 // Versions are deterministic: version 0 is the first visit, version 1 has one new article at
 // the top, one edited paragraph, one removed item, one moved item and a changed counter;
@@ -383,6 +384,14 @@ export function startSite(port = 0) {
       const para = `<p>${'Sixty-four bytes of filler text in a very long page, version '.padEnd(60, '.')} ${v}</p>\n`;
       const head = `<!doctype html><html><head><meta charset="utf-8"><title>Big page</title></head><body><h1>Big page, version ${v}</h1>\n`;
       return send(200, 'text/html; charset=utf-8', head + para.repeat(Math.ceil((6 * 1024 * 1024) / para.length)) + '</body></html>');
+    }
+    const growing = /^\/s\/([\w-]{1,64})\/growing$/.exec(u.pathname);
+    if (growing) {
+      const digits = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+      const things = ['ferry', 'library', 'market', 'bridge', 'harbour', 'museum', 'school', 'garden', 'tower', 'square', 'station'];
+      const n = (versions.get(growing[1]) || 0) + 1;
+      const items = Array.from({ length: n }, (_, i) => `<p>Notice ${String(i).split('').map((d) => digits[Number(d)]).join(' ')}: the ${things[i % things.length]} near the ${things[(i * 3 + 1) % things.length]} opens again.</p>`);
+      return send(200, 'text/html; charset=utf-8', layout({ title: 'Notices', theme: null, body: items.reverse().join('\n') }));
     }
     const fx = /^\/s\/([\w-]{1,64})\/fixture\/([\w-]{1,64})$/.exec(u.pathname);
     if (fx) {

@@ -179,11 +179,18 @@ fn histories(ctx: &Ctx) -> Result<Vec<(String, History)>, String> {
         .collect();
     repos.sort();
     for repo in repos {
-        let name = repo.file_name().unwrap_or_default().to_string_lossy().to_string();
+        let name = repo
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
         let table = Table::read(&repo.join("manifest.csv"))?;
         let mut paths: BTreeMap<String, String> = BTreeMap::new();
         for row in &table.rows {
-            paths.insert(table.get(row, "id").to_string(), table.get(row, "path").to_string());
+            paths.insert(
+                table.get(row, "id").to_string(),
+                table.get(row, "path").to_string(),
+            );
         }
         for (id, path) in paths {
             let archive = repo.join("versions").join(format!("{id}.tar.zst"));
@@ -216,7 +223,8 @@ fn read_history(dir: &Path) -> Result<History, String> {
     files.sort();
     let mut h: History = Vec::new();
     for (t, p) in files {
-        let text = String::from_utf8_lossy(&std::fs::read(&p).map_err(|e| e.to_string())?).into_owned();
+        let text =
+            String::from_utf8_lossy(&std::fs::read(&p).map_err(|e| e.to_string())?).into_owned();
         if h.last().is_some_and(|(_, last)| *last == text) {
             continue;
         }
@@ -291,7 +299,10 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         for (_, t) in &sites[shown..] {
             rest.merge(t);
         }
-        rows.push(line(&format!("({} other sites)", sites.len() - shown), &rest));
+        rows.push(line(
+            &format!("({} other sites)", sites.len() - shown),
+            &rest,
+        ));
     }
     rows.push(line("all", &total));
     print_table(&rows);
