@@ -106,11 +106,7 @@ fn replay(h: &History, opts: &ScheduleOptions) -> Tally {
         staleness: 0.0,
     }];
     let mut times = vec![t0];
-    loop {
-        let p = match plan(&checks, opts) {
-            Ok(p) => p,
-            Err(_) => break,
-        };
+    while let Ok(p) = plan(&checks, opts) {
         let prev = checks[checks.len() - 1].time;
         let now = prev + p.interval_secs as i64;
         if now > end {
@@ -158,7 +154,10 @@ fn replay(h: &History, opts: &ScheduleOptions) -> Tally {
 /// website-stalker stores a page under its host name reversed: `bike/donkey/…` is donkey.bike.
 fn site_of(path: &str) -> String {
     let parts: Vec<&str> = path.split('/').collect();
-    if parts.len() >= 3 {
+    if parts[0] == "sites" && parts.len() >= 2 {
+        // One repository keeps every page under sites/<name>.md.
+        parts[1].trim_end_matches(".md").to_string()
+    } else if parts.len() >= 3 {
         format!("{}.{}", parts[1], parts[0])
     } else {
         parts[0].trim_end_matches(".md").to_string()
@@ -305,6 +304,22 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         ));
     }
     rows.push(line("all", &total));
+    print_table(&rows);
+
+    println!("\nThe same pages, all sites, with other targets (share of checks that should find a change):");
+    let mut rows = vec![header()];
+    rows[0][0] = "target".into();
+    for target in [0.3, 0.2, 0.1, 0.05] {
+        let o = ScheduleOptions {
+            target_change_share: target,
+            ..opts
+        };
+        let mut all = Tally::default();
+        for (_, h) in &pages {
+            all.merge(&replay(h, &o));
+        }
+        rows.push(line(&format!("{target}"), &all));
+    }
     print_table(&rows);
     Ok(())
 }
