@@ -94,6 +94,17 @@ export function manifestFor(browser, source) {
   return m;
 }
 
+/**
+ * watch: what the test build's manifest grants at install that a person grants when asked (no
+ * test can answer a permission prompt): the local test site's hosts and notifications.
+ */
+export function testManifest(m) {
+  const out = structuredClone(m);
+  out.host_permissions = [...(out.host_permissions || []), 'http://127.0.0.1/*', 'http://localhost/*'];
+  out.permissions = [...out.permissions, 'notifications'];
+  return out;
+}
+
 /** The bundles of one build, each context from its entry module. */
 const BUNDLES = [
   { entry: 'content/index.js', out: 'content/content.js', format: 'iife' },
@@ -265,7 +276,7 @@ export async function build(argv = []) {
       fs.copyFileSync(path.join(args.wasmPkg, 'sincelast_wasm_bg.wasm'), path.join(out, 'wasm/sincelast_wasm_bg.wasm'));
       fs.mkdirSync(path.join(out, 'icons'), { recursive: true });
       for (const size of [16, 32, 48, 128]) fs.writeFileSync(path.join(out, `icons/icon-${size}.png`), iconPng(size));
-      fs.writeFileSync(path.join(out, 'manifest.json'), `${JSON.stringify(manifestFor(browser, source), null, 2)}\n`);
+      fs.writeFileSync(path.join(out, 'manifest.json'), `${JSON.stringify(test ? testManifest(manifestFor(browser, source)) : manifestFor(browser, source), null, 2)}\n`);
       built.push(out);
     }
     const zip = path.join(DIST, `sincelast-${browser}.zip`);

@@ -27,6 +27,7 @@ import { validateKnown, visitUrl, validateForget } from '../shared/protocol.js';
 import { isSensitive } from '../shared/settings.js';
 import { DEFAULT_SETTINGS, readSettings, readSettingsChecked, writeSettings, isExcluded } from '../shared/settings.js';
 import { runExport, ImportSession } from './export.js';
+import * as watch from './watch.js';
 
 // TEST_HOOKS is defined by the build (esbuild `define`): true in dist/*-test, false in the store
 // builds, where every `if (TEST_HOOKS)` branch is left out of the bundle.
@@ -246,10 +247,11 @@ async function keepTabPageNow(tabId, url, state) {
 }
 
 async function setBadge(tabId, count) {
-  const text = count > 0 ? (count > 999 ? '999+' : String(count)) : '';
+  // watch: a tab without a count of its own shows the watched pages with unseen changes.
+  const text = count > 0 ? (count > 999 ? '999+' : String(count)) : watch.watchBadgeText();
   try {
     await api.action.setBadgeText({ tabId, text });
-    if (text) await api.action.setBadgeBackgroundColor({ tabId, color: '#8a4b00' });
+    if (text) await api.action.setBadgeBackgroundColor({ tabId, color: count > 0 ? '#8a4b00' : '#1d4f91' });
   } catch {
     // The tab may have closed meanwhile.
   }
@@ -355,7 +357,10 @@ async function onVisit(msg, sender) {
     const summary = status === 'first' ? null : analysis.summary;
     const meaningful = summary ? summary.meaningful || 0 : 0;
     const automated = changes.filter((c) => c.kind !== 'content').length;
+    // watch: background checks stored since the version this visit is compared with.
+    const checksSince = previous && previous.page.seenVisitId != null ? await db.checksSince(url, previous.visit.time) : 0;
     reply = {
+      checksSince,
       status,
       summary,
       meaningful,
@@ -415,6 +420,7 @@ async function onVisit(msg, sender) {
     const page = { url, site, title: visit.title, lastVisitId: written.visitId, lastTime: time, visits: (previous ? previous.page.visits : 0) + 1 };
     cacheVersion(url, { visit: { id: written.visitId, time, listId, pathsetId }, page, blocks, ids, packed: analysis.packed });
     state.visitId = written.visitId;
+    await watch.seen(url).catch((e) => console.warn('Since Last Visit: watch list not updated:', e));
     state.bytes = written.bytes;
     state.siteBytes = written.siteBytes;
     await keepTabPage(tabId, url, state);
@@ -705,6 +711,7 @@ async function handle(msg, sender) {
   if (TEST_HOOKS && msg.type === 'test-unfill') return storageFull.unfill();
   if (TEST_HOOKS && msg.type === 'test-last-error') return { error: lastWriteError };
   if (isExtensionPage(sender)) {
+    if (msg.type.startsWith('watch-')) return watch.handlePageMessage(msg);
     if (!PAGE_TYPES.has(msg.type)) throw new MessageError('forbidden', `unknown type ${msg.type}`);
     switch (msg.type) {
       case 'popup-state': return popupState(msg);
@@ -869,6 +876,24 @@ api.alarms.onAlarm.addListener((alarm) => {
 
 api.runtime.onInstalled.addListener(() => {
   ready().catch(() => {});
+  watch.createMenu().catch((e) => console.warn('Since Last Visit: no context menu:', e));
+});
+
+// watch: background checks of watched pages.
+watch.initWatch({
+  serialized,
+  hooks: currentHooks,
+  excluded: async (site) => isExcluded(await currentSettings(), site),
+  tabCount: async (tabId) => {
+    const all = await readTabState(tabId);
+    const state = all.current ? all.pages[all.current] : null;
+    return state && state.count ? state.count : 0;
+  },
+});
+watch.registerListeners(ready);
+api.alarms.onAlarm.addListener((alarm) => {
+  if (alarm.name !== watch.WATCH_ALARM) return;
+  ready().then(() => watch.runChecks()).catch((e) => console.warn('Since Last Visit: watch checks failed:', e));
 });
 
 if (TEST_HOOKS) {
@@ -877,5 +902,7 @@ if (TEST_HOOKS) {
     ready, counts: db.counts, stats, coreReady: core.coreReady, coreStartMs: core.coreStartMs,
     idle: () => admission.queues.idle(), readTabState, applyRetention, checkDatabase,
     refused: () => ({ ...admission.refused }),
+    watchRun: (all) => (all ? db.allWatches().then((ws) => watch.runChecks(ws.map((w) => w.url))) : watch.runChecks()),
+    watchAll: db.allWatches,
   };
 }

@@ -142,3 +142,14 @@ export const migrateAll = () => locked(() => call(async () => {
 }));
 
 export const metrics = (oldText, newText, options) => call(wasm.metrics, oldText, newText, options);
+
+// watch: the calls of background checks (extension/background/watch.js).
+/** Extracts a fetched page's blocks (`{ title, blocks, truncated }`); throws a CoreError. */
+export const extractHtml = (html, url) => call(wasm.extractHtml, html, url);
+const stalenessEncoder = new TextEncoder();
+/** Fragment staleness (Olston & Pandey, word 5-grams) of two texts: 0 fresh … 1 all new. */
+export const fragmentStaleness = (oldText, newText) => call(() => wasm.fragmentStalenessBytes(stalenessEncoder.encode(oldText), stalenessEncoder.encode(newText), 5));
+/** The next check of a watched page from its checks (see the core's watch::schedule). */
+export const watchPlan = (checks, options) => call(wasm.watchPlan, checks, options);
+/** Reads a Distill, Update Scanner or SiteDelta watch list. */
+export const importWatchList = (text) => call(wasm.importWatchList, text);

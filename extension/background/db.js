@@ -22,6 +22,13 @@
 //                                         string: read once per site and converted to sitePages
 //                                         and rules records by the core (migrateLegacySite), then
 //                                         deleted, in one transaction
+//   watches  { url, site, title, paused, cookies, checks, plan, nextTime, … }   (version 4, watch)
+//                                         one watched page (extension/background/watch.js); a
+//                                         background check writes its version (a visit with
+//                                         kind "checked"; visits without kind were seen) and
+//                                         this record in the same transaction. A page whose last
+//                                         version is a check keeps `seenVisitId`, the last
+//                                         version the person saw: a real visit compares with it.
 // A visit is written in ONE transaction (blocks, list, pathset, visit, page, and the site-state
 // records it changed): it is all there or not at all, whatever happens to the worker meanwhile.
 // A revisit writes only its own page's site record and the rules it taught, not the site's
@@ -34,8 +41,8 @@
 import { encodePaths, decodePaths, typePathOf, packIds, unpackIds } from '../shared/wire.js';
 
 const DB_NAME = 'sincelast';
-const DB_VERSION = 3;
-export const STORES = ['blocks', 'lists', 'pathsets', 'visits', 'pages', 'sites', 'sitePages', 'rules'];
+const DB_VERSION = 4;
+export const STORES = ['blocks', 'lists', 'pathsets', 'visits', 'pages', 'sites', 'sitePages', 'rules', 'watches'];
 
 let dbPromise = null;
 
@@ -52,6 +59,10 @@ export function openDb() {
         if (from < 3) {
           db.createObjectStore('sitePages', { keyPath: ['site', 'url'] }).createIndex('site', 'site');
           db.createObjectStore('rules', { keyPath: ['site', 'id'] }).createIndex('site', 'site');
+        }
+        if (from < 4) {
+          // watch: the watch list (extension/background/watch.js).
+          db.createObjectStore('watches', { keyPath: 'url' });
         }
       };
       function createV1(db) {
@@ -119,7 +130,7 @@ function txDone(tx) {
  * The last stored version of a page: { visit, page, blocks: [{text, path, type_path, links}] }
  * or null on a first visit.
  */
-export async function loadLastVersion(url) {
+export async function loadLastVersion(url, { latest = false } = {}) {
   const db = await openDb();
   const tx = db.transaction(STORES, 'readonly');
   const done = txDone(tx);
@@ -128,7 +139,11 @@ export async function loadLastVersion(url) {
     await done;
     return null;
   }
-  const visit = await reqP(tx.objectStore('visits').get(page.lastVisitId));
+  // After background checks, a visit compares with the last version the person saw (watch);
+  // the checks compare with the latest one. A seen version gone (retention) falls back.
+  let visit = null;
+  if (!latest && page.seenVisitId != null) visit = await reqP(tx.objectStore('visits').get(page.seenVisitId));
+  if (!visit) visit = await reqP(tx.objectStore('visits').get(page.lastVisitId));
   if (!visit) throw new Error(`page ${url} names a missing visit`);
   const { blocks, ids } = await loadVersionBlocks(tx, visit);
   await done;
@@ -294,7 +309,7 @@ export async function replaceLegacySite(site, converted) {
  * records this visit changed: written in the same transaction.
  * Resolves to { visitId, bytes, siteBytes } once the transaction has committed.
  */
-export async function writeVisit({ url, site, time, title, truncated, blocks, ids, listId, pathsetId, summary, previous, siteUpdates = null, hold = 0 }) {
+export async function writeVisit({ url, site, time, title, truncated, blocks, ids, listId, pathsetId, summary, previous, siteUpdates = null, hold = 0, kind = null, watch = null }) {
   const db = await openDb();
   const tx = db.transaction(STORES, 'readwrite');
   const done = txDone(tx);
@@ -348,12 +363,19 @@ export async function writeVisit({ url, site, time, title, truncated, blocks, id
     }
     if (hold > 0) await keepAlive(tx, hold);
     const visit = { url, site, time, title, listId, pathsetId, summary, truncated };
+    if (kind) visit.kind = kind; // watch: "checked" (a background check); absent = seen
     const visitId = await reqP(tx.objectStore('visits').add(visit));
     bytes += JSON.stringify(visit).length;
     const page = {
       url, site, title, lastVisitId: visitId, lastTime: time,
       visits: (previous ? previous.page.visits : 0) + 1,
     };
+    if (kind === 'checked') {
+      // watch: the last version the person saw stays the base of their next visit.
+      const seen = previous ? (previous.page.seenVisitId ?? previous.page.lastVisitId) : null;
+      if (seen != null) page.seenVisitId = seen;
+    }
+    if (watch) tx.objectStore('watches').put(watch);
     tx.objectStore('pages').put(page);
     bytes += JSON.stringify(page).length;
     const siteBytes = applySiteUpdates(tx, site, siteUpdates);
@@ -622,4 +644,43 @@ export async function importBatch(records, lineOf, visitIds = new Map()) {
   }
   await done;
   return { added, identical, conflicts };
+}
+
+// watch: the watch list (extension/background/watch.js).
+
+/** Every watched page's record. */
+export async function allWatches() {
+  const db = await openDb();
+  return reqP(db.transaction('watches', 'readonly').objectStore('watches').getAll());
+}
+
+/** One watched page's record, or undefined. */
+export async function getWatch(url) {
+  const db = await openDb();
+  return reqP(db.transaction('watches', 'readonly').objectStore('watches').get(url));
+}
+
+/** Writes watch records (each whole) in one transaction. */
+export async function putWatches(records) {
+  const db = await openDb();
+  const tx = db.transaction('watches', 'readwrite');
+  const done = txDone(tx);
+  for (const r of records) tx.objectStore('watches').put(r);
+  await done;
+}
+
+/** Removes a page from the watch list (its history stays). */
+export async function deleteWatch(url) {
+  const db = await openDb();
+  const tx = db.transaction('watches', 'readwrite');
+  const done = txDone(tx);
+  tx.objectStore('watches').delete(url);
+  await done;
+}
+
+/** How many background checks of `url` were stored after `time` (ms). */
+export async function checksSince(url, time) {
+  const db = await openDb();
+  const visits = await reqP(db.transaction('visits', 'readonly').objectStore('visits').index('url').getAll(url));
+  return visits.filter((v) => v.kind === 'checked' && v.time > time).length;
 }

@@ -183,4 +183,24 @@ declare module 'sincelast-wasm' {
     };
     free(): void;
   }
+  // Watching pages in the background (core/engine/src/watch).
+  /** One background check of a page (times and spans in seconds). */
+  export interface WatchCheck { time: number, span: number, ok: boolean, meaningful: boolean, staleness: number }
+  /** The next check of a watched page and why. */
+  export interface WatchPlan {
+    interval_secs: number, next_time: number | null, checks: number, changes: number,
+    failures: number, changes_per_day: number | null, reason: string,
+  }
+  /** The interval learned from a page's checks (oldest first); throws (invalid_argument: bad bounds). */
+  export function watchPlan(checks: WatchCheck[], options?: { min_secs?: number, max_secs?: number, [name: string]: number | undefined } | null): WatchPlan;
+  /** One page of another tool's watch list. */
+  export interface ImportedWatch {
+    url: string, title: string | null, interval_secs: number | null, paused: boolean,
+    label: string | null, not_carried: string[],
+  }
+  /** Reads a Distill, Update Scanner or SiteDelta watch list; throws (bad_input, empty, too_large). */
+  export function importWatchList(text: string): {
+    source: 'distill' | 'update_scanner' | 'sitedelta', source_name: string,
+    entries: ImportedWatch[], skipped: { entry: string, reason: string }[],
+  };
 }

@@ -128,6 +128,15 @@ export function showBar(result, actions, root) {
   if (!parts.length) showText(counts, 'No content changes');
   counts.dataset.text = parts.map(([n, k]) => `${n} ${k}`).join(' · ') || 'No content changes';
   if (result.lastVisitTime) counts.title = `Compared with your visit ${relativeTime(result.lastVisitTime)}`;
+  // watch: background checks of this page between that visit and now.
+  const checksSince = Number(result.checksSince) || 0;
+  if (checksSince > 0) {
+    const checks = document.createElement('span');
+    checks.className = 'checks';
+    checks.textContent = ` · since your last look: ${checksSince} background check${checksSince === 1 ? '' : 's'}`;
+    counts.append(checks);
+    if (TEST_HOOKS) document.documentElement.setAttribute('data-sincelast-test-checks', String(checksSince));
+  }
   const hasRemoved = changes.some((c) => c.status === 'removed' && !isAuto(c));
   const autoCount = changes.filter(isAuto).length;
   /** @param {boolean} shown */

@@ -5,6 +5,7 @@ import { ask } from '../shared/ask.js';
 import { initColors } from './colors.js';
 // Export and import: a section of its own (export-ui.js).
 import './export-ui.js';
+import { initWatchList } from './watch-list.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
@@ -204,3 +205,5 @@ document.addEventListener('sincelast:imported', () => {
 initColors().then(() => {
   document.body.dataset.colorsReady = 'true';
 }, (e) => status(`Could not load the highlight colours: ${e.message}`));
+// watch: the watch list section.
+initWatchList();

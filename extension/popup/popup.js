@@ -156,6 +156,48 @@ async function main_() {
   }
 }
 
+// watch: the "Watch this page" switch. Turning it on asks for access to the page's site (an
+// optional permission) inside the click, then adds the page to the watch list.
+async function watchSwitch() {
+  const param = new URLSearchParams(location.search).get('tabId');
+  let tabId = param !== null ? Number(param) : null;
+  if (tabId === null) {
+    const [tab] = await api.tabs.query({ active: true, currentWindow: true });
+    tabId = tab ? tab.id : -1;
+  }
+  const section = document.getElementById('watch');
+  const toggle = /** @type {HTMLInputElement} */ (document.getElementById('watch-toggle'));
+  const note = document.getElementById('watch-note');
+  const state = await ask({ type: 'watch-tab', tabId });
+  if (!state.url) return;
+  section.hidden = false;
+  toggle.checked = state.watched;
+  note.textContent = state.watched ? (state.reason ? `Checked ${state.reason}` : 'Watched.') : 'Checked in the background; you are told when it changes.';
+  toggle.addEventListener('change', () => {
+    const url = new URL(state.url);
+    if (toggle.checked) {
+      api.permissions.request({ origins: [`${url.protocol}//${url.hostname}/*`] })
+        .catch(() => false)
+        .then(async (ok) => {
+          const out = await ask({ type: 'watch-add', url: state.url });
+          note.textContent = ok ? `Watched: checked ${out.watch.plan ? out.watch.plan.reason : 'soon'}` : 'Watched, but access to this site was not allowed: allow it in Settings.';
+        })
+        .catch((e) => {
+          toggle.checked = false;
+          note.textContent = `Not watched: ${e.message}`;
+        });
+    } else {
+      ask({ type: 'watch-remove', url: state.url }).then(() => {
+        note.textContent = 'No longer watched.';
+      }, (e) => {
+        toggle.checked = true;
+        note.textContent = `Still watched: ${e.message}`;
+      });
+    }
+  });
+}
+watchSwitch().catch(() => {});
+
 main_().catch((e) => {
   main.textContent = '';
   main.append(el('p', { class: 'notice' }, `Something went wrong: ${e.message}`));

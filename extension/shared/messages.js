@@ -69,6 +69,7 @@
  * @property {number} [automated]
  * @property {Change[]} [changes]
  * @property {number | null} [lastVisitTime]
+ * @property {number} [checksSince] background checks stored since the compared version (watch)
  * @property {number} [analyzeMs]
  * @property {Record<string, any>} [steps] timings (test builds)
  */
@@ -91,6 +92,7 @@
 /** @typedef {{ type: 'test-fill', bytes: number } | { type: 'test-unfill' } | { type: 'test-last-error' }} TestFillMessage test builds: fill the origin's storage, the last failed write */
 /** @typedef {{ type: 'prune-oldest' }} PruneOldestMessage storage full: delete the oldest history */
 /** @typedef {{ type: 'forget' }} ForgetMessage content script: a password field appeared after the visit was stored */
+/** watch: the watch list's messages (extension pages only; validated in background/watch.js). @typedef {{ type: `watch-${string}`, [field: string]: any }} WatchMessage */
 
 // hist: the history page's lifespan heat map (page → background → tab) and the bar's History button.
 /** @typedef {{ index: number, level: number, label: string, age_hours?: number }} HeatBlock */
@@ -98,7 +100,7 @@
 /** @typedef {{ type: 'open-history' }} OpenHistoryMessage */
 /** @typedef {{ type: 'lifespans', heat: HeatBlock[] }} LifespansTabMessage */
 /** @typedef {ShowLifespansMessage | OpenHistoryMessage} HistMessage */
-/** @typedef {ContentMessage | PageMessage | PruneOldestMessage | ForgetMessage | TestBadgeMessage | TestOpenMessage | TestCheckMessage | TestFillMessage | HistMessage} Request */
+/** @typedef {ContentMessage | PageMessage | PruneOldestMessage | ForgetMessage | TestBadgeMessage | TestOpenMessage | TestCheckMessage | TestFillMessage | HistMessage | WatchMessage} Request */
 
 /** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' } | { type: 'previous-change' } | LifespansTabMessage} TabMessage */
 

@@ -30,6 +30,10 @@
 //   GET /__advance?story=<story>   bump that story's version (answers the new version);
 //   GET /__advance?back=1          the page's own link: bumps the referring page's story, goes back
 //   GET /__version?story=<story>   answers the current version
+//   GET /watch/redirect?to=<path>  (watch) a redirect to http://127.0.0.1:<port><path>
+//   GET /s/<story>/big             (watch) a 6 MB page (the background reads at most 5 MB of it)
+//   GET /s/<story>/growing         (watch) one more notice in words at every version (always content)
+// Every request is logged (`requests`: { host, path, cookie }), for the egress tests.
 // Versions are deterministic: version 0 is the first visit, version 1 has one new article at
 // the top, one edited paragraph, one removed item, one moved item and a changed counter;
 // version 2 edits the paragraph once more. Versions past 2 repeat version 2.
@@ -483,8 +487,10 @@ PAGES.knot = (version) => knotPage(version);
 export function startSite(port = 0) {
   const versions = new Map();
   const loads = new Map(); // story/page → how many times it was served
+  const requests = [];
   const server = http.createServer((req, res) => {
     const u = new URL(req.url, 'http://127.0.0.1');
+    requests.push({ host: req.headers.host || '', path: u.pathname + u.search, cookie: req.headers.cookie || null, time: Date.now() });
     const send = (status, type, body) => {
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache' });
       res.end(body);
@@ -500,6 +506,25 @@ export function startSite(port = 0) {
         return res.end();
       }
       return send(200, 'text/plain', String(versions.get(story) || 0));
+    }
+    if (u.pathname === '/watch/redirect') {
+      res.writeHead(302, { location: `http://127.0.0.1:${server.address().port}${u.searchParams.get('to') || '/'}`, 'cache-control': 'no-store' });
+      return res.end();
+    }
+    const big = /^\/s\/([\w-]{1,64})\/big$/.exec(u.pathname);
+    if (big) {
+      const v = versions.get(big[1]) || 0;
+      const para = `<p>${'Sixty-four bytes of filler text in a very long page, version '.padEnd(60, '.')} ${v}</p>\n`;
+      const head = `<!doctype html><html><head><meta charset="utf-8"><title>Big page</title></head><body><h1>Big page, version ${v}</h1>\n`;
+      return send(200, 'text/html; charset=utf-8', head + para.repeat(Math.ceil((6 * 1024 * 1024) / para.length)) + '</body></html>');
+    }
+    const growing = /^\/s\/([\w-]{1,64})\/growing$/.exec(u.pathname);
+    if (growing) {
+      const digits = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+      const things = ['ferry', 'library', 'market', 'bridge', 'harbour', 'museum', 'school', 'garden', 'tower', 'square', 'station'];
+      const n = (versions.get(growing[1]) || 0) + 1;
+      const items = Array.from({ length: n }, (_, i) => `<p>Notice ${String(i).split('').map((d) => digits[Number(d)]).join(' ')}: the ${things[i % things.length]} near the ${things[(i * 3 + 1) % things.length]} opens again.</p>`);
+      return send(200, 'text/html; charset=utf-8', layout({ title: 'Notices', theme: null, body: items.reverse().join('\n') }));
     }
     const fx = /^\/s\/([\w-]{1,64})\/fixture\/([\w-]{1,64})$/.exec(u.pathname);
     if (fx) {
@@ -534,6 +559,7 @@ export function startSite(port = 0) {
         origin,
         url: (story, page, host = '127.0.0.1') => `http://${host}:${actual}/s/${story}/${page}`,
         advance: (story) => fetch(`${origin}/__advance?story=${encodeURIComponent(story)}`).then((r) => r.text()),
+        requests,
         close: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }),
       });
     });

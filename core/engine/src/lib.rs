@@ -71,6 +71,7 @@
 //! - [`calendar`]: day counts of calendar dates (for dates in text and saved pages' times).
 //! - [`errors`]: the one error type.
 //! - [`export`]: the export file (JSON Lines, versioned schema) and its strict reader.
+//! - [`watch`]: background checks — the interval learned from the page, watch lists of other tools.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -88,6 +89,7 @@ pub mod metrics;
 pub mod report;
 pub mod text;
 pub mod visit;
+pub mod watch;
 
 pub use block::{Block, Page};
 pub use errors::Error;

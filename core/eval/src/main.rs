@@ -1,7 +1,7 @@
 //! `sincelast-eval`: the tables of issue 4's evaluation on the real data in `../shared/data`.
 //!
 //! ```text
-//! sincelast-eval [--data DIR] [--cache DIR] [--only ota|pages|boilerplate|stalker] [--verbose]
+//! sincelast-eval [--data DIR] [--cache DIR] [--only ota|pages|boilerplate|stalker|watch|links] [--verbose]
 //! ```
 //!
 //! Archives are unpacked once into the cache (default `target/evaldata/`) with the system
@@ -12,6 +12,7 @@ mod boilerplate;
 mod ota;
 mod pages;
 mod stalker;
+mod watch;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -86,7 +87,7 @@ fn main() -> ExitCode {
             "--verbose" | "-v" => verbose = true,
             "-h" | "--help" => {
                 println!(
-                    "usage: sincelast-eval [--data DIR] [--cache DIR] [--only ota|pages|boilerplate|stalker] [--verbose]"
+                    "usage: sincelast-eval [--data DIR] [--cache DIR] [--only ota|pages|boilerplate|stalker|watch|links] [--verbose]"
                 );
                 return ExitCode::SUCCESS;
             }
@@ -126,11 +127,12 @@ fn main() -> ExitCode {
     println!("changed or moved, kind content: what summary.meaningful counts).");
     let want = |s: &str| only.as_deref().is_none_or(|o| o == s);
     let start = std::time::Instant::now();
-    let sections: [(&str, Section); 4] = [
+    let sections: [(&str, Section); 5] = [
         ("ota", ota::run),
         ("pages", pages::run),
         ("boilerplate", boilerplate::run),
         ("stalker", stalker::run),
+        ("watch", watch::run),
     ];
     for (name, f) in sections {
         if want(name) {

@@ -71,6 +71,9 @@
 //! (the plain alignment as a lean JSON report, for the benchmark), `diceBytes(old, new)` and
 //! `fragmentStalenessBytes(old, new, k)` (two metrics of UTF-8 texts, for the benchmark).
 //!
+//! **Watching.** `watchPlan(checks, options?)` (the next check of a watched page and why, from
+//! its checks) and `importWatchList(text)` (a Distill, Update Scanner or SiteDelta watch list).
+//!
 //! ```js
 //! import init, { loadSite, hasSite, visit } from './sincelast_wasm.js';
 //! await init({ module_or_path: wasmUrl });
@@ -717,4 +720,33 @@ impl ImportReader {
         }
         to_js(&out)
     }
+}
+
+// Watching pages in the background (sincelast_core::watch).
+
+/// The next check of a watched page from its checks, oldest first: `checks` = `[{ time, span,
+/// ok, meaningful, staleness }]` (times and spans in seconds), `options` `undefined` or any
+/// subset of `{ min_secs, max_secs, initial_secs, window, target_change_share, min_staleness,
+/// max_growth, max_shrink }`. Returns `{ interval_secs, next_time, checks, changes, failures,
+/// changes_per_day, reason }`.
+#[wasm_bindgen(js_name = watchPlan)]
+pub fn watch_plan(checks: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    use sincelast_core::watch::schedule::{plan, Check, ScheduleOptions};
+    let checks: Vec<Check> = serde_wasm_bindgen::from_value(checks)
+        .map_err(|e| js_error("bad_input", &format!("checks: {e}")))?;
+    let opts: ScheduleOptions = if options.is_undefined() || options.is_null() {
+        ScheduleOptions::default()
+    } else {
+        serde_wasm_bindgen::from_value(options)
+            .map_err(|e| js_error("invalid_argument", &format!("schedule options: {e}")))?
+    };
+    to_js(&plan(&checks, &opts).map_err(core_error)?)
+}
+
+/// Reads a watch list exported by Distill, Update Scanner or SiteDelta: `{ source,
+/// source_name, entries: [{ url, title, interval_secs, paused, label, not_carried }],
+/// skipped: [{ entry, reason }] }`.
+#[wasm_bindgen(js_name = importWatchList)]
+pub fn import_watch_list(text: &str) -> Result<JsValue, JsValue> {
+    to_js(&sincelast_core::watch::import::import_watch_list(text).map_err(core_error)?)
 }

@@ -469,3 +469,41 @@ fn benchmark_metrics_over_bytes() {
     let err = dice_bytes(b"\xff", b"").expect_err("not UTF-8");
     assert_eq!(kind_of(&err).as_deref(), Some("bad_input"));
 }
+
+#[wasm_bindgen_test]
+fn watch_plan_and_import_from_js() {
+    let checks = js(
+        r#"[{"time":0,"span":0,"ok":true,"meaningful":false,"staleness":0},
+        {"time":3600,"span":3600,"ok":true,"meaningful":false,"staleness":0}]"#,
+    );
+    let p = watch_plan(checks.clone(), JsValue::UNDEFINED).unwrap();
+    assert_eq!(get(&p, &["interval_secs"]).as_f64(), Some(7200.0));
+    assert_eq!(get(&p, &["next_time"]).as_f64(), Some(10_800.0));
+    assert!(get(&p, &["reason"])
+        .as_string()
+        .unwrap()
+        .starts_with("every 2 h:"));
+    let bounded = watch_plan(checks.clone(), js(r#"{"min_secs":7200,"max_secs":7200}"#)).unwrap();
+    assert_eq!(get(&bounded, &["interval_secs"]).as_f64(), Some(7200.0));
+    let err = watch_plan(checks, js(r#"{"min_secs":5}"#)).unwrap_err();
+    assert_eq!(kind_of(&err).as_deref(), Some("invalid_argument"));
+    let err = watch_plan(js(r#"[{"span":1}]"#), JsValue::UNDEFINED).unwrap_err();
+    assert_eq!(kind_of(&err).as_deref(), Some("bad_input"));
+
+    let list = import_watch_list(
+        r#"[{"url":"https://a.example/","title":"A","watchDelay":60,"content":"x"}]"#,
+    )
+    .unwrap();
+    assert_eq!(
+        get(&list, &["source"]).as_string().as_deref(),
+        Some("sitedelta")
+    );
+    let entries = array(&list, &["entries"]);
+    assert_eq!(entries.length(), 1);
+    assert_eq!(
+        get(&entries.get(0), &["interval_secs"]).as_f64(),
+        Some(3600.0)
+    );
+    let err = import_watch_list("{}").unwrap_err();
+    assert_eq!(kind_of(&err).as_deref(), Some("bad_input"));
+}
