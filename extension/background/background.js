@@ -20,6 +20,8 @@ import { textKey } from '../shared/wire.js';
 import { KindError as MessageError, toWireError } from '../shared/errors.js';
 import { api } from '../shared/api.js';
 import { DEFAULT_SETTINGS, readSettings, readSettingsChecked, writeSettings, isExcluded } from '../shared/settings.js';
+// (links) New links since the last visit, newly appeared pages.
+import * as links from './links.js';
 
 // TEST_HOOKS is defined by the build (esbuild `define`): true in dist/*-test, false in the store
 // builds, where every `if (TEST_HOOKS)` branch is left out of the bundle.
@@ -305,6 +307,11 @@ async function onVisit(msg, sender) {
     step('diff');
     if (TEST_HOOKS) steps.diffParts = analysis.ms;
     const { status, changes } = analysis;
+    // (links) The certainly new links: never at the cost of the visit.
+    const visitLinks = await links.linksOfVisit(url, previous, blocks).catch((e) => {
+      console.warn(`Since Last Visit: links of ${url} not compared:`, e);
+      return null;
+    });
     const summary = status === 'first' ? null : analysis.summary;
     const meaningful = summary ? summary.meaningful || 0 : 0;
     const automated = changes.filter((c) => c.kind !== 'content').length;
@@ -318,6 +325,8 @@ async function onVisit(msg, sender) {
       analyzeMs: performance.now() - t0,
       steps,
     };
+    reply.newLinks = visitLinks ? visitLinks.listed : []; // (links)
+    reply.newLinkCount = visitLinks ? visitLinks.fresh.length : 0;
     replied(reply);
     const state = {
       status,
@@ -332,6 +341,10 @@ async function onVisit(msg, sender) {
       changes: [],
     };
     state.changes = listedChanges(changes, blocks, state);
+    if (visitLinks) { // (links) for the popup: no raw forms, labels cut
+      state.newLinks = visitLinks.listed.map((l) => ({ url: l.url, text: l.text }));
+      state.newLinkCount = visitLinks.fresh.length;
+    }
     await setBadge(tabId, meaningful);
     // The visit first: what the popup shows per tab (storage.session, shared by every tab) must
     // never cost the visit.
@@ -350,6 +363,10 @@ async function onVisit(msg, sender) {
     }
     const page = { url, site, title: visit.title, lastVisitId: written.visitId, lastTime: time, visits: (previous ? previous.page.visits : 0) + 1 };
     cacheVersion(url, { visit: { id: written.visitId, time, listId, pathsetId }, page, blocks, ids, packed: analysis.packed });
+    if (visitLinks) { // (links) the link graph, after the visit
+      await links.recordLinks({ url, site, time, current: visitLinks.current, fresh: visitLinks.fresh })
+        .catch((e) => console.warn(`Since Last Visit: links of ${url} not recorded:`, e));
+    }
     state.visitId = written.visitId;
     state.bytes = written.bytes;
     state.siteBytes = written.siteBytes;
@@ -440,6 +457,7 @@ async function settingsSet(msg) {
     if (added.length) {
       if (TEST_HOOKS && (await currentHooks()).failDeleteSites) throw new Error('test hook: deleting the site failed');
       deleted = await db.deleteSites(added, hostInSite);
+      await links.forgetLinks({ matchSite: (s) => added.some((a) => hostInSite(s, a)) }); // (links)
       core.dropSites((s) => added.some((a) => hostInSite(s, a)));
       for (const url of versionCache.keys()) {
         if (added.some((s) => hostInSite(new URL(url).hostname, s))) versionCache.delete(url);
@@ -448,6 +466,7 @@ async function settingsSet(msg) {
     }
     if (patch.retentionDays !== undefined) {
       const r = await db.deleteOlderThan(Date.now() - next.retentionDays * 86400000);
+      await links.forgetLinks({ before: Date.now() - next.retentionDays * 86400000 }); // (links)
       forgetPages(r);
       deleted = { visits: deleted.visits + r.visits, pages: deleted.pages + r.pages };
       versionCache.clear();
@@ -489,6 +508,7 @@ function forgetPages(deleted) {
 async function deleteAll() {
   return serialized(async () => {
     await db.deleteEverything();
+    await links.forgetLinks({ all: true }); // (links)
     core.dropSites(() => true);
     versionCache.clear();
     const session = await api.storage.session.get(null);
@@ -573,6 +593,11 @@ async function handle(msg, sender) {
       case 'stats': return stats();
       case 'site-models': return siteModels();
       case 'remove-rule': return removeRule(msg);
+      case 'new-pages': { // (links) newly appeared pages, by novelty
+        const options = links.validateNewPages(msg);
+        await queue;
+        return links.newPages(options);
+      }
     }
   }
   if (TEST_HOOKS && msg.type === 'test-badge') {
@@ -645,6 +670,7 @@ async function applyRetention() {
   let r = { visits: 0, pages: 0 };
   await serialized(async () => {
     r = await db.deleteOlderThan(Date.now() - settings.retentionDays * 86400000);
+    await links.forgetLinks({ before: Date.now() - settings.retentionDays * 86400000 }); // (links)
     forgetPages(r);
   });
   versionCache.clear();

@@ -22,6 +22,11 @@
 //                                         string: read once per site and converted to sitePages
 //                                         and rules records by the core (migrateLegacySite), then
 //                                         deleted, in one transaction
+//   linkPages { url, site, time, visits, links, certain }  (version 4) the visited link graph: the
+//                                         normalised links of each visited page's latest version
+//                                         and those seen appearing on its revisits (background/links.js)
+//   linkSeen { url, time, via }           (version 4) when each page was first seen (visited or
+//                                         linked from a visited page `via`)
 // A visit is written in ONE transaction (blocks, list, pathset, visit, page, and the site-state
 // records it changed): it is all there or not at all, whatever happens to the worker meanwhile.
 // A revisit writes only its own page's site record and the rules it taught, not the site's
@@ -34,7 +39,7 @@
 import { encodePaths, decodePaths, typePathOf, packIds, unpackIds } from '../shared/wire.js';
 
 const DB_NAME = 'sincelast';
-const DB_VERSION = 3;
+const DB_VERSION = 4;
 export const STORES = ['blocks', 'lists', 'pathsets', 'visits', 'pages', 'sites', 'sitePages', 'rules'];
 
 let dbPromise = null;
@@ -52,6 +57,16 @@ export function openDb() {
         if (from < 3) {
           db.createObjectStore('sitePages', { keyPath: ['site', 'url'] }).createIndex('site', 'site');
           db.createObjectStore('rules', { keyPath: ['site', 'id'] }).createIndex('site', 'site');
+        }
+        if (from < 4) {
+          // (links) The visited link graph, see background/links.js: linkPages { url, site,
+          // time, visits, links, certain } the links of each visited page's latest version and the
+          // links seen appearing on its revisits; linkSeen { url, time, via } when each page
+          // was first seen (visited or linked).
+          const linkPages = db.createObjectStore('linkPages', { keyPath: 'url' });
+          linkPages.createIndex('site', 'site');
+          linkPages.createIndex('time', 'time');
+          db.createObjectStore('linkSeen', { keyPath: 'url' }).createIndex('time', 'time');
         }
       };
       function createV1(db) {

@@ -138,4 +138,16 @@ declare module 'sincelast-wasm' {
   export function forgetPage(site: string, url: string): string | null;
   /** The records of a site model stored as one JSON string by database version 2. Throws (bad_input). */
   export function migrateLegacySite(json: string): { pages: PageRecord[], rules: RuleRecord[] };
+
+  // (links) New links since the last visit and newly appeared pages (core/engine/src/links).
+  /** The normalised target of a link (fragment and tracking parameters dropped), or null. */
+  export function normalizeLink(link: string): string | null;
+  /** The certainly new links: normalised targets among `current` and among none of `previous`. Throws (bad_input, too_large). */
+  export function newLinks(page: string | undefined, previous: string[], current: string[]): string[];
+  /** Newly appeared pages ranked by novelty (δ default 0.1, 20 iterations), positive scores only. Throws. */
+  export function rankNewPages(
+    history: { pages: { url: string, links: string[], certain: string[], revisited?: boolean }[], unidentified: string[] },
+    delta?: number,
+    iterations?: number,
+  ): { url: string, score: number, in_links: number, certain_links: number, via: string | null }[];
 }

@@ -15,6 +15,7 @@ import { api, alive, checkAlive, send, whenGone } from './runtime.js';
 import { ATTR, AUTO_ATTR, FOCUS_ATTR, REMOVED_TAG, SAVED_STYLE_ATTR, TAKEOVER_EVENT, UI_TAG, WORD_ATTR } from './dom.js';
 import { dropEarly } from './settle.js';
 import { unpaint, startOrphanWatch } from './paint.js';
+import { unmarkLinks } from './links.js';
 import { onMessage } from './commands.js';
 import { start } from './visit.js';
 import { installTestHooks, testMark } from './test-hooks.js';
@@ -38,6 +39,7 @@ function shutdown() {
   if (state.dead) return;
   state.dead = true;
   unpaint();
+  unmarkLinks(); // (links)
   if (state.settle) state.settle.stop();
   dropEarly();
   clearInterval(state.orphanTimer);
@@ -69,6 +71,7 @@ function sweepLeftovers() {
     el.removeAttribute(AUTO_ATTR);
   }
   for (const el of document.querySelectorAll(`${UI_TAG}, ${REMOVED_TAG}`)) el.remove();
+  unmarkLinks(); // (links) an older copy's new-link markers
 }
 
 function onPageHide() {

@@ -9,6 +9,7 @@ import { whenSettled, dropEarly } from './settle.js';
 import { readPage, capBlocks, withKeys } from './blocks.js';
 import { paint } from './paint.js';
 import { testMark } from './test-hooks.js';
+import { markNewLinks } from './links.js';
 
 const PASSWORD = 'input[type="password" i]';
 
@@ -121,6 +122,7 @@ export async function start() {
   if (state.dead) return;
   state.lastResult = result;
   if (result.status === 'changed') paint(result);
+  markNewLinks(result.newLinks || []); // (links) certainly new links, in their own overlay
   timing.painted = performance.now();
   if (TEST_HOOKS) {
     testMark('timing', JSON.stringify({

@@ -552,7 +552,8 @@ pub fn new_links(
     ))
 }
 
-/// Newly appeared pages ranked by novelty: `history` = `{ pages: [{ url, links, certain }],
+/// Newly appeared pages ranked by novelty: `history` = `{ pages: [{ url, links, certain,
+/// revisited }],
 /// unidentified: string[] }`; `delta` and `iterations` default to the paper's 0.1 and 20.
 /// Returns `[{ url, score, in_links, certain_links, via }]`, highest score first, positive
 /// scores only.

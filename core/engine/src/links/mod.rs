@@ -229,6 +229,10 @@ pub struct VisitedPage {
     /// `links` or not.
     #[serde(default)]
     pub certain: Vec<String>,
+    /// Visited twice or more: it existed at its previous visit, so it is old (the paper's L2)
+    /// even when it was first seen within the period. Its links count 1 only when certain.
+    #[serde(default)]
+    pub revisited: bool,
 }
 
 /// The history the newly appeared pages are ranked from.
@@ -259,7 +263,7 @@ pub struct NewPage {
 /// The pages of `history.unidentified` ranked by novelty (highest first, then by URL), those
 /// with a positive score only. The graph: every visited page and every page its links lead to
 /// (normalised); an edge is certain when its target is among its source's `certain` links; a
-/// source is unidentified when it is in `history.unidentified`, else old.
+/// page is unidentified when it is in `history.unidentified` and not revisited, else old.
 pub fn rank_new_pages(
     history: &LinkHistory,
     delta: f64,
@@ -279,10 +283,14 @@ pub fn rank_new_pages(
         .filter_map(|u| normalize_link(u))
         .collect();
     let mut edges: Vec<Edge> = Vec::new();
+    let mut revisited: HashSet<String> = HashSet::new();
     for page in &history.pages {
         let Some(src) = normalize_link(&page.url) else {
             continue;
         };
+        if page.revisited {
+            revisited.insert(src.clone());
+        }
         let from = id(src.clone(), &mut urls);
         let certain: HashSet<String> = page
             .certain
@@ -315,7 +323,7 @@ pub fn rank_new_pages(
     let kinds: Vec<NodeKind> = urls
         .iter()
         .map(|u| {
-            if unidentified.contains(u) {
+            if unidentified.contains(u) && !revisited.contains(u) {
                 NodeKind::Unidentified
             } else {
                 NodeKind::Old
@@ -522,7 +530,8 @@ mod tests {
     #[test]
     fn new_pages_are_ranked_from_a_history_of_visits() {
         // front (revisited): /new-a appeared on it (certain), /old was there before.
-        // section (visited once, old): links to /new-a and /new-b (unknown age).
+        // section (visited once, linked from the front page since its first visit: novelty 0):
+        // links to /new-a and /new-b.
         // /new-a visited since (first seen in the period): links to /new-c.
         let history = LinkHistory {
             pages: vec![
@@ -531,8 +540,10 @@ mod tests {
                     links: vec![
                         "https://n.example/new-a#top".into(),
                         "https://n.example/old".into(),
+                        "https://n.example/section".into(),
                     ],
                     certain: vec!["https://n.example/new-a".into()],
+                    revisited: true,
                 },
                 VisitedPage {
                     url: "https://n.example/section".into(),
@@ -541,14 +552,23 @@ mod tests {
                         "https://n.example/new-b".into(),
                     ],
                     certain: vec![],
+                    revisited: false,
                 },
                 VisitedPage {
                     url: "https://n.example/new-a".into(),
                     links: vec!["https://n.example/new-c".into(), "https://n.example/".into()],
                     certain: vec![],
+                    revisited: false,
                 },
             ],
+            // Everything was first seen within the period (a new user), the front page and its
+            // old links too: the revisited front page is old all the same, so /old (linked
+            // from it since its first visit) and /section score 0, and new-a's link back to
+            // the front page changes nothing.
             unidentified: vec![
+                "https://n.example/".into(),
+                "https://n.example/old".into(),
+                "https://n.example/section".into(),
                 "https://n.example/new-a".into(),
                 "https://n.example/new-b".into(),
                 "https://n.example/new-c".into(),
