@@ -1,7 +1,7 @@
 //! `sincelast-eval`: the tables of issue 4's evaluation on the real data in `../shared/data`.
 //!
 //! ```text
-//! sincelast-eval [--data DIR] [--cache DIR] [--only ota|pages|boilerplate] [--verbose]
+//! sincelast-eval [--data DIR] [--cache DIR] [--only ota|pages|boilerplate|links] [--verbose]
 //! ```
 //!
 //! Archives are unpacked once into the cache (default `target/evaldata/`) with the system
@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 
 mod boilerplate;
+mod links;
 mod ota;
 mod pages;
 
@@ -85,7 +86,7 @@ fn main() -> ExitCode {
             "--verbose" | "-v" => verbose = true,
             "-h" | "--help" => {
                 println!(
-                    "usage: sincelast-eval [--data DIR] [--cache DIR] [--only ota|pages|boilerplate] [--verbose]"
+                    "usage: sincelast-eval [--data DIR] [--cache DIR] [--only ota|pages|boilerplate|links] [--verbose]"
                 );
                 return ExitCode::SUCCESS;
             }
@@ -125,10 +126,11 @@ fn main() -> ExitCode {
     println!("changed or moved, kind content: what summary.meaningful counts).");
     let want = |s: &str| only.as_deref().is_none_or(|o| o == s);
     let start = std::time::Instant::now();
-    let sections: [(&str, Section); 3] = [
+    let sections: [(&str, Section); 4] = [
         ("ota", ota::run),
         ("pages", pages::run),
         ("boilerplate", boilerplate::run),
+        ("links", links::run),
     ];
     for (name, f) in sections {
         if want(name) {

@@ -408,14 +408,14 @@ mod tests {
             "https://n.example/c?utm_source=feed",
         ];
         let cur = [
-            "https://n.example/b",       // same target, fragment gone: not new
-            "https://n.example/c",       // tracking parameter gone: not new
-            "https://n.example/d",       // new
-            "https://n.example/d#x",     // the same new target again
-            "https://n.example/",        // the page itself
-            "https://other.example/e",   // new
-            "ftp://n.example/f",         // not a link
-            "https://n.example/a",       // moved within the page: not new
+            "https://n.example/b",     // same target, fragment gone: not new
+            "https://n.example/c",     // tracking parameter gone: not new
+            "https://n.example/d",     // new
+            "https://n.example/d#x",   // the same new target again
+            "https://n.example/",      // the page itself
+            "https://other.example/e", // new
+            "ftp://n.example/f",       // not a link
+            "https://n.example/a",     // moved within the page: not new
         ];
         assert_eq!(
             new_links(Some("https://n.example/#top"), prev, cur),
@@ -513,7 +513,9 @@ mod tests {
             "invalid_argument"
         );
         assert_eq!(
-            novelty(&kinds, &[e(0, 1)], f64::NAN, 20).unwrap_err().kind(),
+            novelty(&kinds, &[e(0, 1)], f64::NAN, 20)
+                .unwrap_err()
+                .kind(),
             "invalid_argument"
         );
         assert_eq!(
@@ -556,7 +558,10 @@ mod tests {
                 },
                 VisitedPage {
                     url: "https://n.example/new-a".into(),
-                    links: vec!["https://n.example/new-c".into(), "https://n.example/".into()],
+                    links: vec![
+                        "https://n.example/new-c".into(),
+                        "https://n.example/".into(),
+                    ],
                     certain: vec![],
                     revisited: false,
                 },
