@@ -1,5 +1,5 @@
-// New links since the last visit, marked in place: a small "new" tag (text and a star, never
-// colour alone) drawn beside each certainly new link, in an overlay of our own — one host
+// New links since the last visit, marked in place: a small "★ new" tag (text and a star, never
+// colour alone) drawn just after each certainly new link, in an overlay of our own — one host
 // element whose closed shadow root holds every marker. The page's links are not touched (no
 // attribute, class or style is added to them), so page scripts cannot read which links are
 // new. The markers follow the links when the window is resized and go with unmarkLinks (hide,
@@ -13,7 +13,7 @@ const MAX_MARKERS = 200;
 const CSS = `
 :host { all: initial; }
 .layer { position: absolute; top: 0; left: 0; width: 0; height: 0; }
-.new-link { position: absolute; transform: translate(-100%, -40%); padding: 0 5px;
+.new-link { position: absolute; padding: 0 5px;
   border-radius: 8px; background: #ffd54a; color: #1f2328; border: 1px solid #5b4a1a;
   font: bold 10px/14px system-ui, -apple-system, "Segoe UI", sans-serif; white-space: nowrap;
   pointer-events: auto; cursor: default; box-shadow: 0 0 0 1px #fff; }
@@ -80,8 +80,11 @@ export function markNewLinks(newLinks) {
       const r = m.a.getBoundingClientRect();
       const hidden = r.width === 0 && r.height === 0;
       m.el.style.display = hidden ? 'none' : '';
-      m.el.style.left = `${r.left + scrollX - 3}px`;
-      m.el.style.top = `${r.top + scrollY}px`;
+      // Just after the link's end (its last line), clear of the margin markers on the left.
+      const lines = m.a.getClientRects();
+      const end = lines.length ? lines[lines.length - 1] : r;
+      m.el.style.left = `${end.right + scrollX + 4}px`;
+      m.el.style.top = `${end.top + scrollY + Math.max(0, (end.height - 16) / 2)}px`;
     }
   };
   document.documentElement.append(host);
