@@ -172,8 +172,8 @@ export async function newPages({ since, delta } = {}) {
 }
 
 /**
- * Removes link-graph records: `all`, or the visited pages of the sites `matchSite(site)` says
- * (the pages they linked to stay first seen: that is when they were seen), or everything older
+ * Removes link-graph records: `all`, or those of the sites `matchSite(site)` says (their visited
+ * pages, when their pages were first seen and what was first seen on them), or everything older
  * than `before` (retention).
  * @param {{ all?: boolean, matchSite?: (site: string) => boolean, before?: number }} what
  */
@@ -188,7 +188,18 @@ export async function forgetLinks({ all = false, matchSite = null, before = null
     seen.clear();
   } else {
     if (matchSite) {
+      const host = (u) => {
+        try {
+          return u ? new URL(u).hostname : '';
+        } catch {
+          return '';
+        }
+      };
       for (const p of await reqP(pages.getAll())) if (matchSite(p.site)) pages.delete(p.url);
+      // When the site's pages were first seen, and what was first seen on them.
+      for (const r of await reqP(seen.getAll())) {
+        if (matchSite(host(r.url)) || (r.via && matchSite(host(r.via)))) seen.delete(r.url);
+      }
     }
     if (Number.isFinite(before)) {
       const range = IDBKeyRange.upperBound(before, true);

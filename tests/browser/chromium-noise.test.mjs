@@ -249,8 +249,9 @@ for (const version of [1, 2]) {
     // The revisit compares with the visit stored before the upgrade.
     assert.equal(await revisit(page), 'unchanged');
     const after = await inExtension(ext, `(${readDatabase})()`);
-    assert.equal(after.version, 3);
-    assert.deepEqual(after.stores, ['blocks', 'lists', 'pages', 'pathsets', 'rules', 'sitePages', 'sites', 'visits']);
+    assert.equal(after.version, 4);
+    // (links) version 4 adds the link graph: linkPages, linkSeen.
+    assert.deepEqual(after.stores, ['blocks', 'linkPages', 'linkSeen', 'lists', 'pages', 'pathsets', 'rules', 'sitePages', 'sites', 'visits']);
     assert.equal(after.visits, kept.visits + 1);
     // The old lists (hex strings) were read; the revisit's list, if new, is packed.
     assert.ok(after.listKinds.includes('strings'), JSON.stringify(after.listKinds));
