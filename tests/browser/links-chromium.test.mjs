@@ -7,7 +7,8 @@
 // - the popup lists them under "New links (2)";
 // - 'new-pages' answers the pages first seen through such links in novelty order: a4 (0.9,
 //   one certainly new link), a7 (0.81, linked from a4 only), a5 (0.45: one certainly new link,
-//   one of unknown age from the section page); old stories and a6 (section page only) not at all.
+//   one of unknown age from the section page); old stories and a6 (section page only) not at all;
+// - excluding the site deletes its link graph.
 // Build first: node scripts/build-extension.mjs
 
 import { test } from 'node:test';
@@ -110,4 +111,24 @@ test('Chromium: new links are marked in a closed overlay, listed in the popup, a
   assert.deepEqual(await markedLinks(page), []);
   assert.equal((await pageView(page)).hosts.length, 0);
   await page.close();
+
+  // Excluding the site deletes its link graph with the rest of its history.
+  const count = () => inExtension(ext, async () => {
+    const db = await new Promise((res, rej) => {
+      const r = indexedDB.open('sincelast');
+      r.onsuccess = () => res(r.result);
+      r.onerror = () => rej(r.error);
+    });
+    const n = (s) => new Promise((res) => { const r = db.transaction(s).objectStore(s).count(); r.onsuccess = () => res(r.result); });
+    const out = { linkPages: await n('linkPages'), linkSeen: await n('linkSeen') };
+    db.close();
+    return out;
+  });
+  const before = await count();
+  assert.ok(before.linkPages >= 3 && before.linkSeen >= 10, JSON.stringify(before));
+  const set = await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'settings-set', settings: { excludedSites: ['127.0.0.1'] } }));
+  assert.equal(set.ok, true, JSON.stringify(set));
+  assert.deepEqual(await count(), { linkPages: 0, linkSeen: 0 });
+  const none = await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'new-pages' }));
+  assert.deepEqual(none.result.pages, []);
 });
