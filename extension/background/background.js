@@ -341,8 +341,8 @@ async function onVisit(msg, sender) {
       changes: [],
     };
     state.changes = listedChanges(changes, blocks, state);
-    if (visitLinks) { // (links) for the popup: no raw forms, labels cut
-      state.newLinks = visitLinks.listed.map((l) => ({ url: l.url, text: l.text }));
+    if (visitLinks) { // (links) for the popup: no raw forms, within a budget
+      state.newLinks = links.popupLinks(visitLinks.listed);
       state.newLinkCount = visitLinks.fresh.length;
     }
     await setBadge(tabId, meaningful);

@@ -33,6 +33,25 @@ const CERTAIN_KEEP_MS = 30 * 86400000;
 /** New links listed per visit (per-tab state and the reply to the content script). */
 export const MAX_LISTED_LINKS = 50;
 const LABEL_CHARS = 100;
+/** Bytes (about) the new links may take in a tab's state for the popup (storage.session). */
+const POPUP_LINK_BYTES = 8 * 1024;
+
+/**
+ * The new links as a tab's state keeps them for the popup: `{ url, text }`, as many as fit
+ * POPUP_LINK_BYTES (the popup says how many more there are).
+ * @param {{ url: string, text: string }[]} listed
+ */
+export function popupLinks(listed) {
+  const out = [];
+  let bytes = 0;
+  for (const l of listed) {
+    bytes += l.url.length + l.text.length * 3 + 24;
+    if (bytes > POPUP_LINK_BYTES) break;
+    out.push({ url: l.url, text: l.text });
+  }
+  return out;
+}
+
 /** The period 'new-pages' looks at by default, and the most pages it answers. */
 export const DEFAULT_NEW_PAGES_MS = 7 * 86400000;
 const MAX_NEW_PAGES = 200;
