@@ -15,6 +15,7 @@ import { markWords } from './words.js';
 import { LABELS, showBar, placeMarkers } from './bar.js';
 import { checkAlive } from './runtime.js';
 import { testMark } from './test-hooks.js';
+import { unmarkLinks } from './links.js';
 
 /** @type {Record<string, string>} */
 const BLOCK_STYLE = {
@@ -324,6 +325,7 @@ export function step(dir) {
 
 /** Removes every highlight, marker, inserted element, style and observer. */
 export function unpaint() {
+  unmarkLinks(); // (links) hiding the changes hides the new-link markers too
   const p = state.painting;
   if (!p) return;
   state.painting = null;
