@@ -28,6 +28,8 @@ import { isSensitive } from '../shared/settings.js';
 import { DEFAULT_SETTINGS, readSettings, readSettingsChecked, writeSettings, isExcluded } from '../shared/settings.js';
 import { runExport, ImportSession } from './export.js';
 import * as watch from './watch.js';
+// (links) New links since the last visit, newly appeared pages.
+import * as links from './links.js';
 
 // TEST_HOOKS is defined by the build (esbuild `define`): true in dist/*-test, false in the store
 // builds, where every `if (TEST_HOOKS)` branch is left out of the bundle.
@@ -354,6 +356,11 @@ async function onVisit(msg, sender) {
     step('diff');
     if (TEST_HOOKS) steps.diffParts = analysis.ms;
     const { status, changes } = analysis;
+    // (links) The certainly new links: never at the cost of the visit.
+    const visitLinks = await links.linksOfVisit(url, previous, blocks).catch((e) => {
+      console.warn(`Since Last Visit: links of ${url} not compared:`, e);
+      return null;
+    });
     const summary = status === 'first' ? null : analysis.summary;
     const meaningful = summary ? summary.meaningful || 0 : 0;
     const automated = changes.filter((c) => c.kind !== 'content').length;
@@ -370,6 +377,8 @@ async function onVisit(msg, sender) {
       analyzeMs: performance.now() - t0,
       steps,
     };
+    reply.newLinks = visitLinks ? visitLinks.listed : []; // (links)
+    reply.newLinkCount = visitLinks ? visitLinks.fresh.length : 0;
     replied(reply);
     const state = {
       status,
@@ -384,6 +393,10 @@ async function onVisit(msg, sender) {
       changes: [],
     };
     state.changes = listedChanges(changes, blocks, state);
+    if (visitLinks) { // (links) for the popup: no raw forms, within a budget
+      state.newLinks = links.popupLinks(visitLinks.listed);
+      state.newLinkCount = visitLinks.fresh.length;
+    }
     await setBadge(tabId, meaningful);
     // The visit first: what the popup shows per tab (storage.session, shared by every tab) must
     // never cost the visit.
@@ -419,6 +432,10 @@ async function onVisit(msg, sender) {
     await storageFull.markWritten();
     const page = { url, site, title: visit.title, lastVisitId: written.visitId, lastTime: time, visits: (previous ? previous.page.visits : 0) + 1 };
     cacheVersion(url, { visit: { id: written.visitId, time, listId, pathsetId }, page, blocks, ids, packed: analysis.packed });
+    if (visitLinks) { // (links) the link graph, after the visit
+      await links.recordLinks({ url, site, time, current: visitLinks.current, fresh: visitLinks.fresh })
+        .catch((e) => console.warn(`Since Last Visit: links of ${url} not recorded:`, e));
+    }
     state.visitId = written.visitId;
     await watch.seen(url).catch((e) => console.warn('Since Last Visit: watch list not updated:', e));
     state.bytes = written.bytes;
@@ -551,6 +568,7 @@ async function settingsSet(msg) {
     if (added.length) {
       if (TEST_HOOKS && (await currentHooks()).failDeleteSites) throw new Error('test hook: deleting the site failed');
       deleted = await db.deleteSites(added, hostInSite);
+      await links.forgetLinks({ matchSite: (s) => added.some((a) => hostInSite(s, a)) }); // (links)
       core.dropSites((s) => added.some((a) => hostInSite(s, a)));
       for (const url of versionCache.keys()) {
         if (added.some((s) => hostInSite(new URL(url).hostname, s))) versionCache.delete(url);
@@ -559,6 +577,7 @@ async function settingsSet(msg) {
     }
     if (patch.retentionDays !== undefined) {
       const r = await db.deleteOlderThan(Date.now() - next.retentionDays * 86400000);
+      await links.forgetLinks({ before: Date.now() - next.retentionDays * 86400000 }); // (links)
       forgetPages(r);
       deleted = { visits: deleted.visits + r.visits, pages: deleted.pages + r.pages };
       versionCache.clear();
@@ -600,6 +619,7 @@ function forgetPages(deleted) {
 async function deleteAll() {
   return serialized(async () => {
     await db.deleteEverything();
+    await links.forgetLinks({ all: true }); // (links)
     core.dropSites(() => true);
     versionCache.clear();
     const session = await api.storage.session.get(null);
@@ -724,6 +744,11 @@ async function handle(msg, sender) {
       case 'remove-rule': return removeRule(msg);
       case 'prune-oldest': return pruneOldest();
       case 'show-lifespans': return showLifespansOnPage(msg);
+      case 'new-pages': { // (links) newly appeared pages, by novelty
+        const options = links.validateNewPages(msg);
+        await queue;
+        return links.newPages(options);
+      }
     }
   }
   if (TEST_HOOKS && msg.type === 'test-badge') {
@@ -863,6 +888,7 @@ async function applyRetention() {
   let r = { visits: 0, pages: 0 };
   await serialized(async () => {
     r = await db.deleteOlderThan(Date.now() - settings.retentionDays * 86400000);
+    await links.forgetLinks({ before: Date.now() - settings.retentionDays * 86400000 }); // (links)
     forgetPages(r);
   });
   versionCache.clear();

@@ -29,6 +29,11 @@
 //                                         this record in the same transaction. A page whose last
 //                                         version is a check keeps `seenVisitId`, the last
 //                                         version the person saw: a real visit compares with it.
+//   linkPages { url, site, time, visits, links, certain }  (version 4) the visited link graph: the
+//                                         normalised links of each visited page's latest version
+//                                         and those seen appearing on its revisits (background/links.js)
+//   linkSeen { url, time, via }           (version 4) when each page was first seen (visited or
+//                                         linked from a visited page `via`)
 // A visit is written in ONE transaction (blocks, list, pathset, visit, page, and the site-state
 // records it changed): it is all there or not at all, whatever happens to the worker meanwhile.
 // A revisit writes only its own page's site record and the rules it taught, not the site's
@@ -63,6 +68,14 @@ export function openDb() {
         if (from < 4) {
           // watch: the watch list (extension/background/watch.js).
           db.createObjectStore('watches', { keyPath: 'url' });
+          // (links) The visited link graph, see background/links.js: linkPages { url, site,
+          // time, visits, links, certain } the links of each visited page's latest version and the
+          // links seen appearing on its revisits; linkSeen { url, time, via } when each page
+          // was first seen (visited or linked).
+          const linkPages = db.createObjectStore('linkPages', { keyPath: 'url' });
+          linkPages.createIndex('site', 'site');
+          linkPages.createIndex('time', 'time');
+          db.createObjectStore('linkSeen', { keyPath: 'url' }).createIndex('time', 'time');
         }
       };
       function createV1(db) {

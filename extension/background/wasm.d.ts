@@ -203,4 +203,15 @@ declare module 'sincelast-wasm' {
     source: 'distill' | 'update_scanner' | 'sitedelta', source_name: string,
     entries: ImportedWatch[], skipped: { entry: string, reason: string }[],
   };
+  // (links) New links since the last visit and newly appeared pages (core/engine/src/links).
+  /** The normalised target of a link (fragment and tracking parameters dropped), or null. */
+  export function normalizeLink(link: string): string | null;
+  /** The certainly new links: normalised targets among `current` and among none of `previous`. Throws (bad_input, too_large). */
+  export function newLinks(page: string | undefined, previous: string[], current: string[]): string[];
+  /** Newly appeared pages ranked by novelty (δ default 0.1, 20 iterations), positive scores only. Throws. */
+  export function rankNewPages(
+    history: { pages: { url: string, links: string[], certain: string[], revisited?: boolean }[], unidentified: string[] },
+    delta?: number,
+    iterations?: number,
+  ): { url: string, score: number, in_links: number, certain_links: number, via: string | null }[];
 }

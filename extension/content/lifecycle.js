@@ -16,6 +16,7 @@ import { ATTR, AUTO_ATTR, FOCUS_ATTR, REMOVED_TAG, SAVED_STYLE_ATTR, TAKEOVER_EV
 import { dropEarly } from './settle.js';
 import { unpaint, startOrphanWatch } from './paint.js';
 import { removeOverlay } from './overlay.js';
+import { unmarkLinks } from './links.js';
 import { onMessage } from './commands.js';
 import { start } from './visit.js';
 import { installTestHooks, testMark } from './test-hooks.js';
@@ -40,6 +41,7 @@ function shutdown() {
   state.dead = true;
   unpaint();
   removeOverlay();
+  unmarkLinks(); // (links)
   if (state.settle) state.settle.stop();
   dropEarly();
   clearInterval(state.orphanTimer);
@@ -71,6 +73,7 @@ function sweepLeftovers() {
     el.removeAttribute(AUTO_ATTR);
   }
   for (const el of document.querySelectorAll(`${UI_TAG}, ${REMOVED_TAG}`)) el.remove();
+  unmarkLinks(); // (links) an older copy's new-link markers
 }
 
 function onPageHide() {

@@ -22,6 +22,7 @@ import { LABELS, setLabel, showBar, showText } from './bar.js';
 import { ensureOverlay } from './overlay.js';
 import { api, checkAlive } from './runtime.js';
 import { testMark } from './test-hooks.js';
+import { unmarkLinks } from './links.js';
 
 const MAX_BOXES = 3000; // drawn per frame at most
 const NEAR = 300; // px beyond the viewport still drawn
@@ -524,6 +525,7 @@ export function step(dir) {
 
 /** Removes every drawing, the bar, listeners and observers (the overlay's host stays). */
 export function unpaint() {
+  unmarkLinks(); // (links) hiding the changes hides the new-link markers too
   const p = state.painting;
   if (!p) return;
   state.painting = null;

@@ -10,6 +10,7 @@ import { readPage, capBlocks, withKeys } from './blocks.js';
 import { paint, loadColors, paintsAtOnce } from './paint.js';
 import { ensureOverlay } from './overlay.js';
 import { testMark } from './test-hooks.js';
+import { markNewLinks } from './links.js';
 
 // Password fields, and the fields browsers and sites mark as holding one (a "show password"
 // toggle turns a password field into a text field; one-time codes).
@@ -185,6 +186,7 @@ export async function start() {
   state.lastResult = result;
   // (with "only when I ask", the badge and the popup tell; the person's command paints)
   if (result.status === 'changed' && (await paintsAtOnce()) && !state.dead) paint(result);
+  markNewLinks(result.newLinks || []); // (links) certainly new links, in their own overlay
   timing.painted = performance.now();
   if (TEST_HOOKS) {
     testMark('timing', JSON.stringify({

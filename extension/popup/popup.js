@@ -5,6 +5,7 @@ import { api } from '../shared/api.js';
 import { ask } from '../shared/ask.js';
 import { pageKey } from '../shared/protocol.js';
 import { countByStatus, isAuto, reasonDetail, reasonLabel, relativeTime } from '../shared/labels.js';
+import { newLinksSection } from '../shared/new-pages-view.js';
 
 const main = document.getElementById('main');
 
@@ -110,6 +111,7 @@ function render(tabId, state) {
   main.append(el('p', { class: 'muted' }, `Last visit: ${when(state.lastVisitTime)}`));
   if (state.status === 'unchanged') {
     main.append(el('p', { class: 'summary' }, 'Nothing changed since then.'));
+    main.append(newLinksSection(state) || ''); // (links)
     main.append(automatedSection(tabId, state) || '');
     return;
   }
@@ -137,6 +139,7 @@ function render(tabId, state) {
   const total = state.total ?? state.count;
   if (total > state.changes.length) list.append(el('li', { class: 'muted' }, `… and ${total - state.changes.length} more`));
   main.append(el('h2', {}, 'Changes'), list);
+  main.append(newLinksSection(state) || ''); // (links)
   const auto = automatedSection(tabId, state);
   if (auto) main.append(auto);
 }

@@ -72,6 +72,8 @@
  * @property {number} [checksSince] background checks stored since the compared version (watch)
  * @property {number} [analyzeMs]
  * @property {Record<string, any>} [steps] timings (test builds)
+ * @property {NewLink[]} [newLinks] (links) the certainly new links (at most 50)
+ * @property {number} [newLinkCount] (links) how many there are in all
  */
 
 /** @typedef {{ type: 'restored' }} RestoredMessage */
@@ -84,10 +86,22 @@
 /** @typedef {{ type: 'site-models' }} SiteModelsMessage */
 /** @typedef {{ type: 'remove-rule', site: string, id: string }} RemoveRuleMessage */
 /** @typedef {{ type: 'test-badge' }} TestBadgeMessage */
+/**
+ * (links) 'new-pages': pages first seen since `since` (default: the last 7 days) ranked by the
+ * novelty score (Toyoda & Kitsuregawa; `delta` default 0.1). The answer is a NewPagesResult.
+ * @typedef {{ type: 'new-pages', since?: number, delta?: number }} NewPagesMessage
+ */
+/**
+ * @typedef {{ url: string, score: number, inLinks: number, certainLinks: number, via: string | null,
+ *   firstSeen: number | null, title: string | null }} NewPage
+ * @typedef {{ since: number, delta: number, total: number, pages: NewPage[] }} NewPagesResult
+ */
+/** (links) A certainly new link of a visit: its target, the link as written, its block's text. */
+/** @typedef {{ url: string, raw: string[], text: string }} NewLink */
 /** @typedef {{ type: 'test-open', page: 'popup' | 'options' }} TestOpenMessage */
 
 /** @typedef {KnownMessage | VisitMessage | RestoredMessage | ForgetMessage} ContentMessage */
-/** @typedef {PopupStateMessage | ScrollToMessage | SettingsGetMessage | SettingsSetMessage | DeleteAllMessage | StatsMessage | SiteModelsMessage | RemoveRuleMessage} PageMessage */
+/** @typedef {PopupStateMessage | ScrollToMessage | SettingsGetMessage | SettingsSetMessage | DeleteAllMessage | StatsMessage | SiteModelsMessage | RemoveRuleMessage | NewPagesMessage} PageMessage */
 /** @typedef {{ type: 'test-check' }} TestCheckMessage test builds: the database's consistency check */
 /** @typedef {{ type: 'test-fill', bytes: number } | { type: 'test-unfill' } | { type: 'test-last-error' }} TestFillMessage test builds: fill the origin's storage, the last failed write */
 /** @typedef {{ type: 'prune-oldest' }} PruneOldestMessage storage full: delete the oldest history */

@@ -16,6 +16,7 @@ CONTENT_TYPES.add('forget');
 // hist: the history page's lifespan heat map; the bar's History button.
 PAGE_TYPES.add('show-lifespans');
 CONTENT_TYPES.add('open-history');
+PAGE_TYPES.add('new-pages'); // (links) newly appeared pages, by novelty (background/links.js)
 
 /**
  * Refuses a message: the background answers `{ ok: false, error: { kind: 'invalid_message', message } }`.

@@ -250,7 +250,8 @@ for (const version of [1, 2]) {
     assert.equal(await revisit(page), 'unchanged');
     const after = await inExtension(ext, `(${readDatabase})()`);
     assert.equal(after.version, 4);
-    assert.deepEqual(after.stores, ['blocks', 'lists', 'pages', 'pathsets', 'rules', 'sitePages', 'sites', 'visits', 'watches']);
+    // version 4 adds the watch list (watches) and the link graph (linkPages, linkSeen).
+    assert.deepEqual(after.stores, ['blocks', 'linkPages', 'linkSeen', 'lists', 'pages', 'pathsets', 'rules', 'sitePages', 'sites', 'visits', 'watches']);
     assert.equal(after.visits, kept.visits + 1);
     // The old lists (hex strings) were read; the revisit's list, if new, is packed.
     assert.ok(after.listKinds.includes('strings'), JSON.stringify(after.listKinds));

@@ -27,6 +27,12 @@
 //                               core's fixture harness reads): version k serves the case's
 //                               k-th page in visit order — history/<n>.html by n, then
 //                               before.html, then after.html (the last one past the end)
+//   GET /s/<story>/links      (links) "The Harbour Gazette" front page: links to stories a1–a3
+//                             and to the section page; from version 1 on, two new stories (a4
+//                             at the top, a5 at the bottom) and a1–a3 linked again with only a
+//                             fragment or a tracking parameter changed (not new)
+//   GET /s/<story>/linksection  (links) a section page linking a1, a5 and a6 (every version)
+//   GET /s/<story>/story/<id>   (links) one story; a4 links to a7 and back to the front page
 //   GET /__advance?story=<story>   bump that story's version (answers the new version);
 //   GET /__advance?back=1          the page's own link: bumps the referring page's story, goes back
 //   GET /__version?story=<story>   answers the current version
@@ -352,6 +358,47 @@ function contactPage(version) {
   });
 }
 
+// (links) The Harbour Gazette: pages for the new-links tests.
+const GAZETTE = {
+  a1: 'Ferry timetable changes for the winter season',
+  a2: 'Lighthouse keepers remember the great storm',
+  a3: 'Fishing quotas debated at the harbour council',
+  a4: 'New bridge to the island opens on Monday',
+  a5: 'Harbour festival adds a night market',
+  a6: 'Archive: the harbour in old photographs',
+  a7: 'How the bridge was built, in pictures',
+};
+const gazetteLink = (id, suffix = '') => `<li><a href="story/${id}${suffix}">${esc(GAZETTE[id])}</a></li>`;
+
+function linksPage(version) {
+  const items = version
+    ? [gazetteLink('a4'), gazetteLink('a1', '#comments'), gazetteLink('a2', '?utm_source=front'), gazetteLink('a3'), gazetteLink('a5')]
+    : [gazetteLink('a1'), gazetteLink('a2'), gazetteLink('a3')];
+  return layout({
+    title: 'The Harbour Gazette',
+    body: `<header><p>The Harbour Gazette</p><nav><a href="links">Front page</a><a href="linksection">Harbour life</a></nav></header>
+<main><h1>Today in the harbour</h1><ul id="stories">${items.join('')}</ul>
+<p id="edition">Edition ${version ? 'two' : 'one'} of the harbour's own newspaper.</p></main>`,
+  });
+}
+
+function linkSectionPage() {
+  return layout({
+    title: 'Harbour life',
+    body: `<main><h1>Harbour life</h1><ul>${gazetteLink('a1')}${gazetteLink('a5')}${gazetteLink('a6')}</ul>
+<p>Stories about life in and around the harbour.</p></main>`,
+  });
+}
+
+function gazetteStory(id) {
+  const more = id === 'a4' ? `<p>Read on: <a href="a7">${esc(GAZETTE.a7)}</a>.</p>` : '';
+  return layout({
+    title: GAZETTE[id],
+    body: `<main><h1>${esc(GAZETTE[id])}</h1><p>The full story of ${esc(GAZETTE[id].toLowerCase())}.</p>${more}
+<p><a href="../links">Back to the front page</a></p></main>`,
+  });
+}
+
 // "The Harbour Herald": a news site whose every page carries a "recommended" teaser between
 // the masthead and a fixed line, with its own counters and a relative time, rotating on every
 // load (a different story for each page, so the slot's text differs between the site's pages).
@@ -477,7 +524,7 @@ function spyPage(version, theme) {
   return newsPage(version, theme).replace('</head>', `${SPY_SCRIPT}</head>`);
 }
 
-const PAGES = { spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms };
+const PAGES = { links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms };
 
 // hist: GET /s/<story>/knot — the page built to have a known change curve (knot at 4 h, Dice
 // 0.5 when seen hourly; tests/site/knot-page.mjs): version k is the page k hours on.
@@ -533,6 +580,8 @@ export function startSite(port = 0) {
       const k = Math.min(versions.get(fx[1]) || 0, pages.length - 1);
       return send(200, 'text/html; charset=utf-8', fs.readFileSync(pages[k]));
     }
+    const story = /^\/s\/[\w-]{1,64}\/story\/(\w{1,8})$/.exec(u.pathname); // (links)
+    if (story && GAZETTE[story[1]]) return send(200, 'text/html; charset=utf-8', gazetteStory(story[1]));
     const m = /^\/s\/([\w-]{1,64})\/(\w+)$/.exec(u.pathname);
     if (m && PAGES[m[2]]) {
       const n = loads.get(u.pathname) || 0;

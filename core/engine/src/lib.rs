@@ -65,6 +65,8 @@
 //! - [`visit`]: one visit, one call.
 //! - [`text`]: normalization, the tokenizer, the interner and the Dice helper.
 //! - [`limits`]: every cap.
+//! - [`links`]: certainly new links since the last visit and the novelty of newly appeared
+//!   pages (Toyoda & Kitsuregawa).
 //! - [`metrics`]: Dice, fragment staleness, Kwon's IED and the classic change metrics, with a
 //!   "which one when" guide.
 //! - [`hash`]: the specified, stable hash used for everything that is persisted.
@@ -85,6 +87,7 @@ pub mod extract;
 pub mod hash;
 pub mod history;
 pub mod limits;
+pub mod links;
 pub mod metrics;
 pub mod report;
 pub mod text;

@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 
 mod boilerplate;
+mod links;
 mod ota;
 mod pages;
 mod stalker;
@@ -127,12 +128,13 @@ fn main() -> ExitCode {
     println!("changed or moved, kind content: what summary.meaningful counts).");
     let want = |s: &str| only.as_deref().is_none_or(|o| o == s);
     let start = std::time::Instant::now();
-    let sections: [(&str, Section); 5] = [
+    let sections: [(&str, Section); 6] = [
         ("ota", ota::run),
         ("pages", pages::run),
         ("boilerplate", boilerplate::run),
         ("stalker", stalker::run),
         ("watch", watch::run),
+        ("links", links::run),
     ];
     for (name, f) in sections {
         if want(name) {

@@ -750,3 +750,71 @@ pub fn watch_plan(checks: JsValue, options: JsValue) -> Result<JsValue, JsValue>
 pub fn import_watch_list(text: &str) -> Result<JsValue, JsValue> {
     to_js(&sincelast_core::watch::import::import_watch_list(text).map_err(core_error)?)
 }
+
+// New links since the last visit and newly appeared pages (Toyoda & Kitsuregawa); see
+// `sincelast_core::links`.
+
+/// Most links one `newLinks` list may hold (a page's blocks: 20,000 × 200 at most).
+const MAX_LINKS_PER_CALL: usize = 200_000;
+
+fn link_list(value: JsValue, which: &str) -> Result<Vec<String>, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(Vec::new());
+    }
+    let list: Vec<String> = serde_wasm_bindgen::from_value(value)
+        .map_err(|e| core_error(Error::Malformed(format!("{which}: {e}"))))?;
+    if list.len() > MAX_LINKS_PER_CALL {
+        return Err(core_error(Error::TooLarge {
+            size: list.len(),
+            limit: MAX_LINKS_PER_CALL,
+        }));
+    }
+    Ok(list)
+}
+
+/// The normalised target of a link (fragment and tracking parameters dropped), or `null`
+/// when it is not an http(s) link.
+#[wasm_bindgen(js_name = normalizeLink)]
+pub fn normalize_link(link: &str) -> Option<String> {
+    sincelast_core::links::normalize_link(link)
+}
+
+/// The certainly new links of a page seen at both visits: `string[]`, normalised, in the order
+/// of `current`, those among none of `previous` (the page's own URL `page` never).
+#[wasm_bindgen(js_name = newLinks)]
+pub fn new_links(
+    page: Option<String>,
+    previous: JsValue,
+    current: JsValue,
+) -> Result<Vec<String>, JsValue> {
+    let previous = link_list(previous, "previous")?;
+    let current = link_list(current, "current")?;
+    Ok(sincelast_core::links::new_links(
+        page.as_deref(),
+        previous.iter().map(String::as_str),
+        current.iter().map(String::as_str),
+    ))
+}
+
+/// Newly appeared pages ranked by novelty: `history` = `{ pages: [{ url, links, certain,
+/// revisited }],
+/// unidentified: string[] }`; `delta` and `iterations` default to the paper's 0.1 and 20.
+/// Returns `[{ url, score, in_links, certain_links, via }]`, highest score first, positive
+/// scores only.
+#[wasm_bindgen(js_name = rankNewPages)]
+pub fn rank_new_pages(
+    history: JsValue,
+    delta: Option<f64>,
+    iterations: Option<u32>,
+) -> Result<JsValue, JsValue> {
+    use sincelast_core::links;
+    let history: links::LinkHistory = serde_wasm_bindgen::from_value(history)
+        .map_err(|e| core_error(Error::Malformed(format!("history: {e}"))))?;
+    let ranked = links::rank_new_pages(
+        &history,
+        delta.unwrap_or(links::NOVELTY_DELTA),
+        iterations.map_or(links::NOVELTY_ITERATIONS, |n| n as usize),
+    )
+    .map_err(core_error)?;
+    to_js(&ranked)
+}

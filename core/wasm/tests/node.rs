@@ -507,3 +507,37 @@ fn watch_plan_and_import_from_js() {
     let err = import_watch_list("{}").unwrap_err();
     assert_eq!(kind_of(&err).as_deref(), Some("bad_input"));
 }
+
+#[wasm_bindgen_test]
+fn new_links_and_ranked_new_pages_from_js() {
+    let got = new_links(
+        Some("https://n.example/".into()),
+        js(r#"["https://n.example/a#x", "https://n.example/b"]"#),
+        js(r#"["https://n.example/a", "https://n.example/c?utm_source=s", "https://n.example/#top"]"#),
+    )
+    .expect("lists");
+    assert_eq!(got, ["https://n.example/c"]);
+    assert!(new_links(None, js(r#"[1]"#), JsValue::UNDEFINED).is_err());
+    let history = js(r#"{
+        "pages": [
+            { "url": "https://n.example/", "links": ["https://n.example/c"], "certain": ["https://n.example/c"] },
+            { "url": "https://n.example/s", "links": ["https://n.example/c", "https://n.example/d"] }
+        ],
+        "unidentified": ["https://n.example/c", "https://n.example/d"]
+    }"#);
+    let ranked = rank_new_pages(history, None, None).expect("ranked");
+    let list = js_sys::Array::from(&ranked);
+    assert_eq!(list.length(), 1);
+    assert_eq!(
+        get(&list.get(0), &["url"]).as_string().as_deref(),
+        Some("https://n.example/c")
+    );
+    let score = get(&list.get(0), &["score"]).as_f64().expect("score");
+    assert!((score - 0.45).abs() < 1e-9, "{score}");
+    let err = rank_new_pages(js(r#"{"pages": [], "unidentified": []}"#), Some(2.0), None)
+        .expect_err("delta out of range");
+    assert_eq!(
+        get(&err, &["kind"]).as_string().as_deref(),
+        Some("invalid_argument")
+    );
+}

@@ -1,0 +1,116 @@
+// New links since the last visit, marked in place: a small "★ new" tag (text and a star, never
+// colour alone) drawn just after each certainly new link, in an overlay of our own — one host
+// element whose closed shadow root holds every marker. The page's links are not touched (no
+// attribute, class or style is added to them), so page scripts cannot read which links are
+// new. The markers follow the links when the window is resized and go with unmarkLinks (hide,
+// shutdown, a newer copy of the script).
+
+import { testMark } from './test-hooks.js';
+
+export const LINKS_TAG = 'sincelast-links';
+const MAX_MARKERS = 200;
+
+const CSS = `
+:host { all: initial; }
+.layer { position: absolute; top: 0; left: 0; width: 0; height: 0; }
+.new-link { position: absolute; padding: 0 5px;
+  border-radius: 8px; background: #ffd54a; color: #1f2328; border: 1px solid #5b4a1a;
+  font: bold 10px/14px system-ui, -apple-system, "Segoe UI", sans-serif; white-space: nowrap;
+  pointer-events: auto; cursor: default; box-shadow: 0 0 0 1px #fff; }
+@media (prefers-color-scheme: dark) {
+  .new-link { background: #4a3b00; color: #fff3c4; border-color: #ffd54a; box-shadow: 0 0 0 1px #000; }
+}
+`;
+
+/**
+ * @typedef {{ host: HTMLElement, root: ShadowRoot, layer: HTMLElement,
+ *   marks: { a: HTMLAnchorElement, el: HTMLElement, url: string }[], place: () => void }} LinkMarks
+ */
+/** @type {LinkMarks | null} */
+let current = null;
+
+/**
+ * Marks the page's links to the given new targets (each `{ url, raw, text }`: `raw` are the
+ * resolved hrefs as the extraction read them). Replaces earlier marks. Returns how many links
+ * were marked.
+ * @param {{ url: string, raw?: string[], text?: string }[]} newLinks
+ */
+export function markNewLinks(newLinks) {
+  if (TEST_HOOKS) installLinkHooks();
+  unmarkLinks();
+  /** @type {Map<string, string>} resolved href → normalised target */
+  const wanted = new Map();
+  for (const l of newLinks || []) {
+    if (!l || typeof l.url !== 'string') continue;
+    for (const r of Array.isArray(l.raw) ? l.raw : [l.url]) if (typeof r === 'string') wanted.set(r, l.url);
+  }
+  if (!wanted.size || !document.documentElement) return 0;
+  /** @type {{ a: HTMLAnchorElement, url: string }[]} */
+  const found = [];
+  const done = new Set();
+  for (const a of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('a[href]'))) {
+    if (found.length >= MAX_MARKERS) break;
+    const url = wanted.get(a.href);
+    if (!url || done.has(a)) continue;
+    done.add(a);
+    found.push({ a, url });
+  }
+  if (!found.length) return 0;
+  const host = document.createElement(LINKS_TAG);
+  host.setAttribute('style', 'all: initial !important; position: absolute !important; top: 0 !important; left: 0 !important; width: 0 !important; height: 0 !important; z-index: 2147483646 !important; pointer-events: none !important;');
+  const root = host.attachShadow({ mode: 'closed' });
+  const style = document.createElement('style');
+  style.textContent = CSS;
+  const layer = document.createElement('div');
+  layer.className = 'layer';
+  root.append(style, layer);
+  const marks = found.map(({ a, url }) => {
+    const el = document.createElement('span');
+    el.className = 'new-link';
+    el.textContent = '★ new';
+    const text = (a.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 80);
+    el.title = `New link since your last visit: ${text || url}`;
+    el.setAttribute('role', 'note');
+    el.setAttribute('aria-label', `New link since your last visit: ${text || url}`);
+    layer.append(el);
+    return { a, el, url };
+  });
+  const place = () => {
+    for (const m of marks) {
+      const r = m.a.getBoundingClientRect();
+      const hidden = r.width === 0 && r.height === 0;
+      m.el.style.display = hidden ? 'none' : '';
+      // Just after the link's end (its last line), clear of the margin markers on the left.
+      const lines = m.a.getClientRects();
+      const end = lines.length ? lines[lines.length - 1] : r;
+      m.el.style.left = `${end.right + scrollX + 4}px`;
+      m.el.style.top = `${end.top + scrollY + Math.max(0, (end.height - 16) / 2)}px`;
+    }
+  };
+  document.documentElement.append(host);
+  place();
+  addEventListener('resize', place);
+  current = { host, root, layer, marks, place };
+  return marks.length;
+}
+
+/** Removes every marker and the overlay. */
+export function unmarkLinks() {
+  if (current) {
+    removeEventListener('resize', current.place);
+    current.host.remove();
+    current = null;
+  }
+  for (const el of document.querySelectorAll(LINKS_TAG)) el.remove();
+}
+
+let hooked = false;
+/** Test builds only: on request, says which links carry a marker (hrefs, in document order). */
+function installLinkHooks() {
+  if (!TEST_HOOKS || hooked) return;
+  hooked = true;
+  document.addEventListener('sincelast-test:links', () => {
+    const marks = current ? current.marks.filter((m) => m.el.isConnected && m.el.style.display !== 'none') : [];
+    testMark('links', JSON.stringify(marks.map((m) => ({ href: m.a.getAttribute('href'), label: m.el.textContent }))));
+  });
+}

@@ -1,0 +1,98 @@
+// (links) Views of new links and newly appeared pages, built with DOM methods (page-derived
+// text only through textContent): the popup's "New links (N)" section and the dashboard's
+// "Newly appeared pages" list (renderNewPages, for the 'new-pages' answer).
+
+/**
+ * @param {string} tag
+ * @param {Record<string, string>} [attrs]
+ * @param {...(Node | string | null)} children
+ */
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') e.className = v;
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) if (c != null) e.append(c);
+  return e;
+}
+
+/** A link's address, short: host and path. */
+function shortUrl(url) {
+  try {
+    const u = new URL(url);
+    const rest = `${u.pathname}${u.search}`;
+    return `${u.host}${rest === '/' ? '' : rest}`;
+  } catch {
+    return String(url);
+  }
+}
+
+/** An http(s) URL, or null (never a javascript: link in our pages). */
+function safeHref(url) {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A link opening in a new tab, its text set with textContent. */
+function outLink(url, text) {
+  const href = safeHref(url);
+  if (!href) return el('span', {}, text);
+  return el('a', { href, target: '_blank', rel: 'noopener noreferrer' }, text);
+}
+
+/**
+ * The popup's section: "New links (N)", each with the text of the block it stands in and its
+ * address. Null when the page has none.
+ * @param {{ newLinks?: { url: string, text: string }[], newLinkCount?: number }} state
+ * @returns {HTMLElement | null}
+ */
+export function newLinksSection(state) {
+  const list = Array.isArray(state.newLinks) ? state.newLinks : [];
+  const total = Number.isInteger(state.newLinkCount) ? Math.max(state.newLinkCount, list.length) : list.length;
+  if (!total) return null;
+  const ol = el('ol', { class: 'new-links' });
+  for (const l of list) {
+    ol.append(el('li', { 'data-url': l.url },
+      el('span', { class: 'new-link-tag', 'aria-hidden': 'true' }, '★ new'), ' ',
+      outLink(l.url, l.text || shortUrl(l.url)), ' ',
+      el('span', { class: 'muted url' }, shortUrl(l.url))));
+  }
+  if (total > list.length) ol.append(el('li', { class: 'muted' }, `… and ${total - list.length} more`));
+  return el('section', { id: 'new-links', 'aria-labelledby': 'new-links-title' },
+    el('h2', { id: 'new-links-title' }, `New links (${total})`),
+    el('p', { class: 'muted' }, 'Links that were not on this page at your last visit: certainly new. They are marked “★ new” on the page.'),
+    ol);
+}
+
+/**
+ * Renders the answer to 'new-pages' into `container` (emptied first): the newly appeared pages,
+ * highest novelty first, each with its score, how it was reached and when it was first seen.
+ * @param {HTMLElement} container
+ * @param {import('./messages.js').NewPagesResult} reply
+ */
+export function renderNewPages(container, reply) {
+  container.textContent = '';
+  const pages = reply && Array.isArray(reply.pages) ? reply.pages : [];
+  if (!pages.length) {
+    container.append(el('p', { class: 'muted' }, 'No newly appeared pages yet: pages first reached through links that appeared on pages you visited again show up here.'));
+    return;
+  }
+  container.append(el('p', { class: 'muted' },
+    `${reply.total} page${reply.total === 1 ? '' : 's'} first seen since ${new Date(reply.since).toLocaleString()}, most certainly new first (novelty score, Toyoda & Kitsuregawa, δ = ${reply.delta}). 1 − δ: reached only through links that appeared since your last visit.`));
+  const ol = el('ol', { class: 'new-pages' });
+  for (const p of pages) {
+    const how = p.certainLinks === p.inLinks
+      ? `${p.certainLinks} new link${p.certainLinks === 1 ? '' : 's'}`
+      : `${p.certainLinks} of ${p.inLinks} links new`;
+    ol.append(el('li', { 'data-url': p.url, 'data-score': p.score.toFixed(3) },
+      el('span', { class: 'score', title: 'Novelty score: how certain it is that this page is new' }, p.score.toFixed(2)), ' ',
+      outLink(p.url, p.title || shortUrl(p.url)), ' ',
+      el('span', { class: 'muted' }, `${how}${p.via ? `, via ${shortUrl(p.via)}` : ''}${p.firstSeen ? `, first seen ${new Date(p.firstSeen).toLocaleString()}` : ''}`)));
+  }
+  container.append(ol);
+}
