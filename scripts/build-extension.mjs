@@ -100,9 +100,11 @@ const BUNDLES = [
   { entry: 'background/background.js', out: 'background/background.js', format: 'esm' },
   { entry: 'popup/popup.js', out: 'popup/popup.js', format: 'esm' },
   { entry: 'options/options.js', out: 'options/options.js', format: 'esm' },
+  { entry: 'onboarding/onboarding.js', out: 'onboarding/onboarding.js', format: 'esm' },
 ];
 /** Copied as they are, next to their bundle. */
 const STATIC = ['popup/popup.html', 'popup/popup.css', 'options/options.html', 'options/options.css'];
+STATIC.push('onboarding/onboarding.html', 'onboarding/onboarding.css');
 
 /**
  * Bundles every context into `out`. `test` defines TEST_HOOKS; dead branches are dropped

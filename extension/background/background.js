@@ -20,6 +20,7 @@ import { textKey } from '../shared/wire.js';
 import { KindError as MessageError, toWireError } from '../shared/errors.js';
 import { api } from '../shared/api.js';
 import { DEFAULT_SETTINGS, readSettings, readSettingsChecked, writeSettings, isExcluded } from '../shared/settings.js';
+import * as everyday from './everyday.js';
 
 // TEST_HOOKS is defined by the build (esbuild `define`): true in dist/*-test, false in the store
 // builds, where every `if (TEST_HOOKS)` branch is left out of the bundle.
@@ -192,6 +193,8 @@ function listedChanges(changes, blocks, state) {
     kind: c.kind,
     reason: shortReason(c.reason),
     preview: cut(c.status === 'removed' ? c.text : blocks[c.new_index].text, PREVIEW_CHARS),
+    old: c.old_index ?? null, // (everyday.js: teaching, metrics)
+    new: c.new_index ?? null,
   }));
   const bytes = (v) => utf8.encode(JSON.stringify(v)).length;
   let size = bytes({ ...state, changes: [] }) + listed.reduce((n, c) => n + bytes(c) + 1, 0);
@@ -256,6 +259,8 @@ async function onVisit(msg, sender) {
     return { status: 'skipped', reason };
   };
   if (incognito) return skip('private');
+  // everyday.js: paused by the person.
+  if (await everyday.isPaused()) return skip('paused');
   const settings = await currentSettings();
   if (isExcluded(settings, site)) return skip('excluded');
   const visit = validateVisit(msg);
@@ -301,7 +306,11 @@ async function onVisit(msg, sender) {
     const time = Date.now() + (TEST_HOOKS ? Number(hooks.timeShiftMs) || 0 : 0);
     // One call: the changes classified with the site's learned state (content, template or
     // noise), the content addresses to store, the site-state records this visit taught.
-    const analysis = await core.analyzeVisit(url, site, previous ? { time: previous.visit.time, blocks: previous.blocks, packed: previous.packed } : null, { time, blocks });
+    // everyday.js: under regions of the page, the previous version is compared without the
+    // parts they leave out.
+    const view = await everyday.regionView(url, previous ? { time: previous.visit.time, blocks: previous.blocks } : null);
+    const analysis = await core.analyzeVisit(url, site, view ? view.version : previous ? { time: previous.visit.time, blocks: previous.blocks, packed: previous.packed } : null, { time, blocks });
+    everyday.remapOld(analysis.changes, view);
     step('diff');
     if (TEST_HOOKS) steps.diffParts = analysis.ms;
     const { status, changes } = analysis;
@@ -332,6 +341,7 @@ async function onVisit(msg, sender) {
       changes: [],
     };
     state.changes = listedChanges(changes, blocks, state);
+    state.autoAt = everyday.automatedAt(changes);
     await setBadge(tabId, meaningful);
     // The visit first: what the popup shows per tab (storage.session, shared by every tab) must
     // never cost the visit.
@@ -404,13 +414,13 @@ async function popupState(msg) {
   if (state.status === 'changed' && state.prevVisitId != null) {
     await queue; // the visit being written, if any
     const fresh = (await readTabState(tabId)).pages[url] || state;
-    if (fresh.metrics) {
+    if (fresh.metrics && fresh.metrics.content) {
       out.metrics = fresh.metrics;
-    } else if (fresh.visitId != null) {
-      const [oldBlocks, newBlocks] = await Promise.all([db.loadVisitBlocks(fresh.prevVisitId), db.loadVisitBlocks(fresh.visitId)]);
-      if (oldBlocks && newBlocks) {
-        const m = await core.metrics(oldBlocks.map((b) => b.text).join(' '), newBlocks.map((b) => b.text).join(' '));
-        out.metrics = { dice: m.dice, ied: m.ied };
+    } else if (fresh.visitId != null && fresh.autoAt !== null) {
+      // On the content changes only (template and noise left out, as the summary counts them).
+      const m = await everyday.contentMetrics(fresh);
+      if (m) {
+        out.metrics = m;
         fresh.metrics = out.metrics;
         await writeTabPage(tabId, url, fresh).catch(() => {}); // only a cache of the metrics
       }
@@ -563,6 +573,7 @@ async function handle(msg, sender) {
   await ready();
   if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string') throw new MessageError('invalid_message', 'no type');
   if (isExtensionPage(sender)) {
+    if (everyday.EVERYDAY_PAGE_TYPES.has(msg.type)) return everyday.onPage(msg);
     if (!PAGE_TYPES.has(msg.type)) throw new MessageError('forbidden', `unknown type ${msg.type}`);
     switch (msg.type) {
       case 'popup-state': return popupState(msg);
@@ -585,6 +596,21 @@ async function handle(msg, sender) {
     const page = msg.page === 'options' ? 'options/options.html' : `popup/popup.html?tabId=${tabId}`;
     await api.tabs.create({ url: api.runtime.getURL(page), active: true });
     return { ok: true };
+  }
+  // everyday.js: a single-page app's route — the address the content script read the page at,
+  // checked against the tab's own address (Chromium's sender.url stays the document's first).
+  sender = everyday.routedSender(sender, msg);
+  if (everyday.EVERYDAY_CONTENT_TYPES.has(msg.type)) return everyday.onContent(msg, contentSender(sender));
+  if (TEST_HOOKS && msg.type === 'test-command') {
+    // everyday (Firefox parity): the real command handler, for a command no test can type.
+    const { tabId } = contentSender(sender);
+    onCommand(String(msg.command), await api.tabs.get(tabId));
+    return { ok: true };
+  }
+  if (TEST_HOOKS && msg.type === 'test-onboarding') {
+    // everyday: runs the real on-install handler (test builds do not open it on install).
+    contentSender(sender);
+    return { opened: await onInstalledEveryday({ reason: 'install' }) };
   }
   if (!CONTENT_TYPES.has(msg.type)) throw new MessageError('forbidden', `unknown type ${msg.type}`);
   switch (msg.type) {
@@ -613,14 +639,16 @@ api.storage.onChanged.addListener((changes, area) => {
   if (TEST_HOOKS && changes.testHooks) hooksCache = null;
 });
 
-api.commands.onCommand.addListener((command, tab) => {
+/** The keyboard command (named, so the test builds can run this very handler). */
+function onCommand(command, tab) {
   if (command !== 'next-change') return;
   (async () => {
     await ready();
     const target = tab && typeof tab.id === 'number' ? tab : (await api.tabs.query({ active: true, currentWindow: true }))[0];
     if (target) await api.tabs.sendMessage(target.id, { type: 'next-change' }, { frameId: 0 });
   })().catch(() => {});
-});
+}
+api.commands.onCommand.addListener(onCommand);
 
 api.tabs.onRemoved.addListener((tabId) => {
   api.storage.session.remove(tabKey(tabId)).catch(() => {});
@@ -656,8 +684,27 @@ api.alarms.onAlarm.addListener((alarm) => {
   applyRetention().catch(() => {});
 });
 
-api.runtime.onInstalled.addListener(() => {
+api.runtime.onInstalled.addListener((details) => {
   ready().catch(() => {});
+  // everyday.js: the first-run page, on install (test builds: through the test hook, so the
+  // other tests' windows keep their tabs).
+  if (!TEST_HOOKS) onInstalledEveryday(details).catch(() => {});
+});
+
+/** Opens the onboarding page when the extension is installed. */
+async function onInstalledEveryday(details) {
+  if (!details || details.reason !== 'install') return false;
+  await api.tabs.create({ url: api.runtime.getURL('onboarding/onboarding.html'), active: true });
+  return true;
+}
+
+everyday.init({
+  serialized,
+  readTabState,
+  storeTabState,
+  setBadge,
+  forgetTabResults,
+  forgetCachedVersion: (url) => { versionCache.delete(url); },
 });
 
 if (TEST_HOOKS) {
@@ -665,5 +712,6 @@ if (TEST_HOOKS) {
   globalThis.__sincelastTest = {
     ready, counts: db.counts, stats, coreReady: core.coreReady, coreStartMs: core.coreStartMs,
     idle: () => queue, readTabState, applyRetention,
+    onInstalled: onInstalledEveryday,
   };
 }

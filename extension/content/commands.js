@@ -4,6 +4,7 @@
 import { state } from './state.js';
 import { api } from './runtime.js';
 import { paint, step, focusTarget } from './paint.js';
+import { onEverydayMessage } from './everyday.js';
 
 /**
  * @param {import('../shared/messages.js').TabMessage} msg
@@ -16,6 +17,12 @@ export function onMessage(msg, sender, sendResponse) {
   if (msg.type === 'next-change') {
     if (!state.painting && last && last.status === 'changed') paint(last);
     sendResponse({ ok: step(1) });
+    return false;
+  }
+  // everyday.js: a change taught from the popup, the region picker.
+  const everyday = onEverydayMessage(msg);
+  if (everyday !== undefined) {
+    sendResponse(everyday);
     return false;
   }
   if (msg.type === 'scroll-to' && Number.isInteger(msg.change)) {

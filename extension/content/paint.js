@@ -15,6 +15,7 @@ import { markWords } from './words.js';
 import { LABELS, showBar, placeMarkers } from './bar.js';
 import { checkAlive } from './runtime.js';
 import { testMark } from './test-hooks.js';
+import { everydayActions } from './everyday.js';
 
 /** @type {Record<string, string>} */
 const BLOCK_STYLE = {
@@ -77,7 +78,7 @@ export function paint(result) {
   }
   const blocksMs = performance.now() - t0;
 
-  const bar = showBar(result, { step, toggleRemoved: () => toggleRemoved(), toggleAuto: () => toggleAuto(), hide: unpaint });
+  const bar = showBar(result, { step, toggleRemoved: () => toggleRemoved(), toggleAuto: () => toggleAuto(), hide: unpaint, ...everydayActions() });
   /** @type {import('./state.js').Painting} */
   const p = {
     undo, restyle, targets, bar, unfocus: null, removedShown: false, autoShown: false, cursor: -1,

@@ -2,13 +2,15 @@
 // send them, paint the answer.
 
 import { LIMITS } from '../shared/limits.js';
-import { visitMessage } from '../shared/wire.js';
+import { visitMessage, textKey } from '../shared/wire.js';
 import { state } from './state.js';
 import { send } from './runtime.js';
 import { whenSettled, dropEarly } from './settle.js';
 import { readPage, capBlocks, withKeys } from './blocks.js';
 import { paint } from './paint.js';
 import { testMark } from './test-hooks.js';
+import { askRegions, applyRegions } from './everyday.js';
+import { checkRoute } from './routes.js';
 
 const PASSWORD = 'input[type="password" i]';
 
@@ -47,11 +49,23 @@ export function hasPasswordField(root = document) {
   return false;
 }
 
+/**
+ * A short fingerprint of the texts read (routes.js compares the text after a route change with
+ * the text before it).
+ * @param {{ text?: string }[]} blocks
+ */
+function fingerprint(blocks) {
+  return textKey(blocks.map((b) => b.text || '').join('\n'));
+}
+
 /** Runs one visit of the page (again after a back/forward restore of a page never sent). */
 export async function start() {
   const { timing } = state;
+  // routes.js: the address this visit is of; a route change meanwhile makes it another visit.
+  const route = state.routeUrl;
+  const sameRoute = () => state.routeUrl === route;
   // Asked while the page settles, so the answer is there when it is needed.
-  state.knownKeys = send({ type: 'known' }).then((/** @type {import('../shared/messages.js').KnownResult} */ r) => {
+  state.knownKeys = send({ type: 'known', url: location.href }).then((/** @type {import('../shared/messages.js').KnownResult} */ r) => {
     if (TEST_HOOKS) testMark('known', String(r.keys.length));
     state.knownSet = new Set(r.keys);
     return state.knownSet;
@@ -59,19 +73,35 @@ export async function start() {
     state.knownSet = null;
     return null;
   });
+  const regionsAsked = askRegions();
   await whenSettled();
-  if (state.dead || state.sent) {
+  // everyday.js: parts of the page the person ignores, or the part watched alone.
+  const regions = await regionsAsked;
+  // routes.js: an address changed since the last look starts another visit instead.
+  if (!state.dead && !state.sent && sameRoute()) checkRoute();
+  if (state.dead || state.sent || !sameRoute()) {
     dropEarly();
     return;
   }
   if (!document.body) return;
   state.sent = true;
   timing.settled = performance.now();
-  const read = state.early && !state.early.dirty ? state.early : null;
+  const read = state.early && !state.early.dirty && !regions.length ? state.early : null;
   dropEarly();
-  const page = read ? read.page : readPage();
+  // The address this text is of: checked by the background against the sender's (a page that
+  // changes its address before the message leaves is not stored under the new one).
+  const readUrl = location.href;
+  const page = read ? read.page : applyRegions(readPage(), regions);
   state.elements = page.elements;
   const { blocks, truncated } = read ? read.capped : capBlocks(page);
+  // routes.js: after a route change, the text read must not be the previous address's (a page
+  // that only changed its address is not a visit of the new one).
+  const print = fingerprint(blocks);
+  if (state.routeFrom !== null && state.routeFrom === print) {
+    if (TEST_HOOKS) testMark('state', 'skipped:same-content');
+    return;
+  }
+  state.lastPrint = print;
   let hasPassword = hasPasswordField();
   timing.extracted = performance.now();
   if (TEST_HOOKS) testMark('read', read ? 'early' : 'settled');
@@ -87,7 +117,7 @@ export async function start() {
   const message = (sendBlocks) => {
     // Checked again at the last moment: a field added since the page settled counts too.
     hasPassword = hasPassword || hasPasswordField();
-    return visitMessage({ title, truncated, hasPassword, blocks: hasPassword ? [] : sendBlocks });
+    return { ...visitMessage({ title, truncated, hasPassword, blocks: hasPassword ? [] : sendBlocks }), url: readUrl };
   };
   /** @type {import('../shared/messages.js').VisitResult} */
   let result;
@@ -118,7 +148,7 @@ export async function start() {
     delete result.steps.received;
     delete result.steps.replied;
   }
-  if (state.dead) return;
+  if (state.dead || !sameRoute()) return;
   state.lastResult = result;
   if (result.status === 'changed') paint(result);
   timing.painted = performance.now();

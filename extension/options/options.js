@@ -2,6 +2,7 @@
 // change at once (it is the only writer of settings and history).
 
 import { ask } from '../shared/ask.js';
+import { refreshRegions } from './regions.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
@@ -42,6 +43,7 @@ async function refreshStats() {
 const LEARNED_FROM = {
   near_simultaneous: 'learned from two versions minutes apart',
   flip: 'learned from a block that flipped back',
+  taught: 'taught by you',
 };
 
 /** Per site: the learned noise rules (each removable) and the size of the template model. */
@@ -154,5 +156,6 @@ $('delete-all').addEventListener('click', async () => {
   $('retention').value = String(settings.retentionDays);
   await refreshStats();
   await refreshModels().catch((e) => status(`Could not read what was learned: ${e.message}`));
+  await refreshRegions($('regions'), status).catch((e) => status(`Could not read the regions: ${e.message}`));
   document.body.dataset.ready = 'true';
 })().catch((e) => status(`Could not load the settings: ${e.message}`));

@@ -14,7 +14,7 @@
 /** A block as the content script sends it: its text, or the key of a text the background has. */
 /** @typedef {{ text: string, key?: undefined, path: string, links: string[] } | { text?: undefined, key: string, path: string, links: string[] }} OutgoingBlock */
 
-/** @typedef {{ type: 'known' }} KnownMessage */
+/** @typedef {{ type: 'known', url?: string }} KnownMessage */
 /** @typedef {{ keys: string[] }} KnownResult */
 
 /**
@@ -28,6 +28,7 @@
  * @property {(string | null)[]} [keys]
  * @property {string[]} paths front-coded
  * @property {string[][]} links
+ * @property {string} [url] the address the text was read at (everyday: checked against the sender's)
  */
 
 /** @typedef {{ kind: 'insert' | 'delete' | 'equal', text: string }} Span */
@@ -39,8 +40,8 @@
  * @property {string[]} kinds the built-in kinds that changed (counter, clock…)
  * @property {string | null} rule_id the learned rule's id
  * @property {string | null} label the learned rule's label
- * @property {'slots' | 'rotating' | 'module' | null} [rule] what the learned rule matches
- * @property {{ type: 'new_words', words: string[] }} [kept] a change the learned rule looked
+ * @property {'slots' | 'rotating' | 'module' | 'taught' | 'shown' | null} [rule] what the learned rule matches
+ * @property {{ type: 'new_words', words: string[] } | { type: 'shown', words?: undefined }} [kept] a change the learned rule looked
  *   like but that was kept as content (its kind is content), and why
  * @property {{ pages: number, visits: number }} [evidence] a rotating module's evidence
  */
@@ -85,9 +86,25 @@
 
 /** @typedef {KnownMessage | VisitMessage | RestoredMessage} ContentMessage */
 /** @typedef {PopupStateMessage | ScrollToMessage | SettingsGetMessage | SettingsSetMessage | DeleteAllMessage | StatsMessage | SiteModelsMessage | RemoveRuleMessage} PageMessage */
-/** @typedef {ContentMessage | PageMessage | TestBadgeMessage | TestOpenMessage} Request */
+/**
+ * Everyday controls (background/everyday.js): from the content script 'teach' (its own tab),
+ * 'regions-for-page', 'region-add'; from extension pages 'teach' (with tabId), 'pause',
+ * 'pause-get', 'forget-page', 'regions-list', 'region-remove', 'pick-region'.
+ * @typedef {{ type: 'teach', change: number, noise: boolean, tabId?: number, url?: string }
+ *   | { type: 'regions-for-page', url?: string }
+ *   | { type: 'region-add', path: string, scope: 'page' | 'site', mode: 'ignore' | 'include', label: string, url?: string }
+ *   | { type: 'pause', minutes: number | null }
+ *   | { type: 'pause-get' }
+ *   | { type: 'forget-page', tabId: number }
+ *   | { type: 'regions-list' }
+ *   | { type: 'region-remove', id: string }
+ *   | { type: 'pick-region', tabId: number, mode: 'ignore' | 'include' }
+ *   | { type: 'demo-visit', old: { text: string, path: string }[], new: { text: string, path: string }[] }
+ *   | { type: 'test-command', command: string } | { type: 'test-onboarding' }} EverydayMessage
+ */
+/** @typedef {ContentMessage | PageMessage | TestBadgeMessage | TestOpenMessage | EverydayMessage} Request */
 
-/** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' }} TabMessage */
+/** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' } | { type: 'taught', change: number, kind: string, reason: any } | { type: 'pick-region', mode: string }} TabMessage */
 
 /** @typedef {{ ok: true, result: any } | { ok: false, error: import('./errors.js').WireError }} Reply */
 
