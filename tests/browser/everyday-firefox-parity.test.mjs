@@ -12,15 +12,7 @@ const ff = useFirefox();
 const load = (url) => ff.load(url);
 const js = (script, ...args) => ff.driver.executeScript(script, ...args);
 
-async function mark(name, re) {
-  let v = null;
-  for (let i = 0; i < 150; i++) {
-    v = await ff.attr(name);
-    if (v && re.test(v)) return v;
-    await sleep(100);
-  }
-  throw new Error(`marker ${name} is ${v}, not ${re}`);
-}
+const mark = (name, re) => ff.waitAttr(name, re);
 
 /** The index of the change focused last (the test build's marker `focused` = "k:status:time"). */
 async function focusedAfter(action) {
@@ -30,15 +22,7 @@ async function focusedAfter(action) {
   return Number(v.split(':')[0]);
 }
 
-async function inPage(page, fn) {
-  const { pageHandle } = await ff.openExtensionPage(page);
-  try {
-    return await fn();
-  } finally {
-    await ff.driver.close();
-    await ff.driver.switchTo().window(pageHandle);
-  }
-}
+const inPage = (page, fn) => ff.inExtensionPage(page, fn);
 
 test('Firefox: next and previous walk the changes; show removed puts the removed text back in place; the popup\'s change-amount cells', async () => {
   const url = ff.site.url('ffp-walk', 'news');

@@ -24,37 +24,16 @@ function painted() {
       count: Number(document.documentElement.getAttribute('data-sincelast-test-painted')) || 0 };`);
 }
 
-/** Waits for the test marker `name` to match `re`; returns it. */
-async function mark(name, re) {
-  let v = null;
-  for (let i = 0; i < 150; i++) {
-    v = await ff.attr(name);
-    if (v && re.test(v)) return v;
-    await sleep(100);
-  }
-  throw new Error(`marker ${name} is ${v}, not ${re}`);
-}
+const mark = (name, re) => ff.waitAttr(name, re);
+const reload = () => ff.reload();
 
-/** Reloads the current page and waits for the extension's state marker. */
-async function reload() {
-  await js("document.documentElement.removeAttribute('data-sincelast-test-state')");
-  await ff.driver.navigate().refresh();
-  return mark('state', /./);
-}
-
-/** Opens the popup of this tab, runs `fn` there, closes it and comes back to the page. */
-async function inPopup(fn) {
-  const { pageHandle } = await ff.openExtensionPage('popup');
-  await ff.waitFor("const m = document.getElementById('main'); return m && m.dataset.status && m.dataset.status !== 'pending' && !!document.getElementById('controls')", 'popup ready');
-  await js('window.confirm = () => true;');
-  let out;
-  try {
-    out = await fn();
-  } finally {
-    await ff.driver.close();
-    await ff.driver.switchTo().window(pageHandle);
-  }
-  return out;
+/** Opens the popup of this tab, runs `fn` there (confirm() answered yes), closes it and comes back. */
+function inPopup(fn) {
+  return ff.inExtensionPage('popup', async () => {
+    await ff.waitFor("const m = document.getElementById('main'); return m && m.dataset.status && m.dataset.status !== 'pending' && !!document.getElementById('controls')", 'popup ready');
+    await js('window.confirm = () => true;');
+    return fn();
+  });
 }
 
 /** Clicks `selector` in the popup and waits until it has been drawn again. */
@@ -65,15 +44,11 @@ async function popupClick(selector) {
 }
 
 /** Opens the settings page, runs `fn` there, closes it and comes back. */
-async function inOptions(fn) {
-  const { pageHandle } = await ff.openExtensionPage('options');
-  await ff.waitFor("return document.body.dataset.ready === 'true'", 'settings ready');
-  try {
-    return await fn();
-  } finally {
-    await ff.driver.close();
-    await ff.driver.switchTo().window(pageHandle);
-  }
+function inOptions(fn) {
+  return ff.inExtensionPage('options', async () => {
+    await ff.waitFor("return document.body.dataset.ready === 'true'", 'settings ready');
+    return fn();
+  });
 }
 
 /** Picks the element `selector` with the mouse in the picker the popup opened; `tabs` Tab presses, then Enter. */
