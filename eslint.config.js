@@ -59,6 +59,7 @@ export default [
   },
   { files: ['extension/popup/**/*.js'], rules: zone('the popup', ['content']) },
   { files: ['extension/options/**/*.js'], rules: zone('the settings page', ['content']) },
+  { files: ['extension/onboarding/**/*.js'], rules: zone('the onboarding page', ['content']) },
   { files: ['extension/background/**/*.js'], rules: zone('the background', ['popup', 'options', 'content']) },
   {
     files: ['extension/shared/**/*.js'],

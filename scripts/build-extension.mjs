@@ -114,10 +114,12 @@ const BUNDLES = [
   // The history and dashboard pages (the wasm glue bundled in for the history page).
   { entry: 'history/history.js', out: 'history/history.js', format: 'esm' },
   { entry: 'dashboard/dashboard.js', out: 'dashboard/dashboard.js', format: 'esm' },
+  { entry: 'onboarding/onboarding.js', out: 'onboarding/onboarding.js', format: 'esm' },
 ];
 /** Copied as they are, next to their bundle. */
 const STATIC = ['popup/popup.html', 'popup/popup.css', 'options/options.html', 'options/options.css'];
 STATIC.push('history/history.html', 'history/history.css', 'dashboard/dashboard.html');
+STATIC.push('onboarding/onboarding.html', 'onboarding/onboarding.css');
 
 /**
  * Bundles every context into `out`. `test` defines TEST_HOOKS; dead branches are dropped

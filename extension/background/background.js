@@ -30,6 +30,7 @@ import { runExport, ImportSession } from './export.js';
 import * as watch from './watch.js';
 // (links) New links since the last visit, newly appeared pages.
 import * as links from './links.js';
+import * as everyday from './everyday.js';
 
 // TEST_HOOKS is defined by the build (esbuild `define`): true in dist/*-test, false in the store
 // builds, where every `if (TEST_HOOKS)` branch is left out of the bundle.
@@ -206,6 +207,8 @@ function listedChanges(changes, blocks, state) {
     kind: c.kind,
     reason: shortReason(c.reason),
     preview: cut(c.status === 'removed' ? c.text : blocks[c.new_index].text, PREVIEW_CHARS),
+    old: c.old_index ?? null, // (everyday.js: teaching, metrics)
+    new: c.new_index ?? null,
   }));
   const bytes = (v) => utf8.encode(JSON.stringify(v)).length;
   let size = bytes({ ...state, changes: [] }) + listed.reduce((n, c) => n + bytes(c) + 1, 0);
@@ -293,6 +296,8 @@ async function onVisit(msg, sender) {
     return { status: 'skipped', reason };
   };
   if (incognito) return skip('private');
+  // everyday.js: paused by the person.
+  if (await everyday.isPaused()) return skip('paused');
   const settings = await currentSettings();
   if (isExcluded(settings, site)) return skip('excluded');
   if (isSensitive(settings, site)) return skip('sensitive');
@@ -352,7 +357,11 @@ async function onVisit(msg, sender) {
     const time = Date.now() + (TEST_HOOKS ? Number(hooks.timeShiftMs) || 0 : 0);
     // One call: the changes classified with the site's learned state (content, template or
     // noise), the content addresses to store, the site-state records this visit taught.
-    const analysis = await core.analyzeVisit(url, site, previous ? { time: previous.visit.time, blocks: previous.blocks, packed: previous.packed } : null, { time, blocks });
+    // everyday.js: under regions of the page, the previous version is compared without the
+    // parts they leave out.
+    const view = await everyday.regionView(url, previous ? { time: previous.visit.time, blocks: previous.blocks } : null);
+    const analysis = await core.analyzeVisit(url, site, view ? view.version : previous ? { time: previous.visit.time, blocks: previous.blocks, packed: previous.packed } : null, { time, blocks });
+    everyday.remapOld(analysis.changes, view);
     step('diff');
     if (TEST_HOOKS) steps.diffParts = analysis.ms;
     const { status, changes } = analysis;
@@ -397,6 +406,7 @@ async function onVisit(msg, sender) {
       state.newLinks = links.popupLinks(visitLinks.listed);
       state.newLinkCount = visitLinks.fresh.length;
     }
+    state.autoAt = everyday.automatedAt(changes);
     await setBadge(tabId, meaningful);
     // The visit first: what the popup shows per tab (storage.session, shared by every tab) must
     // never cost the visit.
@@ -530,13 +540,13 @@ async function popupStateOf(msg) {
   if (state.status === 'changed' && state.prevVisitId != null) {
     await queue; // the visit being written, if any
     const fresh = (await readTabState(tabId)).pages[url] || state;
-    if (fresh.metrics) {
+    if (fresh.metrics && fresh.metrics.content) {
       out.metrics = fresh.metrics;
-    } else if (fresh.visitId != null) {
-      const [oldBlocks, newBlocks] = await Promise.all([db.loadVisitBlocks(fresh.prevVisitId), db.loadVisitBlocks(fresh.visitId)]);
-      if (oldBlocks && newBlocks) {
-        const m = await core.metrics(oldBlocks.map((b) => b.text).join(' '), newBlocks.map((b) => b.text).join(' '));
-        out.metrics = { dice: m.dice, ied: m.ied };
+    } else if (fresh.visitId != null && fresh.autoAt !== null) {
+      // On the content changes only (template and noise left out, as the summary counts them).
+      const m = await everyday.contentMetrics(fresh);
+      if (m) {
+        out.metrics = m;
         fresh.metrics = out.metrics;
         await onTab(tabId, () => writeTabPage(tabId, url, fresh)).catch(() => {}); // only a cache of the metrics
       }
@@ -732,6 +742,7 @@ async function handle(msg, sender) {
   if (TEST_HOOKS && msg.type === 'test-last-error') return { error: lastWriteError };
   if (isExtensionPage(sender)) {
     if (msg.type.startsWith('watch-')) return watch.handlePageMessage(msg);
+    if (everyday.EVERYDAY_PAGE_TYPES.has(msg.type)) return everyday.onPage(msg);
     if (!PAGE_TYPES.has(msg.type)) throw new MessageError('forbidden', `unknown type ${msg.type}`);
     switch (msg.type) {
       case 'popup-state': return popupState(msg);
@@ -761,6 +772,21 @@ async function handle(msg, sender) {
     const page = msg.page === 'options' ? 'options/options.html' : `popup/popup.html?tabId=${tabId}`;
     await api.tabs.create({ url: api.runtime.getURL(page), active: true });
     return { ok: true };
+  }
+  // everyday.js: a single-page app's route — the address the content script read the page at,
+  // checked against the tab's own address (Chromium's sender.url stays the document's first).
+  sender = everyday.routedSender(sender, msg);
+  if (everyday.EVERYDAY_CONTENT_TYPES.has(msg.type)) return everyday.onContent(msg, contentSender(sender));
+  if (TEST_HOOKS && msg.type === 'test-command') {
+    // everyday (Firefox parity): the real command handler, for a command no test can type.
+    const { tabId } = contentSender(sender);
+    onCommand(String(msg.command), await api.tabs.get(tabId));
+    return { ok: true };
+  }
+  if (TEST_HOOKS && msg.type === 'test-onboarding') {
+    // everyday: runs the real on-install handler (test builds do not open it on install).
+    contentSender(sender);
+    return { opened: await onInstalledEveryday({ reason: 'install' }) };
   }
   if (!CONTENT_TYPES.has(msg.type)) throw new MessageError('forbidden', `unknown type ${msg.type}`);
   switch (msg.type) {
@@ -846,14 +872,16 @@ api.storage.onChanged.addListener((changes, area) => {
   if (TEST_HOOKS && changes.testHooks) hooksCache = null;
 });
 
-api.commands.onCommand.addListener((command, tab) => {
+/** The keyboard command (named, so the test builds can run this very handler). */
+function onCommand(command, tab) {
   if (command !== 'next-change') return;
   (async () => {
     await ready();
     const target = tab && typeof tab.id === 'number' ? tab : (await api.tabs.query({ active: true, currentWindow: true }))[0];
     if (target) await api.tabs.sendMessage(target.id, { type: 'next-change' }, { frameId: 0 });
   })().catch(() => {});
-});
+}
+api.commands.onCommand.addListener(onCommand);
 
 // The keyboard command "previous change" (paint): the same as next-change, the other way.
 api.commands.onCommand.addListener((command, tab) => {
@@ -900,9 +928,12 @@ api.alarms.onAlarm.addListener((alarm) => {
   applyRetention().catch(() => {});
 });
 
-api.runtime.onInstalled.addListener(() => {
+api.runtime.onInstalled.addListener((details) => {
   ready().catch(() => {});
   watch.createMenu().catch((e) => console.warn('Since Last Visit: no context menu:', e));
+  // everyday.js: the first-run page, on install (test builds: through the test hook, so the
+  // other tests' windows keep their tabs).
+  if (!TEST_HOOKS) onInstalledEveryday(details).catch(() => {});
 });
 
 // watch: background checks of watched pages.
@@ -922,6 +953,22 @@ api.alarms.onAlarm.addListener((alarm) => {
   ready().then(() => watch.runChecks()).catch((e) => console.warn('Since Last Visit: watch checks failed:', e));
 });
 
+/** Opens the onboarding page when the extension is installed. */
+async function onInstalledEveryday(details) {
+  if (!details || details.reason !== 'install') return false;
+  await api.tabs.create({ url: api.runtime.getURL('onboarding/onboarding.html'), active: true });
+  return true;
+}
+
+everyday.init({
+  serialized,
+  readTabState,
+  storeTabState,
+  setBadge,
+  forgetTabResults,
+  forgetCachedVersion: (url) => { versionCache.delete(url); },
+});
+
 if (TEST_HOOKS) {
   // Test builds only: lets the browser tests look inside without a UI.
   globalThis.__sincelastTest = {
@@ -930,5 +977,6 @@ if (TEST_HOOKS) {
     refused: () => ({ ...admission.refused }),
     watchRun: (all) => (all ? db.allWatches().then((ws) => watch.runChecks(ws.map((w) => w.url))) : watch.runChecks()),
     watchAll: db.allWatches,
+    onInstalled: onInstalledEveryday,
   };
 }

@@ -153,3 +153,19 @@ export const fragmentStaleness = (oldText, newText) => call(() => wasm.fragmentS
 export const watchPlan = (checks, options) => call(wasm.watchPlan, checks, options);
 /** Reads a Distill, Update Scanner or SiteDelta watch list. */
 export const importWatchList = (text) => call(wasm.importWatchList, text);
+/**
+ * The person teaches the slot at `path` of `site`: `noise` true for "this is noise", false for
+ * "always show changes here". Resolves to the rule records to store.
+ * @param {string} site @param {string} path @param {boolean} noise
+ */
+export const teachRule = (site, path, noise) => call(async () => {
+  await ensureSite(site);
+  return wasm.teachRule(site, path, noise);
+});
+
+/**
+ * The metrics of a visit on its content changes only (template and noise changes left out).
+ * @param {string[]} oldTexts @param {string[]} newTexts
+ * @param {{ kind: string, old_index: number | null, new_index: number | null }[]} changes
+ */
+export const contentMetrics = (oldTexts, newTexts, changes) => call(wasm.contentMetrics, oldTexts, newTexts, changes, undefined);

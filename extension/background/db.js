@@ -542,6 +542,17 @@ export async function forgetVisit(url, visitId) {
   return true;
 }
 
+/** Deletes one page: its visits, its page record and what it taught its site's template model. */
+export function deletePage(url) {
+  return deleteWhere(
+    async (visits) => reqP(visits.index('url').getAllKeys(url)),
+    async (pages) => {
+      const p = await reqP(pages.get(url));
+      return p ? [p] : [];
+    },
+  );
+}
+
 /** Empties every store. */
 export async function deleteEverything() {
   const db = await openDb();

@@ -134,6 +134,14 @@ declare module 'sincelast-wasm' {
   export function siteRules(site: string): { rules: RuleRecord[], template_pages: number };
   /** Removes a learned rule for good: the record to store (removed = true), or null when there is no such rule. */
   export function removeRule(site: string, id: string): RuleRecord | null;
+  /** The person teaches a slot ("this is noise" when noise, else "always show changes here"): the rule records to store. Throws. */
+  export function teachRule(site: string, path: string, noise: boolean): RuleRecord[];
+  /** Metrics of a visit's content changes only (template and noise changes left out); throws. */
+  export function contentMetrics(oldTexts: string[], newTexts: string[], changes: { kind: string, old_index: number | null, new_index: number | null }[], options?: unknown): {
+    dice: number,
+    ied: { add: number, drop: number, copy: number, shrink: number, replace: number, move: number },
+    [name: string]: unknown,
+  };
   /** Forgets a page of the site: the URL of the page record to delete, or null. */
   export function forgetPage(site: string, url: string): string | null;
   /** The records of a site model stored as one JSON string by database version 2. Throws (bad_input). */

@@ -72,6 +72,8 @@ button:focus-visible { outline: 2px solid #fff; outline-offset: 1px; }
  * @property {() => void} toggleRemoved
  * @property {() => void} toggleAuto
  * @property {() => void} hide
+ * @property {() => ('noise' | 'show' | null)} [teachMode] what the teach button would do now (everyday.js)
+ * @property {() => Promise<unknown>} [teach] "this is noise" / "always show changes here" on the current change
  */
 
 /**
@@ -155,6 +157,22 @@ export function showBar(result, actions, root) {
   bar.append(button('history', 'History', 'This page\'s stored versions, how fast it changes', () => {
     if (alive()) api.runtime.sendMessage({ type: 'open-history' }).catch(() => {});
   }, true));
+  if (actions.teach && actions.teachMode) {
+    // everyday.js: "this is noise" on the change focused last (the first one before any), or
+    // "always show changes here" when that change is an automated one.
+    const teachText = () => (actions.teachMode && actions.teachMode() === 'show'
+      ? ['Always show here', 'Always show changes here: the site stops treating this part as noise']
+      : ['This is noise', 'This is noise: changes here go to the automated list from now on']);
+    const teachButton = button('teach', teachText()[0], teachText()[1], () => { if (actions.teach) actions.teach(); }, true);
+    const refresh = () => {
+      const [text, title] = teachText();
+      teachButton.textContent = text;
+      teachButton.title = title;
+      teachButton.setAttribute('aria-label', title);
+    };
+    bar.addEventListener('click', () => setTimeout(refresh, 0));
+    if (changes.length) bar.append(teachButton);
+  }
   bar.append(button('hide', '×', 'Hide the changes', () => actions.hide(), true));
   bar.prepend(uiStyle);
   root.prepend(bar);

@@ -5,6 +5,7 @@ import { state } from './state.js';
 import { api } from './runtime.js';
 import { paint, step, focusTarget } from './paint.js';
 import { showLifespans } from './lifespans.js';
+import { onEverydayMessage } from './everyday.js';
 
 /**
  * @param {import('../shared/messages.js').TabMessage} msg
@@ -17,6 +18,12 @@ export function onMessage(msg, sender, sendResponse) {
   if (msg.type === 'next-change' || msg.type === 'previous-change') {
     if (!state.painting && last && last.status === 'changed') paint(last);
     sendResponse({ ok: step(msg.type === 'next-change' ? 1 : -1) });
+    return false;
+  }
+  // everyday.js: a change taught from the popup, the region picker.
+  const everyday = onEverydayMessage(msg);
+  if (everyday !== undefined) {
+    sendResponse(everyday);
     return false;
   }
   if (msg.type === 'scroll-to' && Number.isInteger(msg.change)) {

@@ -20,6 +20,8 @@ import { unmarkLinks } from './links.js';
 import { onMessage } from './commands.js';
 import { start } from './visit.js';
 import { installTestHooks, testMark } from './test-hooks.js';
+import { watchRoutes } from './routes.js';
+import { stopPicking } from './everyday.js';
 
 const OWNER_KEY = '__sincelastOwner';
 /** This copy, as the owner of the document (compared by identity only). */
@@ -39,6 +41,7 @@ function onTakeover() {
 function shutdown() {
   if (state.dead) return;
   state.dead = true;
+  stopPicking();
   unpaint();
   removeOverlay();
   unmarkLinks(); // (links)
@@ -112,5 +115,6 @@ export function boot() {
   document.addEventListener('visibilitychange', checkAlive);
   api.runtime.onMessage.addListener(onMessage);
   if (TEST_HOOKS) installTestHooks();
+  watchRoutes(run); // routes.js: single-page apps
   run();
 }

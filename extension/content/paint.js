@@ -23,6 +23,7 @@ import { ensureOverlay } from './overlay.js';
 import { api, checkAlive } from './runtime.js';
 import { testMark } from './test-hooks.js';
 import { unmarkLinks } from './links.js';
+import { everydayActions } from './everyday.js';
 
 const MAX_BOXES = 3000; // drawn per frame at most
 const NEAR = 300; // px beyond the viewport still drawn
@@ -64,7 +65,7 @@ export function paint(result) {
   }
   const blocksMs = performance.now() - t0;
 
-  const bar = showBar(result, { step, toggleRemoved: () => toggleRemoved(), toggleAuto: () => toggleAuto(), hide: unpaint }, overlay.root);
+  const bar = showBar(result, { step, toggleRemoved: () => toggleRemoved(), toggleAuto: () => toggleAuto(), hide: unpaint, ...everydayActions() }, overlay.root);
   const colors = document.createElement('style');
   const layer = document.createElement('div');
   layer.className = 'layer';

@@ -38,7 +38,7 @@ export function gone() {
 /**
  * Sends a message to the background; resolves to its result or throws a KindError (`gone` when
  * the extension is no longer there).
- * @param {import('../shared/messages.js').ContentMessage | import('../shared/messages.js').TestBadgeMessage | import('../shared/messages.js').TestOpenMessage} message
+ * @param {import('../shared/messages.js').ContentMessage | import('../shared/messages.js').TestBadgeMessage | import('../shared/messages.js').TestOpenMessage | import('../shared/messages.js').EverydayMessage} message
  */
 export async function send(message) {
   if (!alive()) {

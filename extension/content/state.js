@@ -73,6 +73,14 @@ export const state = {
   orphanTimer: undefined,
   /** What to do once the extension is found gone (set by lifecycle.js: remove every trace). */
   onGone: () => {},
+  /** @type {Promise<{ path: string, mode: string }[]> | null} the regions of this page to ignore or watch alone (everyday.js) */
+  regions: null,
+  /** @type {string | null} the address the current visit is of (routes.js: a single-page app's route changes) */
+  routeUrl: null,
+  /** @type {string | null} fingerprint of the text last read (routes.js) */
+  lastPrint: null,
+  /** @type {string | null} after a route change: the fingerprint of the previous address's text */
+  routeFrom: null,
   /** When each step happened (performance.now()), for the test builds' timing report. */
   timing: /** @type {Record<string, number>} */ ({ start: performance.now() }),
 };

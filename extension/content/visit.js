@@ -2,7 +2,7 @@
 // send them, paint the answer.
 
 import { LIMITS } from '../shared/limits.js';
-import { visitMessage } from '../shared/wire.js';
+import { visitMessage, textKey } from '../shared/wire.js';
 import { state } from './state.js';
 import { send } from './runtime.js';
 import { whenSettled, dropEarly } from './settle.js';
@@ -11,6 +11,8 @@ import { paint, loadColors, paintsAtOnce } from './paint.js';
 import { ensureOverlay } from './overlay.js';
 import { testMark } from './test-hooks.js';
 import { markNewLinks } from './links.js';
+import { askRegions, applyRegions } from './everyday.js';
+import { checkRoute } from './routes.js';
 
 // Password fields, and the fields browsers and sites mark as holding one (a "show password"
 // toggle turns a password field into a text field; one-time codes).
@@ -106,12 +108,24 @@ function watchLatePassword() {
   const end = setTimeout(stop, LATE_PASSWORD_MS);
 }
 
+/**
+ * A short fingerprint of the texts read (routes.js compares the text after a route change with
+ * the text before it).
+ * @param {{ text?: string }[]} blocks
+ */
+function fingerprint(blocks) {
+  return textKey(blocks.map((b) => b.text || '').join('\n'));
+}
+
 /** Runs one visit of the page (again after a back/forward restore of a page never sent). */
 export async function start() {
   const { timing } = state;
   const url = readingUrl();
+  // routes.js: the address this visit is of; a route change meanwhile makes it another visit.
+  const route = state.routeUrl;
+  const sameRoute = () => state.routeUrl === route;
   // Asked while the page settles, so the answer is there when it is needed.
-  state.knownKeys = send({ type: 'known' }).then((/** @type {import('../shared/messages.js').KnownResult} */ r) => {
+  state.knownKeys = send({ type: 'known', url: location.href }).then((/** @type {import('../shared/messages.js').KnownResult} */ r) => {
     if (TEST_HOOKS) testMark('known', String(r.keys.length));
     state.knownSet = new Set(r.keys);
     return state.knownSet;
@@ -119,22 +133,35 @@ export async function start() {
     state.knownSet = null;
     return null;
   });
+  const regionsAsked = askRegions();
   await whenSettled();
-  if (state.dead || state.sent) {
+  // everyday.js: parts of the page the person ignores, or the part watched alone.
+  const regions = await regionsAsked;
+  // routes.js: an address changed since the last look starts another visit instead.
+  if (!state.dead && !state.sent && sameRoute()) checkRoute();
+  if (state.dead || state.sent || !sameRoute()) {
     dropEarly();
     return;
   }
   if (!document.body) return;
   state.sent = true;
   timing.settled = performance.now();
-  const read = state.early && !state.early.dirty ? state.early : null;
+  const read = state.early && !state.early.dirty && !regions.length ? state.early : null;
   dropEarly();
   // The overlay goes in now, on every visit whatever its answer (see overlay.js).
   ensureOverlay();
   loadColors();
-  const page = read ? read.page : readPage();
+  const page = read ? read.page : applyRegions(readPage(), regions);
   state.elements = page.elements;
   const { blocks, truncated } = read ? read.capped : capBlocks(page);
+  // routes.js: after a route change, the text read must not be the previous address's (a page
+  // that only changed its address is not a visit of the new one).
+  const print = fingerprint(blocks);
+  if (state.routeFrom !== null && state.routeFrom === print) {
+    if (TEST_HOOKS) testMark('state', 'skipped:same-content');
+    return;
+  }
+  state.lastPrint = print;
   let hasPassword = hasPasswordField();
   timing.extracted = performance.now();
   if (TEST_HOOKS) testMark('read', read ? 'early' : 'settled');
@@ -181,7 +208,7 @@ export async function start() {
     delete result.steps.received;
     delete result.steps.replied;
   }
-  if (state.dead) return;
+  if (state.dead || !sameRoute()) return;
   if (result.status !== 'skipped') watchLatePassword();
   state.lastResult = result;
   // (with "only when I ask", the badge and the popup tell; the person's command paints)

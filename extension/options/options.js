@@ -6,6 +6,7 @@ import { initColors } from './colors.js';
 // Export and import: a section of its own (export-ui.js).
 import './export-ui.js';
 import { initWatchList } from './watch-list.js';
+import { refreshRegions } from './regions.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
@@ -78,6 +79,7 @@ async function refreshStats() {
 const LEARNED_FROM = {
   near_simultaneous: 'learned from two versions minutes apart',
   flip: 'learned from a block that flipped back',
+  taught: 'taught by you',
 };
 
 /** Per site: the learned noise rules (each removable) and the size of the template model. */
@@ -198,6 +200,7 @@ document.addEventListener('sincelast:imported', () => {
   $('retention').value = String(settings.retentionDays);
   await refreshStats();
   await refreshModels().catch((e) => status(`Could not read what was learned: ${e.message}`));
+  await refreshRegions($('regions'), status).catch((e) => status(`Could not read the regions: ${e.message}`));
   document.body.dataset.ready = 'true';
 })().catch((e) => status(`Could not load the settings: ${e.message}`));
 

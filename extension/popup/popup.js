@@ -6,6 +6,7 @@ import { ask } from '../shared/ask.js';
 import { pageKey } from '../shared/protocol.js';
 import { countByStatus, isAuto, reasonDetail, reasonLabel, relativeTime } from '../shared/labels.js';
 import { newLinksSection } from '../shared/new-pages-view.js';
+import { controls, teachButton } from './controls.js';
 
 const main = document.getElementById('main');
 
@@ -19,6 +20,7 @@ const REASONS = {
   'rate-limited': 'This page was loaded too many times in a short while; this visit was not saved.',
   empty: 'This page has no text to compare.',
   'no-tab': 'This tab is gone.',
+  paused: 'Recording is paused, so this page was not saved.',
 };
 
 const IED_LABELS = [
@@ -55,7 +57,11 @@ function automatedSection(tabId, state) {
   const auto = (state.changes || []).filter(isAuto);
   if (!auto.length) return null;
   const list = el('ol', { class: 'automated' });
-  for (const c of auto) list.append(changeItem(tabId, c, el('span', { class: 'reason', 'data-reason': reasonDetail(c), title: reasonDetail(c) }, reasonLabel(c))));
+  for (const c of auto) {
+    const item = changeItem(tabId, c, el('span', { class: 'reason', 'data-reason': reasonDetail(c), title: reasonDetail(c) }, reasonLabel(c)));
+    item.append(teachButton(tabId, c, refresh));
+    list.append(item);
+  }
   const n = auto.length;
   return el('details', { id: 'automated' },
     el('summary', {}, `${n} automated change${n === 1 ? '' : 's'} (counters, clocks, rotating items, site template)`),
@@ -126,22 +132,40 @@ function render(tabId, state) {
     const s = state.summary;
     main.append(el('p', { class: 'muted' }, `${s.words_added} words added, ${s.words_removed} removed, ${s.words_moved} moved${s.approximate ? ' (approximate)' : ''}`));
   }
-  if (state.metrics) {
-    const rows = IED_LABELS.map(([k, label]) => el('tr', {}, el('th', {}, label), el('td', { 'data-metric': k }, String(state.metrics.ied[k]))));
-    rows.push(el('tr', {}, el('th', { title: 'Dice similarity of the old and new text (1 = same words)' }, 'Dice'),
-      el('td', { 'data-metric': 'dice' }, state.metrics.dice.toFixed(3))));
-    main.append(el('h2', {}, 'How much changed'),
-      el('p', { class: 'muted' }, 'Edit operations from the old text to the new (IED change types), and how alike the two are (Dice, 1 = same words).'),
-      el('table', { class: 'metrics' }, el('tbody', {}, ...rows)));
-  }
   const list = el('ol', { class: 'changes' });
-  for (const c of state.changes) if (!isAuto(c)) list.append(changeItem(tabId, c));
+  for (const c of state.changes) {
+    if (isAuto(c)) continue;
+    const item = changeItem(tabId, c);
+    item.append(teachButton(tabId, c, refresh));
+    list.append(item);
+  }
   const total = state.total ?? state.count;
   if (total > state.changes.length) list.append(el('li', { class: 'muted' }, `… and ${total - state.changes.length} more`));
   main.append(el('h2', {}, 'Changes'), list);
   main.append(newLinksSection(state) || ''); // (links)
   const auto = automatedSection(tabId, state);
   if (auto) main.append(auto);
+  if (state.metrics) {
+    // The research measures, behind a disclosure: on the content changes only.
+    const rows = IED_LABELS.map(([k, label]) => el('tr', {}, el('th', {}, label), el('td', { 'data-metric': k }, String(state.metrics.ied[k]))));
+    rows.push(el('tr', {}, el('th', { title: 'Dice similarity of the old and new text (1 = same words)' }, 'Dice'),
+      el('td', { 'data-metric': 'dice' }, state.metrics.dice.toFixed(3))));
+    main.append(el('details', { id: 'details' },
+      el('summary', {}, 'Details: how much changed, in numbers'),
+      el('p', { class: 'muted' }, 'On the content changes only (template and noise left out): the word edits from the old text to the new (Kwon et al.\'s six IED operations) and how alike the two are (Dice, 1 = the same words).'),
+      el('table', { class: 'metrics' }, el('tbody', {}, ...rows))));
+  }
+}
+
+let currentTab = -1;
+
+/** Draws the popup again (after a control changed something), controls included. */
+async function refresh() {
+  const state = await ask({ type: 'popup-state', tabId: currentTab });
+  render(currentTab, state);
+  main.append(await controls(currentTab, state.url || null, refresh));
+  document.body.dataset.ready = String(Date.now());
+  return state;
 }
 
 async function main_() {
@@ -151,9 +175,9 @@ async function main_() {
     const [tab] = await api.tabs.query({ active: true, currentWindow: true });
     tabId = tab ? tab.id : -1;
   }
+  currentTab = tabId;
   for (let attempt = 0; attempt < 20; attempt++) {
-    const state = await ask({ type: 'popup-state', tabId });
-    render(tabId, state);
+    const state = await refresh();
     if (!(state.handled && state.status === 'pending')) break;
     await new Promise((r) => setTimeout(r, 500));
   }

@@ -22,6 +22,9 @@ export function reasonLabel(change) {
   if (!r) return change.kind || 'automated';
   if (r.source === 'builtin') return r.kinds.join(', ') || 'builtin';
   if (r.source === 'learned') {
+    // Taught by the person (background/everyday.js).
+    if (r.rule === 'taught') return 'noise (taught by you)';
+    if (r.rule === 'shown' || (r.kept && r.kept.type === 'shown')) return 'always shown (taught by you)';
     const like = r.rule === 'rotating' ? 'rotating item' : r.rule === 'module' ? 'rotating module' : r.label || 'rule';
     if (r.kept) return `looked like ${like}, kept because of new words: ${r.kept.words.join(', ')}`;
     return `learned: ${like}`;

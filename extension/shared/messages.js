@@ -14,7 +14,7 @@
 /** A block as the content script sends it: its text, or the key of a text the background has. */
 /** @typedef {{ text: string, key?: undefined, path: string, links: string[] } | { text?: undefined, key: string, path: string, links: string[] }} OutgoingBlock */
 
-/** @typedef {{ type: 'known' }} KnownMessage */
+/** @typedef {{ type: 'known', url?: string }} KnownMessage */
 /** @typedef {{ keys: string[] }} KnownResult */
 
 /**
@@ -41,8 +41,8 @@
  * @property {string[]} kinds the built-in kinds that changed (counter, clock…)
  * @property {string | null} rule_id the learned rule's id
  * @property {string | null} label the learned rule's label
- * @property {'slots' | 'rotating' | 'module' | null} [rule] what the learned rule matches
- * @property {{ type: 'new_words', words: string[] }} [kept] a change the learned rule looked
+ * @property {'slots' | 'rotating' | 'module' | 'taught' | 'shown' | null} [rule] what the learned rule matches
+ * @property {{ type: 'new_words', words: string[] } | { type: 'shown', words?: undefined }} [kept] a change the learned rule looked
  *   like but that was kept as content (its kind is content), and why
  * @property {{ pages: number, visits: number }} [evidence] a rotating module's evidence
  */
@@ -100,6 +100,23 @@
 /** @typedef {{ url: string, raw: string[], text: string }} NewLink */
 /** @typedef {{ type: 'test-open', page: 'popup' | 'options' }} TestOpenMessage */
 
+/**
+ * Everyday controls (background/everyday.js): from the content script 'teach' (its own tab),
+ * 'regions-for-page', 'region-add'; from extension pages 'teach' (with tabId), 'pause',
+ * 'pause-get', 'forget-page', 'regions-list', 'region-remove', 'pick-region'.
+ * @typedef {{ type: 'teach', change: number, noise: boolean, tabId?: number, url?: string }
+ *   | { type: 'regions-for-page', url?: string }
+ *   | { type: 'region-add', path: string, scope: 'page' | 'site', mode: 'ignore' | 'include', label: string, url?: string }
+ *   | { type: 'pause', minutes: number | null }
+ *   | { type: 'pause-get' }
+ *   | { type: 'forget-page', tabId: number }
+ *   | { type: 'regions-list' }
+ *   | { type: 'region-remove', id: string }
+ *   | { type: 'pick-region', tabId: number, mode: 'ignore' | 'include' }
+ *   | { type: 'demo-visit', old: { text: string, path: string }[], new: { text: string, path: string }[] }
+ *   | { type: 'test-command', command: string } | { type: 'test-onboarding' }} EverydayMessage
+ */
+
 /** @typedef {KnownMessage | VisitMessage | RestoredMessage | ForgetMessage} ContentMessage */
 /** @typedef {PopupStateMessage | ScrollToMessage | SettingsGetMessage | SettingsSetMessage | DeleteAllMessage | StatsMessage | SiteModelsMessage | RemoveRuleMessage | NewPagesMessage} PageMessage */
 /** @typedef {{ type: 'test-check' }} TestCheckMessage test builds: the database's consistency check */
@@ -114,9 +131,9 @@
 /** @typedef {{ type: 'open-history' }} OpenHistoryMessage */
 /** @typedef {{ type: 'lifespans', heat: HeatBlock[] }} LifespansTabMessage */
 /** @typedef {ShowLifespansMessage | OpenHistoryMessage} HistMessage */
-/** @typedef {ContentMessage | PageMessage | PruneOldestMessage | ForgetMessage | TestBadgeMessage | TestOpenMessage | TestCheckMessage | TestFillMessage | HistMessage | WatchMessage} Request */
+/** @typedef {ContentMessage | PageMessage | PruneOldestMessage | ForgetMessage | TestBadgeMessage | TestOpenMessage | TestCheckMessage | TestFillMessage | HistMessage | WatchMessage | EverydayMessage} Request */
 
-/** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' } | { type: 'previous-change' } | LifespansTabMessage} TabMessage */
+/** @typedef {{ type: 'scroll-to', change: number } | { type: 'next-change' } | { type: 'previous-change' } | LifespansTabMessage | { type: 'taught', change: number, kind: string, reason: any } | { type: 'pick-region', mode: string }} TabMessage */
 
 /** @typedef {{ ok: true, result: any } | { ok: false, error: import('./errors.js').WireError }} Reply */
 

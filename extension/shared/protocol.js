@@ -203,7 +203,9 @@ export function pageKey(url) {
     if (!host) return null;
     u.hostname = host;
   }
-  u.hash = '';
+  // A hash route of a single-page app (`#/inbox`, `#!/inbox`) is a page of its own; any other
+  // fragment is a place in the same page.
+  if (!/^#!?\//.test(u.hash)) u.hash = '';
   const key = u.href;
   return key.length <= LIMITS.maxUrl ? key : null;
 }

@@ -111,6 +111,38 @@ class FirefoxSession {
     throw new Error(`timed out: ${what}`);
   }
 
+  /** Waits for the test marker `name` to match `re` (150 tries, 100 ms apart); returns it. */
+  async waitAttr(name, re) {
+    let v = null;
+    for (let i = 0; i < 150; i++) {
+      v = await this.attr(name);
+      if (v && re.test(v)) return v;
+      await sleep(100);
+    }
+    throw new Error(`marker ${name} is ${v}, not ${re}`);
+  }
+
+  /** Reloads the current page and waits for the extension to be done with it again. */
+  async reload() {
+    await this.driver.executeScript("document.documentElement.removeAttribute('data-sincelast-test-state')");
+    await this.driver.navigate().refresh();
+    return this.waitAttr('state', /./);
+  }
+
+  /**
+   * Opens the popup or the settings page (see openExtensionPage), runs `fn` there, then closes
+   * it and comes back to the page; resolves to what `fn` resolved to.
+   */
+  async inExtensionPage(page, fn) {
+    const { pageHandle } = await this.openExtensionPage(page);
+    try {
+      return await fn();
+    } finally {
+      await this.driver.close();
+      await this.driver.switchTo().window(pageHandle);
+    }
+  }
+
   /**
    * Opens the popup ('popup') or the settings page ('options') in a new tab through the test
    * build's background and switches to it; resolves to the handle of the page it came from.

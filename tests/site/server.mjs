@@ -33,6 +33,17 @@
 //                             fragment or a tracking parameter changed (not new)
 //   GET /s/<story>/linksection  (links) a section page linking a1, a5 and a6 (every version)
 //   GET /s/<story>/story/<id>   (links) one story; a4 links to a7 and back to the front page
+//   GET /s/<story>/app[/<route>]  a small single-page app (routes inbox, news, about; links
+//                               switch routes with history.pushState, back/forward with
+//                               popstate); the inbox's text changes with the version. The route
+//                               `sneaky` renders its own text, then history.replaceState()s
+//                               itself to /app/inbox before the page settles, its text unchanged
+//   GET /s/<story>/hashapp         the same app routed by hash (#/inbox, #/news, #/about)
+//   GET /s/<story>/feed            an endless list: 20 items at once, 20 more 100 ms after load
+//                               (version 0) or 8 s after load (later versions: not loaded yet
+//                               when the page settles); the items never change
+//   GET /s/<story>/metrics         one sentence whose last word changes (seven → eight) and a
+//                               reader counter (1000 → 1042), from version 0 to 1
 //   GET /__advance?story=<story>   bump that story's version (answers the new version);
 //   GET /__advance?back=1          the page's own link: bumps the referring page's story, goes back
 //   GET /__version?story=<story>   answers the current version
@@ -530,6 +541,73 @@ const PAGES = { links: linksPage, linksection: linkSectionPage, spy: spyPage, hi
 // 0.5 when seen hourly; tests/site/knot-page.mjs): version k is the page k hours on.
 PAGES.knot = (version) => knotPage(version);
 
+/** A small single-page app: the routes' texts for this version, rendered by a client router. */
+function spaPage(version, hashMode) {
+  const routes = {
+    inbox: [`Inbox (${version === 0 ? 3 : 4} messages)`, version === 0
+      ? 'A letter from the harbour master about the new mooring fees.'
+      : 'A letter from the harbour master: the mooring fees stay as they are this year.'],
+    news: ['App news', 'The app now shows the ferry timetable on the first page.'],
+    about: ['About this app', 'A tiny single-page app for the browser tests of Since Last Visit.'],
+    sneaky: ['Sneaky page', 'This text belongs to the sneaky page and to no other address.'],
+  };
+  const script = `<script>
+const ROUTES = ${JSON.stringify(routes)};
+const HASH = ${hashMode ? 'true' : 'false'};
+const base = location.pathname.replace(/\\/(app|hashapp)(\\/\\w+)?$/, '/' + (HASH ? 'hashapp' : 'app'));
+function current() {
+  if (HASH) return (location.hash.match(/^#\\/(\\w+)/) || [])[1] || 'inbox';
+  return (location.pathname.match(/\\/app\\/(\\w+)$/) || [])[1] || 'inbox';
+}
+function render() {
+  const r = ROUTES[current()] || ROUTES.inbox;
+  // The content arrives a moment after the route changes, as from a server.
+  setTimeout(() => {
+    document.getElementById('view').replaceChildren();
+    const h = document.createElement('h2'); h.textContent = r[0];
+    const p = document.createElement('p'); p.textContent = r[1];
+    document.getElementById('view').append(h, p);
+    document.title = r[0];
+  }, 60);
+}
+document.addEventListener('click', (e) => {
+  const a = e.target.closest('a[data-route]');
+  if (!a) return;
+  e.preventDefault();
+  if (HASH) location.hash = '#/' + a.dataset.route;
+  else { history.pushState({}, '', base + '/' + a.dataset.route); render(); }
+});
+addEventListener('popstate', render);
+addEventListener('hashchange', render);
+render();
+if (current() === 'sneaky') setTimeout(() => history.replaceState({}, '', base + '/inbox'), 150);
+</script>`;
+  const links = ['inbox', 'news', 'about'].map((r) => `<a data-route="${r}" id="go-${r}" href="#">${r}</a>`).join(' ');
+  return layout({ title: 'App', body: `<nav id="app-nav">${links}</nav><section id="view"></section>`, script });
+}
+
+/** One word of content changes, and a counter (noise). */
+function metricsPage(version) {
+  return layout({
+    title: 'Ferry',
+    body: `<p id="ferry">The ferry leaves at ${version === 0 ? 'seven' : 'eight'} every morning.</p>
+<p id="readers">Readers today: ${version === 0 ? 1000 : 1042}</p>`,
+  });
+}
+
+/** An endless list: 20 items at once, 20 more soon (version 0) or too late to be read. */
+function feedPage(version) {
+  const item = (k) => `<li>Feed item number ${k + 1}: a short note from the harbour office.</li>`;
+  const first = Array.from({ length: 20 }, (_, k) => item(k)).join('');
+  const more = JSON.stringify(Array.from({ length: 20 }, (_, k) => item(k + 20)).join(''));
+  const script = `<script>
+addEventListener('load', () => setTimeout(() => {
+  document.getElementById('feed').insertAdjacentHTML('beforeend', ${more});
+}, ${version === 0 ? 100 : 8000}));
+</script>`;
+  return layout({ title: 'Feed', body: `<h2>Latest</h2><ul id="feed">${first}</ul>`, script });
+}
+
 /** Starts the demo server; resolves to { server, port, origin, url(story, page) }. */
 export function startSite(port = 0) {
   const versions = new Map();
@@ -582,6 +660,13 @@ export function startSite(port = 0) {
     }
     const story = /^\/s\/[\w-]{1,64}\/story\/(\w{1,8})$/.exec(u.pathname); // (links)
     if (story && GAZETTE[story[1]]) return send(200, 'text/html; charset=utf-8', gazetteStory(story[1]));
+    // Single-page apps and the endless list (tests/browser/everyday-*.test.mjs).
+    const spa = /^\/s\/([\w-]{1,64})\/(app|hashapp|feed|metrics)(\/\w+)?$/.exec(u.pathname);
+    if (spa) {
+      const v = versions.get(spa[1]) || 0;
+      const html = spa[2] === 'feed' ? feedPage(v) : spa[2] === 'metrics' ? metricsPage(v) : spaPage(v, spa[2] === 'hashapp');
+      return send(200, 'text/html; charset=utf-8', html);
+    }
     const m = /^\/s\/([\w-]{1,64})\/(\w+)$/.exec(u.pathname);
     if (m && PAGES[m[2]]) {
       const n = loads.get(u.pathname) || 0;

@@ -818,3 +818,53 @@ pub fn rank_new_pages(
     .map_err(core_error)?;
     to_js(&ranked)
 }
+
+// What the person teaches ("this is noise", "always show changes here") and the visit's metrics
+// on its content changes only.
+
+/// The person teaches the slot at `path` of `site` (whose state must be loaded): `noise` true
+/// for "this is noise", false for "always show changes here". Returns the rule records to put
+/// (the taught one first, then the opposite rule it removed, if any). Errors: `invalid_argument`
+/// for an empty path.
+#[wasm_bindgen(js_name = teachRule)]
+pub fn teach_rule(site: &str, path: &str, noise: bool) -> Result<JsValue, JsValue> {
+    if path.len() > MAX_TEXT_BYTES {
+        return Err(js_error("too_large", "path"));
+    }
+    with_site(site, |state| match state.teach(path, noise) {
+        Some(records) => to_js(&records),
+        None => Err(js_error("invalid_argument", "a rule needs a block path")),
+    })
+}
+
+/// Every metric of the core on a visit's content: the old and new versions' block texts, the
+/// visit's changes (`[{ kind, old_index, new_index }]`; template and noise changes are left out
+/// on both sides), options as [`metrics`].
+#[wasm_bindgen(js_name = contentMetrics)]
+pub fn content_metrics(
+    old_texts: Vec<String>,
+    new_texts: Vec<String>,
+    changes: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    for (name, t) in [("old", &old_texts), ("new", &new_texts)] {
+        let bytes: usize = t.iter().map(|s| s.len() + 1).sum();
+        if bytes > MAX_TEXT_BYTES {
+            return Err(js_error(
+                "too_large",
+                &format!("{name} text: {bytes} bytes (limit {MAX_TEXT_BYTES})"),
+            ));
+        }
+    }
+    let changes: Vec<metrics::ChangeAt> = serde_wasm_bindgen::from_value(changes)
+        .map_err(|e| js_error("invalid_argument", &format!("changes: {e}")))?;
+    let mut opts = metrics::MetricOptions::default();
+    if !options.is_undefined() && !options.is_null() {
+        opts = serde_wasm_bindgen::from_value(options)
+            .map_err(|e| js_error("invalid_argument", &format!("metrics options: {e}")))?;
+    }
+    let old: Vec<&str> = old_texts.iter().map(String::as_str).collect();
+    let new: Vec<&str> = new_texts.iter().map(String::as_str).collect();
+    let m = metrics::compute_content(&old, &new, &changes, &opts).map_err(core_error)?;
+    to_js(&m)
+}

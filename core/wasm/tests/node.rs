@@ -541,3 +541,52 @@ fn new_links_and_ranked_new_pages_from_js() {
         Some("invalid_argument")
     );
 }
+
+#[wasm_bindgen_test]
+fn a_taught_rule_and_content_metrics_from_js() {
+    let site = "t.example";
+    load_site(site, JsValue::NULL, JsValue::NULL).expect("load");
+    let put = teach_rule(site, "/html[0]/body[0]/p[1]", true).expect("taught");
+    let put: js_sys::Array = put.dyn_into().expect("an array");
+    assert_eq!(put.length(), 1);
+    assert_eq!(
+        get(&put.get(0), &["learned_from"]).as_string().as_deref(),
+        Some("taught")
+    );
+    assert_eq!(
+        get(&put.get(0), &["rule", "type"]).as_string().as_deref(),
+        Some("taught")
+    );
+    // The opposite rule for the slot removes the first one.
+    let put: js_sys::Array = teach_rule(site, "/html[0]/body[0]/p[1]", false)
+        .expect("taught")
+        .dyn_into()
+        .expect("an array");
+    assert_eq!(put.length(), 2);
+    assert_eq!(get(&put.get(1), &["removed"]).as_bool(), Some(true));
+    let err = teach_rule(site, "", true).expect_err("no path");
+    assert_eq!(kind_of(&err).as_deref(), Some("invalid_argument"));
+
+    let old = vec![
+        "The ferry leaves at seven".to_string(),
+        "Readers 1000".to_string(),
+    ];
+    let new = vec![
+        "The ferry leaves at eight".to_string(),
+        "Readers 1042".to_string(),
+    ];
+    let changes = js(
+        r#"[{"kind":"noise","old_index":1,"new_index":1},{"kind":"content","old_index":0,"new_index":0}]"#,
+    );
+    let m = content_metrics(old, new, changes, JsValue::UNDEFINED).expect("metrics");
+    assert_eq!(get(&m, &["ied", "replace"]).as_f64(), Some(1.0));
+    assert_eq!(get(&m, &["ied", "add"]).as_f64(), Some(0.0));
+    let err = content_metrics(
+        vec![],
+        vec![],
+        js(r#"[{"kind":"bogus"}]"#),
+        JsValue::UNDEFINED,
+    )
+    .expect_err("bad kind");
+    assert_eq!(kind_of(&err).as_deref(), Some("invalid_argument"));
+}

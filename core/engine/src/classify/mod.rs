@@ -64,6 +64,8 @@ pub enum Kept {
         /// Those words (lowercased, at most a few).
         words: Vec<String>,
     },
+    /// The person asked to always show changes of this slot ([`noise::RuleKind::Shown`]).
+    Shown,
 }
 
 impl Reason {
@@ -105,6 +107,8 @@ impl Reason {
                     noise::RuleKind::Slots { .. } => "slots",
                     noise::RuleKind::Rotating { .. } => "rotating",
                     noise::RuleKind::Module { .. } => "module",
+                    noise::RuleKind::Taught { .. } => "taught",
+                    noise::RuleKind::Shown { .. } => "shown",
                 }
                 .to_string()
             }),
@@ -137,6 +141,7 @@ impl std::fmt::Display for Reason {
                     Some(Kept::NewWords { words }) => {
                         write!(f, " (kept: new words {})", words.join(", "))
                     }
+                    Some(Kept::Shown) => write!(f, " (kept: always shown)"),
                     None => Ok(()),
                 }
             }

@@ -145,6 +145,10 @@ pub enum Volatile {
     Format,
     /// The same items in a new order.
     Reordered,
+    /// The tail of a list that was not loaded (yet) on this visit (an infinite list, a list
+    /// that loads more later): not removed.
+    #[serde(rename = "not_loaded_yet")]
+    Unloaded,
 }
 
 impl Volatile {
@@ -161,6 +165,7 @@ impl Volatile {
             Volatile::Whitespace => "whitespace",
             Volatile::Format => "format",
             Volatile::Reordered => "reordered",
+            Volatile::Unloaded => "not_loaded_yet",
         }
     }
 }
@@ -873,7 +878,22 @@ pub enum RuleKind {
         /// The slot's path.
         path: String,
     },
+    /// Taught by the person ("this is noise"): every change of the block at this path is noise,
+    /// whatever its size or words. Never learned, never dropped for room.
+    Taught {
+        /// The slot's path.
+        path: String,
+    },
+    /// Taught by the person ("always show changes here"): a change of the block at this path
+    /// that the built-in detectors or a learned rule would call noise is content.
+    Shown {
+        /// The slot's path.
+        path: String,
+    },
 }
+
+/// How a rule taught by the person is marked in [`NoiseRule::learned_from`].
+pub const TAUGHT: &str = "taught";
 
 /// On how many pages and visits a rotating module was seen to rotate.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -943,6 +963,9 @@ impl NoiseRule {
                     && text::word_count(old) <= MODULE_MAX_WORDS
                     && text::word_count(new) <= MODULE_MAX_WORDS
             }
+            // Rules taught by the person are applied by the site after every other decision
+            // (see `NoiseModel::taught_at`), never as a learned rule.
+            Some(RuleKind::Taught { .. } | RuleKind::Shown { .. }) => false,
         }
     }
 
@@ -1097,7 +1120,7 @@ impl NoiseModel {
                 .rules
                 .iter()
                 .enumerate()
-                .filter(|(_, r)| !r.removed)
+                .filter(|(_, r)| !r.removed && r.learned_from != TAUGHT)
                 .min_by_key(|(_, r)| r.hits)
             {
                 let gone = self.rules.remove(k);
@@ -1118,6 +1141,75 @@ impl NoiseModel {
         };
         r.learn_words(texts);
         self.rules.push(r);
+    }
+
+    /// The rule the person taught for the block at `path` in force, if any: `Some(true)` for
+    /// "this is noise" ([`RuleKind::Taught`]), `Some(false)` for "always show changes here"
+    /// ([`RuleKind::Shown`]), with the rule.
+    pub fn taught_at(&self, path: &str) -> Option<(bool, &NoiseRule)> {
+        if path.is_empty() {
+            return None;
+        }
+        self.rules.iter().find_map(|r| match &r.rule {
+            _ if r.removed => None,
+            Some(RuleKind::Taught { path: p }) if p == path => Some((true, r)),
+            Some(RuleKind::Shown { path: p }) if p == path => Some((false, r)),
+            _ => None,
+        })
+    }
+
+    /// The person teaches the slot at `path`: `noise` true for "this is noise", false for
+    /// "always show changes here". The opposite rule for the same slot, if any, is removed; a
+    /// taught rule the person removed before is in force again. Returns the rule records to
+    /// put (the taught one first), or `None` for an empty path.
+    pub fn teach(&mut self, path: &str, noise: bool) -> Option<Vec<NoiseRule>> {
+        if path.is_empty() {
+            return None;
+        }
+        let path = path.to_string();
+        let (rule, other, label) = if noise {
+            (
+                RuleKind::Taught { path: path.clone() },
+                RuleKind::Shown { path: path.clone() },
+                format!("noise (taught by you): {path}"),
+            )
+        } else {
+            (
+                RuleKind::Shown { path: path.clone() },
+                RuleKind::Taught { path: path.clone() },
+                format!("always shown (taught by you): {path}"),
+            )
+        };
+        let id = crate::hash::block_id(&serde_json_like(&rule));
+        let other_id = crate::hash::block_id(&serde_json_like(&other));
+        let mut out = Vec::new();
+        if let Some(r) = self.rules.iter_mut().find(|r| r.id == id) {
+            r.removed = false;
+            r.hits += 1;
+            out.push(r.clone());
+        } else {
+            let r = NoiseRule {
+                id: id.clone(),
+                rule: Some(rule),
+                learned_from: TAUGHT.to_string(),
+                hits: 1,
+                label: cut_label(label),
+                removed: false,
+                vocabulary: Vec::new(),
+                evidence: None,
+            };
+            out.push(r.clone());
+            self.rules.push(r);
+        }
+        if let Some(r) = self
+            .rules
+            .iter_mut()
+            .find(|r| r.id == other_id && !r.removed)
+        {
+            r.removed = true;
+            out.push(r.clone());
+        }
+        Some(out)
     }
 
     /// Learns (or confirms with new evidence) a rotating module at `path`: the site's template
@@ -1228,6 +1320,8 @@ fn serde_json_like(rule: &RuleKind) -> String {
         }
         RuleKind::Rotating { path } => format!("rotating:{path}"),
         RuleKind::Module { path } => format!("module:{path}"),
+        RuleKind::Taught { path } => format!("taught:{path}"),
+        RuleKind::Shown { path } => format!("shown:{path}"),
     }
 }
 

@@ -552,6 +552,10 @@ impl SiteState {
                 _ => {}
             }
         }
+        // The tail of a list that is simply not loaded yet is not removed.
+        mark_unloaded(&mut report, old.blocks);
+        // What the person taught overrides every other decision for its slot.
+        apply_taught(&mut report, noise_model);
         recount(&mut report);
 
         if !opts.learn {
@@ -595,6 +599,12 @@ impl SiteState {
         }
         let updates = self.updates(url, evicted);
         (report, updates)
+    }
+
+    /// The person teaches the slot at `path` (see [`NoiseModel::teach`]): the rule records to
+    /// store, or `None` for an empty path.
+    pub fn teach(&mut self, path: &str, noise: bool) -> Option<Vec<NoiseRule>> {
+        self.noise.teach(path, noise)
     }
 
     /// Converts a site model stored by the versions before records (one JSON string per site:
@@ -654,6 +664,106 @@ impl SiteState {
             })
             .collect();
         Ok((pages, rules))
+    }
+}
+
+/// Fewest blocks in a run of removed blocks at a list's end for it to count as not loaded yet.
+pub const UNLOADED_MIN_RUN: usize = 3;
+/// Fewest blocks of the same list before the run, still on the page.
+pub const UNLOADED_MIN_KEPT: usize = 5;
+
+/// Marks as noise ([`Volatile::Unloaded`]) a run of removed content blocks that stood at the end
+/// of a list whose start is still on the page, when the new version's list ends where the run
+/// began: a list that loads more as one scrolls (or later) showed fewer items this time. The
+/// run's blocks have the type paths of the list's items (those of the [`UNLOADED_MIN_KEPT`]
+/// blocks before it, still present), it has at least [`UNLOADED_MIN_RUN`] blocks, and the
+/// new version's block after the list's last kept item is not such an item.
+fn mark_unloaded(report: &mut Report, old: &[Block]) {
+    use crate::block::type_path_of;
+    let n = old.len();
+    // Old index → new index of the blocks still on the page (unchanged or edited).
+    let mut kept_at: Vec<Option<usize>> = vec![None; n];
+    let mut removed_at: Vec<Option<usize>> = vec![None; n];
+    let mut new_type: std::collections::HashMap<usize, String> = std::collections::HashMap::new();
+    for (k, b) in report.blocks.iter().enumerate() {
+        match (b.status, b.old_index, b.new_index) {
+            (Status::Unchanged | Status::Changed, Some(i), Some(j)) if i < n => {
+                kept_at[i] = Some(j)
+            }
+            (Status::Removed, Some(i), _) if i < n && b.kind == Kind::Content => {
+                removed_at[i] = Some(k)
+            }
+            _ => {}
+        }
+        if let Some(j) = b.new_index {
+            new_type.insert(j, type_path_of(&b.path));
+        }
+    }
+    let mut i = 0;
+    while i < n {
+        if removed_at[i].is_none() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < n && removed_at[i].is_some() {
+            i += 1;
+        }
+        let run = start..i;
+        if run.len() < UNLOADED_MIN_RUN || start < UNLOADED_MIN_KEPT {
+            continue;
+        }
+        let before = start - UNLOADED_MIN_KEPT..start;
+        if before.clone().any(|k| kept_at[k].is_none()) {
+            continue;
+        }
+        let item_types: std::collections::HashSet<String> =
+            before.clone().map(|k| type_path_of(&old[k].path)).collect();
+        if !run
+            .clone()
+            .all(|k| item_types.contains(&type_path_of(&old[k].path)))
+        {
+            continue;
+        }
+        let last = kept_at[start - 1].unwrap_or(0);
+        if new_type
+            .get(&(last + 1))
+            .is_some_and(|t| item_types.contains(t))
+        {
+            continue;
+        }
+        for k in run {
+            if let Some(r) = removed_at[k] {
+                let b = &mut report.blocks[r];
+                b.kind = Kind::Noise;
+                b.reason = Some(Reason::builtin(vec![Volatile::Unloaded]));
+            }
+        }
+    }
+}
+
+/// Applies the rules the person taught to the classified changes: a slot taught as noise makes
+/// its content changes noise (the taught rule as reason); a slot to always show makes its
+/// noise and template changes content (the reason says it was kept because the person asked).
+fn apply_taught(report: &mut Report, model: &NoiseModel) {
+    if !model.rules.iter().any(|r| r.learned_from == noise::TAUGHT) {
+        return;
+    }
+    for b in report.blocks.iter_mut() {
+        if b.status == Status::Unchanged {
+            continue;
+        }
+        match model.taught_at(&b.path) {
+            Some((true, rule)) if b.kind == Kind::Content => {
+                b.kind = Kind::Noise;
+                b.reason = Some(Reason::learned(rule));
+            }
+            Some((false, rule)) if b.kind != Kind::Content => {
+                b.kind = Kind::Content;
+                b.reason = Some(Reason::kept(rule, Kept::Shown));
+            }
+            _ => {}
+        }
     }
 }
 
@@ -799,6 +909,172 @@ mod tests {
     }
 
     const PARA: &str = "The morning ferry will leave at a quarter past seven from Monday onwards.";
+
+    #[test]
+    fn the_tail_of_a_list_not_loaded_yet_is_not_removed() {
+        let item = |k: usize| {
+            (
+                format!("/html[0]/body[0]/main[0]/ul[0]/li[{k}]"),
+                format!("Item number {k} of the endless list"),
+            )
+        };
+        let list = |n: usize, footer: &str| {
+            let mut v: Vec<(String, String)> = (0..n).map(item).collect();
+            v.push(("/html[0]/body[0]/footer[0]/p[0]".into(), footer.into()));
+            v.iter()
+                .map(|(p, t)| Block {
+                    text: t.clone(),
+                    path: p.clone(),
+                    ..Block::default()
+                })
+                .collect::<Vec<_>>()
+        };
+        let url = "https://h.example/feed";
+        let run = |old: &[Block], new: &[Block]| {
+            let mut model = SiteState::new();
+            analyze(
+                &Visit {
+                    url,
+                    time: Some(0),
+                    blocks: old,
+                },
+                &Visit {
+                    url,
+                    time: Some(86_400),
+                    blocks: new,
+                },
+                &mut model,
+                &VisitOptions::default(),
+            )
+        };
+        // 40 items read last time, 20 this time: the other 20 are not loaded yet.
+        let r = run(&list(40, "About"), &list(20, "About"));
+        let gone: Vec<_> = r
+            .blocks
+            .iter()
+            .filter(|b| b.status == Status::Removed)
+            .collect();
+        assert_eq!(gone.len(), 20);
+        assert!(gone.iter().all(|b| b.kind == Kind::Noise
+            && b.reason
+                .as_ref()
+                .is_some_and(|r| r.kinds == vec![Volatile::Unloaded])));
+        assert_eq!(r.summary.meaningful, 0);
+        // Two items gone from the end of a list: removed, as before (too short a run)…
+        let r = run(&list(22, "About"), &list(20, "About"));
+        assert!(r
+            .blocks
+            .iter()
+            .filter(|b| b.status == Status::Removed)
+            .all(|b| b.kind == Kind::Content));
+        // …and so are items gone from the middle (the list goes on after them).
+        let mut mid = list(40, "About");
+        mid.drain(10..20);
+        for (k, b) in mid.iter_mut().enumerate().take(30) {
+            b.path = format!("/html[0]/body[0]/main[0]/ul[0]/li[{k}]");
+        }
+        let r = run(&list(40, "About"), &mid);
+        assert!(
+            r.blocks
+                .iter()
+                .filter(|b| b.status == Status::Removed)
+                .all(|b| b.kind == Kind::Content),
+            "{:#?}",
+            r.summary
+        );
+    }
+
+    #[test]
+    fn a_slot_taught_as_noise_is_noise_and_one_to_always_show_is_content() {
+        let mut model = SiteState::new();
+        let url = "https://h.example/ferry";
+        let v = |k: u32, banner: &str, para: &str, time: i64| (page(k, "7:00", banner, para), time);
+        let (a, ta) = v(1, "Buy shoes now", PARA, 0);
+        let (b, tb) = v(
+            2,
+            "Fresh bread daily",
+            "A new timetable starts in May for every ferry.",
+            86_400,
+        );
+        let run = |model: &mut SiteState, old: &[Block], t0: i64, new: &[Block], t1: i64| {
+            analyze(
+                &Visit {
+                    url,
+                    time: Some(t0),
+                    blocks: old,
+                },
+                &Visit {
+                    url,
+                    time: Some(t1),
+                    blocks: new,
+                },
+                model,
+                &VisitOptions {
+                    learn: false,
+                    ..VisitOptions::default()
+                },
+            )
+        };
+        observe(
+            &mut model,
+            &Visit {
+                url,
+                time: Some(ta),
+                blocks: &a,
+            },
+        );
+        let banner = "/html[0]/body[0]/aside[0]/p[0]";
+        let para = "/html[0]/body[0]/main[0]/p[0]";
+        let counter = "/html[0]/body[0]/main[0]/p[1]";
+        let kind_at =
+            |r: &Report, path: &str| r.blocks.iter().find(|x| x.path == path).map(|x| x.kind);
+        // Untaught: the banner and the paragraph are content, the counter built-in noise.
+        let r = run(&mut model, &a, ta, &b, tb);
+        assert_eq!(kind_at(&r, banner), Some(Kind::Content));
+        assert_eq!(kind_at(&r, para), Some(Kind::Content));
+        assert_eq!(kind_at(&r, counter), Some(Kind::Noise));
+        let before = r.summary.meaningful;
+        // "This is noise" on the banner; "always show changes here" on the counter.
+        let put = model.teach(banner, true).expect("a path");
+        assert_eq!(put.len(), 1);
+        assert_eq!(put[0].learned_from, noise::TAUGHT);
+        assert!(put[0].label.contains("taught by you"), "{}", put[0].label);
+        model.teach(counter, false).expect("a path");
+        assert!(model.teach("", true).is_none());
+        let r = run(&mut model, &a, ta, &b, tb);
+        let at = |path: &str| r.blocks.iter().find(|x| x.path == path).expect("changed");
+        assert_eq!(at(banner).kind, Kind::Noise);
+        let reason = at(banner).reason.as_ref().expect("a reason");
+        assert_eq!(reason.rule.as_deref(), Some("taught"));
+        assert_eq!(reason.rule_id.as_deref(), Some(put[0].id.as_str()));
+        assert_eq!(at(para).kind, Kind::Content);
+        assert_eq!(at(counter).kind, Kind::Content);
+        assert_eq!(
+            at(counter).reason.as_ref().and_then(|r| r.kept.clone()),
+            Some(Kept::Shown)
+        );
+        // One change less (the banner) and one more (the counter).
+        assert_eq!(r.summary.meaningful, before);
+        // Teaching the banner the other way removes the first rule.
+        let put2 = model.teach(banner, false).expect("a path");
+        assert_eq!(put2.len(), 2);
+        assert!(put2[1].removed && put2[1].id == put[0].id);
+        let r = run(&mut model, &a, ta, &b, tb);
+        assert_eq!(kind_at(&r, banner), Some(Kind::Content));
+        // Removing a taught rule (settings) gives the model its own verdict back.
+        let shown = model.teach(counter, false).expect("a path")[0].id.clone();
+        model.remove_rule(&shown).expect("removed");
+        let r = run(&mut model, &a, ta, &b, tb);
+        assert_eq!(kind_at(&r, counter), Some(Kind::Noise));
+        // Teaching again after removal puts the rule back in force.
+        model.teach(counter, false).expect("a path");
+        let r = run(&mut model, &a, ta, &b, tb);
+        assert_eq!(kind_at(&r, counter), Some(Kind::Content));
+        // Taught rules survive as records.
+        let (_, rules) = model.to_records();
+        let back = SiteState::from_records(Vec::new(), rules);
+        assert_eq!(back.noise().taught_at(counter).map(|(n, _)| n), Some(false));
+    }
 
     #[test]
     fn counter_clock_banner_and_template_are_not_meaningful_but_an_edit_is() {

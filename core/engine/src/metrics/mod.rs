@@ -312,6 +312,63 @@ pub fn compute(old_text: &str, new_text: &str, opts: &MetricOptions) -> Result<M
     })
 }
 
+/// One change of a visit as [`compute_content`] needs it: its kind and where it stood.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct ChangeAt {
+    /// Content, template or noise.
+    pub kind: crate::align::Kind,
+    /// The block's index in the old version (`None` for a new block).
+    #[serde(default)]
+    pub old_index: Option<usize>,
+    /// The block's index in the new version (`None` for a removed block).
+    #[serde(default)]
+    pub new_index: Option<usize>,
+}
+
+/// The two texts the visit's metrics are computed on: each version's blocks joined by a space,
+/// leaving out both sides of every template and noise change (as the visit's summary counts
+/// content changes only). Unchanged blocks and content changes stay. Indices out of range are
+/// ignored.
+pub fn content_texts(old: &[&str], new: &[&str], changes: &[ChangeAt]) -> (String, String) {
+    let mut keep_old = vec![true; old.len()];
+    let mut keep_new = vec![true; new.len()];
+    for c in changes {
+        if c.kind == crate::align::Kind::Content {
+            continue;
+        }
+        if let Some(k) = c.old_index.filter(|&k| k < old.len()) {
+            keep_old[k] = false;
+        }
+        if let Some(k) = c.new_index.filter(|&k| k < new.len()) {
+            keep_new[k] = false;
+        }
+    }
+    let join = |blocks: &[&str], keep: &[bool]| {
+        let mut out = String::new();
+        for (t, _) in blocks.iter().zip(keep).filter(|(_, k)| **k) {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(t);
+        }
+        out
+    };
+    (join(old, &keep_old), join(new, &keep_new))
+}
+
+/// Every metric between two versions' content: [`compute`] on [`content_texts`].
+///
+/// Errors: as [`compute`].
+pub fn compute_content(
+    old: &[&str],
+    new: &[&str],
+    changes: &[ChangeAt],
+    opts: &MetricOptions,
+) -> Result<Metrics, Error> {
+    let (a, b) = content_texts(old, new, changes);
+    compute(&a, &b, opts)
+}
+
 /// Dice similarity of the *sets* of items: `2|A∩B| / (|A|+|B|)`; 1 when both are empty.
 pub fn dice<T: Hash + Eq>(a: &[T], b: &[T]) -> f64 {
     // One table over both vocabularies: bit 0 = in A, bit 1 = in B.
@@ -451,6 +508,65 @@ mod tests {
 
     fn w(s: &str) -> Vec<&str> {
         s.split_whitespace().collect()
+    }
+
+    #[test]
+    fn content_metrics_leave_out_noise_and_template_changes() {
+        use crate::align::Kind;
+        let old = [
+            "Ferry news",
+            "You are visitor 100",
+            "The ferry leaves at seven",
+            "Menu",
+        ];
+        let new = [
+            "Ferry news",
+            "You are visitor 107",
+            "The ferry leaves at eight",
+            "Home menu",
+        ];
+        let at = |kind, i: usize| ChangeAt {
+            kind,
+            old_index: Some(i),
+            new_index: Some(i),
+        };
+        let changes = [
+            at(Kind::Noise, 1),
+            at(Kind::Content, 2),
+            at(Kind::Template, 3),
+        ];
+        let (a, b) = content_texts(&old, &new, &changes);
+        assert_eq!(a, "Ferry news The ferry leaves at seven");
+        assert_eq!(b, "Ferry news The ferry leaves at eight");
+        let opts = MetricOptions::default();
+        let m = compute_content(&old, &new, &changes, &opts).expect("valid");
+        // One word replaced: seven → eight; nothing else counted.
+        assert_eq!(
+            (
+                m.ied.add,
+                m.ied.drop,
+                m.ied.copy,
+                m.ied.shrink,
+                m.ied.replace,
+                m.ied.moved
+            ),
+            (0, 0, 0, 0, 1, 0)
+        );
+        // Dice over {ferry, news, the, leaves, at} + seven / eight: 2·5/(6+6).
+        assert!((m.dice - 10.0 / 12.0).abs() < 1e-12, "{}", m.dice);
+        // On the raw text the counter and the menu count too.
+        let raw = compute(&old.join(" "), &new.join(" "), &opts).expect("valid");
+        assert!(raw.ied.delta > m.ied.delta);
+        // Indices out of range are ignored; a removed block leaves the old side only.
+        let gone = [ChangeAt {
+            kind: Kind::Noise,
+            old_index: Some(9),
+            new_index: None,
+        }];
+        assert_eq!(
+            content_texts(&old[..1], &new[..1], &gone),
+            ("Ferry news".into(), "Ferry news".into())
+        );
     }
 
     #[test]

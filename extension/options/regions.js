@@ -1,0 +1,53 @@
+// The settings page's list of regions: parts of pages the person ignores, or watches alone
+// (picked on the page from the popup). Each removable.
+
+import { ask } from '../shared/ask.js';
+
+/**
+ * Draws the regions into `root`; `status` says what happened.
+ * @param {HTMLElement} root
+ * @param {(text: string) => void} status
+ */
+export async function refreshRegions(root, status) {
+  const { regions } = await ask({ type: 'regions-list' });
+  root.textContent = '';
+  if (!regions.length) {
+    const p = document.createElement('p');
+    p.className = 'muted';
+    p.textContent = 'No regions. Pick one from the popup: "Ignore a part of this page…" or "Watch just one part…".';
+    root.append(p);
+    return;
+  }
+  const ul = document.createElement('ul');
+  ul.className = 'regions';
+  for (const r of regions) {
+    const li = document.createElement('li');
+    li.dataset.regionId = r.id;
+    li.dataset.mode = r.mode;
+    const what = document.createElement('strong');
+    what.textContent = r.mode === 'ignore' ? 'Ignored' : 'Watched alone';
+    const where = document.createElement('span');
+    where.textContent = ` on ${r.url ? r.url : `every page of ${r.site}`}: `;
+    const label = document.createElement('code');
+    label.textContent = r.label || r.path;
+    label.title = r.path;
+    const remove = document.createElement('button');
+    remove.type = 'button';
+    remove.textContent = 'Remove';
+    remove.setAttribute('aria-label', `Remove the region ${r.label || r.path}`);
+    remove.addEventListener('click', async () => {
+      let said;
+      try {
+        await ask({ type: 'region-remove', id: r.id });
+        said = 'Region removed: from the next visit on, that part counts again.';
+      } catch (e) {
+        said = `Not removed: ${e.message}`;
+      }
+      await refreshRegions(root, status);
+      status(said);
+    });
+    li.append(what, where, label, ' ', remove);
+    ul.append(li);
+  }
+  root.append(ul);
+}
