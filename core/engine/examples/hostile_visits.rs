@@ -137,6 +137,17 @@ fn main() {
         if only.as_deref().is_some_and(|o| o != name) {
             continue;
         }
+        let t = Instant::now();
+        let report = sincelast_core::align::diff_blocks(&old, &new, &Default::default());
+        let align = t.elapsed().as_secs_f64() * 1e3;
+        println!(
+            "figure: visit.{name}.align_only_ms: {align:.0} (target <= {bound_ms}){}",
+            if report.summary.approximate {
+                " approximate"
+            } else {
+                ""
+            }
+        );
         let mut site = SiteState::new();
         let url = "https://hostile.example/";
         let t = Instant::now();
