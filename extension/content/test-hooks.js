@@ -40,6 +40,36 @@ export function installTestHooks() {
     if (!items || typeof items !== 'object') return testMark('stored', 'error: not JSON');
     api.storage.local.set(items).then(() => testMark('stored', `ok:${Date.now()}`), (err) => testMark('stored', `error: ${err.message}`));
   });
+  // What a hijacked content script could send (tests/stress/hostile-messages): each message of
+  // the JSON list as it is, straight through runtime.sendMessage; `{ "$repeat": [s, n] }`
+  // anywhere stands for s repeated n times (huge payloads without a huge event). Marks
+  // `forged` with the replies' outcomes: `{ sent, ok, kinds: { kind: count }, thrown }`.
+  document.addEventListener('sincelast-test:forge', (e) => {
+    /** @type {unknown[]} */
+    let messages;
+    try {
+      messages = JSON.parse(String(/** @type {CustomEvent} */ (e).detail), (_k, v) => (
+        v && typeof v === 'object' && Array.isArray(v.$repeat) ? String(v.$repeat[0]).repeat(Number(v.$repeat[1])) : v));
+    } catch {
+      messages = null;
+    }
+    if (!Array.isArray(messages)) return testMark('forged', 'error: not a JSON list');
+    (async () => {
+      const out = { sent: 0, ok: 0, kinds: /** @type {Record<string, number>} */ ({}), thrown: /** @type {string[]} */ ([]) };
+      for (const m of messages) {
+        out.sent++;
+        try {
+          const r = await api.runtime.sendMessage(m);
+          if (r && r.ok === true) out.ok++;
+          const kind = r && r.ok === false && r.error ? String(r.error.kind) : r && r.ok === true ? 'ok' : 'untyped';
+          out.kinds[kind] = (out.kinds[kind] || 0) + 1;
+        } catch (err) {
+          out.thrown.push(String(err && /** @type {Error} */ (err).message).slice(0, 200));
+        }
+      }
+      testMark('forged', JSON.stringify(out));
+    })();
+  });
   document.addEventListener('sincelast-test:badge', () => {
     send({ type: 'test-badge' }).then((r) => testMark('badge', `${r.text}|${Date.now()}`), (err) => testMark('badge', `error: ${err.message}`));
   });
