@@ -17,6 +17,10 @@
 
 import * as wasm from 'sincelast-wasm';
 import * as db from './db.js';
+import { LINK_STORES } from './links.js';
+
+/** Every store this version keeps: the database's, and the link graph (written apart, links.js). */
+const KEPT_STORES = [...db.STORES, ...LINK_STORES];
 
 const HEX = '0123456789abcdef';
 const CHUNK_RECORDS = 200;
@@ -71,7 +75,7 @@ export async function runExport(filter, post, readSettings) {
         post({ type: 'chunk', jsonl: out.lines, csv: out.csv, done, total, store });
         continue;
       }
-      if (!db.STORES.includes(store)) continue; // a store this database does not have (yet)
+      if (!KEPT_STORES.includes(store)) continue; // a store this database does not have (yet)
       let after;
       for (;;) {
         const records = await db.readStoreChunk(store, after, CHUNK_RECORDS);
@@ -128,9 +132,9 @@ export class ImportSession {
       if (r.skippedList.length < REPORT_LIST) r.skippedList.push(s);
     }
     const settings = out.records.filter((x) => x.store === 'settings');
-    const records = out.records.filter((x) => x.store !== 'settings' && db.STORES.includes(x.store));
+    const records = out.records.filter((x) => x.store !== 'settings' && KEPT_STORES.includes(x.store));
     for (const x of out.records) {
-      if (x.store !== 'settings' && !db.STORES.includes(x.store)) this.skip(x.line, `${x.store}: not kept by this version of the extension`);
+      if (x.store !== 'settings' && !KEPT_STORES.includes(x.store)) this.skip(x.line, `${x.store}: not kept by this version of the extension`);
     }
     if (records.length) {
       const result = await db.importBatch(records.map((x) => ({ ...x, native: fromWire(x.value) })),

@@ -169,6 +169,8 @@ pub const STORES: &[StoreSpec] = &[
             req("pathsetId", Ty::Id),
             opt("summary", NULLABLE_SUMMARY),
             opt("truncated", Ty::Bool),
+            // A background check of a watched page ("checked"); absent: a visit the person saw.
+            opt("kind", Ty::Str(16)),
         ],
         reach: Reach::Visits,
         check: None,
@@ -183,6 +185,8 @@ pub const STORES: &[StoreSpec] = &[
             req("lastVisitId", Ty::Int(1, SAFE_INT)),
             req("lastTime", TIME),
             req("visits", COUNT),
+            // The last version the person saw, when the last one is a background check.
+            opt("seenVisitId", Ty::Int(1, SAFE_INT)),
         ],
         reach: Reach::Pages,
         check: None,
@@ -260,12 +264,67 @@ pub const STORES: &[StoreSpec] = &[
         reach: Reach::Site,
         check: None,
     },
+    // The watch list (extension/background/watch.js): one record per watched page; its checks
+    // and learned plan as the background keeps them.
+    StoreSpec {
+        name: "watches",
+        key: Key::Field("url"),
+        fields: &[
+            req("url", URL),
+            req("site", SITE),
+            opt("title", Ty::Json),
+            opt("added", TIME),
+            opt("paused", Ty::Bool),
+            opt("cookies", Ty::Bool),
+            opt("checks", Ty::Json),
+            opt("plan", Ty::Json),
+            opt("nextTime", TIME),
+            opt("lastCheck", Ty::Json),
+            opt("lastChange", Ty::Json),
+            opt("lastSeen", Ty::Json),
+            opt("status", Ty::Str(64)),
+            opt("statusText", Ty::Str(1024)),
+            opt("unseen", COUNT),
+            opt("checksSinceSeen", COUNT),
+            opt("importedInterval", Ty::Json),
+            opt("source", Ty::Json),
+            opt("notCarried", Ty::Json),
+            opt("label", Ty::Json),
+        ],
+        reach: Reach::Site,
+        check: None,
+    },
+    // The visited link graph (extension/background/links.js): each visited page's links and
+    // the ones seen appearing on it; when each page was first seen.
+    StoreSpec {
+        name: "linkPages",
+        key: Key::Field("url"),
+        fields: &[
+            req("url", URL),
+            req("site", SITE),
+            req("time", TIME),
+            req("visits", COUNT),
+            req("links", Ty::List(&LINK, 100_000)),
+            opt("certain", Ty::Json),
+        ],
+        reach: Reach::Site,
+        check: None,
+    },
+    StoreSpec {
+        name: "linkSeen",
+        key: Key::Field("url"),
+        fields: &[req("url", LINK), req("time", TIME), opt("via", Ty::Json)],
+        reach: Reach::Always,
+        check: None,
+    },
     StoreSpec {
         name: "settings",
         key: Key::Fixed("settings"),
         fields: &[
             req("excludedSites", SITE_NAMES),
             req("retentionDays", Ty::Int(1, 3650)),
+            // Sites never recorded (a default list the person can edit).
+            opt("sensitiveSites", SITE_NAMES),
         ],
         reach: Reach::Always,
         check: None,

@@ -101,7 +101,7 @@ fn lines_are_canonical_and_hand_checked() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines[0],
-        r#"{"format":"sincelast-export","schema":1,"created":42,"filter":{"since":null,"until":null,"site":null},"generator":"sincelast-core 0.1.0","stores":["visits","pages","lists","pathsets","blocks","sitePages","rules","sites","settings"]}"#
+        r#"{"format":"sincelast-export","schema":1,"created":42,"filter":{"since":null,"until":null,"site":null},"generator":"sincelast-core 0.1.0","stores":["visits","pages","lists","pathsets","blocks","sitePages","rules","sites","watches","linkPages","linkSeen","settings"]}"#
     );
     assert_eq!(
         lines[1],
