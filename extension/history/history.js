@@ -66,6 +66,10 @@ function renderTimeline() {
     b.addEventListener('click', () => select(i));
     ol.append(el('li', {}, b));
   });
+}
+
+/** The two version pickers of the diff (filled once the versions are read). */
+function fillPickers() {
   for (const id of ['from', 'to']) {
     const s = /** @type {HTMLSelectElement} */ ($(id));
     s.replaceChildren(...state.visits.map((v, i) => el('option', { value: String(i) }, `#${i + 1} — ${when(v.time)}`)));
@@ -295,6 +299,7 @@ async function start() {
   state.analysis = JSON.parse(wasm.historyAnalyze(JSON.stringify(input)));
   performance.mark('sincelast-analyzed');
   renderTimeline();
+  fillPickers();
   $('diff-section').hidden = false;
   await select(state.to, state.from);
   renderCurve(state.analysis.curve);

@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useChromium, visit, revisit, inExtension } from './chromium.mjs';
+import { useChromium, visit, revisit, inExtension, tabIdOf } from './chromium.mjs';
 
 let site;
 let ext;
@@ -108,6 +108,13 @@ test('history page: timeline, diff of two chosen visits, curve knot and class, k
   const tab = await opened;
   await tab.waitForLoadState();
   assert.equal(tab.url(), `chrome-extension://${ext.extensionId}/history/history.html?url=${encodeURIComponent(url)}`);
+
+  // The popup's History link names this page's history.
+  const popup = await ext.context.newPage();
+  await popup.goto(`chrome-extension://${ext.extensionId}/popup/popup.html?tabId=${await tabIdOf(ext, url)}`);
+  await popup.waitForSelector('#history:not([hidden])');
+  assert.equal(await popup.getAttribute('#history', 'href'), `../history/history.html?url=${encodeURIComponent(url)}`);
+  assert.equal(await popup.getAttribute('#dashboard', 'href'), '../dashboard/dashboard.html');
 
   // The dashboard lists the page, its share of visits with meaningful change, and links to its history.
   const dash = await ext.context.newPage();

@@ -69,6 +69,9 @@
 //!   pages (Toyoda & Kitsuregawa).
 //! - [`metrics`]: Dice, fragment staleness, Kwon's IED and the classic change metrics, with a
 //!   "which one when" guide.
+//! - [`history`]: a page's life over time from its stored versions — timeline, change curve
+//!   and knot, staying power and divergence of terms, lifespans and survival, a site's template
+//!   picture.
 //! - [`hash`]: the specified, stable hash used for everything that is persisted.
 //! - [`calendar`]: day counts of calendar dates (for dates in text and saved pages' times).
 //! - [`errors`]: the one error type.
