@@ -185,7 +185,9 @@ test(`browser killed ${KILLS} times in the middle of a write: the profile opens 
     figure('browser killed mid-write (Chromium): next visit stored after reopening', `${ok}/${KILLS}`, `${KILLS}/${KILLS}`);
     assert.deepEqual(problems, []);
     assert.equal(ok, KILLS);
-    assert.ok(stored <= 0, 'the killed write left nothing');
+    // (Whether the killed write is there whole or not at all is the browser's choice; a tab the
+    // browser restores on reopening may add a visit: only torn or orphan records are a failure.)
+    figure('browser killed mid-write (Chromium): visits more than before the last kill, after reopening', stored, 'any (whole visits)');
   } finally {
     fs.rmSync(profile, { recursive: true, force: true });
   }
