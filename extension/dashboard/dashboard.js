@@ -5,6 +5,7 @@
 import { dashboardData } from '../history/store.js';
 import { relativeTime } from '../shared/labels.js';
 import { api } from '../shared/api.js';
+import { renderNewPages } from '../shared/new-pages-view.js';
 
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /** Rows of the table drawn at first (the rest on demand). */
@@ -57,13 +58,14 @@ async function start() {
   document.body.setAttribute('data-ready', 'true');
   performance.mark('sincelast-ready');
   navigator.storage.estimate().then((e) => { $('storage').textContent = `${bytes(e.usage)} used by the extension's stored history.`; }).catch(() => { $('storage').textContent = 'unknown'; });
-  // Newly appeared pages: answered by the background when that part is there.
+  // Newly appeared pages (background/links.js): first seen through links that appeared on pages
+  // visited again, highest novelty first.
+  const unavailable = () => $('new-pages').replaceChildren(el('p', { class: 'muted' }, 'Newly appeared pages could not be read.'));
   api.runtime.sendMessage({ type: 'new-pages' }).then((reply) => {
-    const list = reply && reply.ok && reply.result && Array.isArray(reply.result.pages) ? reply.result.pages : null;
-    if (!list) { $('new-pages-note').textContent = 'Not available yet.'; return; }
-    $('new-pages').replaceChildren(...list.slice(0, 50).map((p) => el('li', {}, el('a', { href: typeof p === 'string' ? p : p.url, rel: 'noreferrer' }, typeof p === 'string' ? p : p.title || p.url))));
-    if (!list.length) $('new-pages-note').textContent = 'None yet.';
-  }).catch(() => { $('new-pages-note').textContent = 'Not available yet.'; });
+    if (!reply || !reply.ok || !reply.result) return unavailable();
+    renderNewPages($('new-pages'), reply.result);
+    document.body.setAttribute('data-new-pages', String(reply.result.pages.length));
+  }).catch(unavailable);
 }
 
 start().catch((e) => { $('status').textContent = `Could not read the stored pages: ${e.message}`; });

@@ -99,6 +99,14 @@ test('Chromium: new links are marked in a closed overlay, listed in the popup, a
   assert.equal(a4.title, 'New bridge to the island opens on Monday');
   assert.equal(a4.certainLinks, 1);
   assert.match(a4.via, /\/s\/gazette\/links$/);
+  // The dashboard's "Newly appeared pages" shows them in that order, with their scores.
+  const dash = await ext.context.newPage();
+  await dash.goto(`chrome-extension://${ext.extensionId}/dashboard/dashboard.html`);
+  await dash.waitForFunction(() => document.body.hasAttribute('data-new-pages'));
+  const shown = await dash.evaluate(() => [...document.querySelectorAll('#new-pages li')].slice(0, 3)
+    .map((li) => [li.getAttribute('data-url').replace(/^.*\/s\//, ''), li.querySelector('.score').textContent]));
+  assert.deepEqual(shown, [['gazette/story/a4', '0.90'], ['gazette/story/a7', '0.81'], ['gazette/story/a5', '0.45']]);
+  await dash.close();
   // At δ = 0.3 the order stays, the scores shrink.
   const damped = await inExtension(ext, () => chrome.runtime.sendMessage({ type: 'new-pages', delta: 0.3 }));
   assert.deepEqual(damped.result.pages.slice(0, 3).map((p) => Math.round(p.score * 1000) / 1000), [0.7, 0.49, 0.35]);
