@@ -96,7 +96,7 @@ export async function controls(tabId, url, refresh) {
   if (url) {
     const site = new URL(url).hostname;
     box.append(el('div', { class: 'row' },
-      el('a', { id: 'history', href: api.runtime.getURL(`history/history.html?url=${encodeURIComponent(url)}`), target: '_blank' }, 'Open its history'),
+      el('a', { id: 'open-history', href: api.runtime.getURL(`history/history.html?url=${encodeURIComponent(url)}`), target: '_blank' }, 'Open its history'),
       el('button', {
         type: 'button', id: 'forget-page', onclick: async () => {
           if (!globalThis.confirm('Forget every visit of this page?')) return;
