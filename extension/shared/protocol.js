@@ -128,11 +128,8 @@ export function visitUrl(msg) {
 export function validateRestored(msg) {
   if (!isPlainObject(msg)) fail('not an object');
   if (msg.type !== 'restored') fail('type');
-  // `url`: the address the page is read at (a single-page app's route; checked with the sender
-  // by everyday.js routedSender before this).
-  const extra = Object.keys(msg).filter((k) => k !== 'type' && k !== 'url');
+  const extra = Object.keys(msg).filter((k) => k !== 'type');
   if (extra.length) fail(`unexpected ${extra[0].slice(0, 40)}`);
-  if (msg.url !== undefined && (typeof msg.url !== 'string' || msg.url.length > 8192)) fail('url');
   return {};
 }
 
