@@ -112,3 +112,6 @@ function installLinkHooks() {
     testMark('links', JSON.stringify(marks.map((m) => ({ href: m.a.getAttribute('href'), label: '★ new' }))));
   });
 }
+
+// Test builds: the hook answers from the start (a first visit marks nothing and says so).
+if (TEST_HOOKS) installLinkHooks();
