@@ -120,6 +120,8 @@ const BUNDLES = [
 const STATIC = ['popup/popup.html', 'popup/popup.css', 'options/options.html', 'options/options.css'];
 STATIC.push('history/history.html', 'history/history.css', 'dashboard/dashboard.html');
 STATIC.push('onboarding/onboarding.html', 'onboarding/onboarding.css');
+// store: the privacy policy (the text of PRIVACY.md), linked from the settings page.
+STATIC.push('privacy/privacy.html', 'privacy/privacy.css');
 
 /**
  * Bundles every context into `out`. `test` defines TEST_HOOKS; dead branches are dropped
@@ -143,7 +145,10 @@ function bundle(out, test, wasmPkg) {
       logLevel: 'warning',
     });
   }
-  for (const f of STATIC) fs.copyFileSync(path.join(EXT, f), path.join(out, f));
+  for (const f of STATIC) {
+    fs.mkdirSync(path.dirname(path.join(out, f)), { recursive: true }); // pages without a bundle
+    fs.copyFileSync(path.join(EXT, f), path.join(out, f));
+  }
 }
 
 // --- icons: a dark tile, three lines of "text", one highlighted, with a margin marker --------

@@ -43,3 +43,26 @@ test('licenses: a file with the standard text for every license Cargo declares; 
   assert.equal(JSON.parse(read('package.json')).license, exprs[0]);
   assert.equal(JSON.parse(read('package-lock.json')).packages[''].license, exprs[0]);
 });
+
+/** The words of a text, markup left out (Markdown's ** and `, HTML's tags and entities). */
+function words(text) {
+  return text.replace(/<!--[\s\S]*?-->/g, ' ').replace(/<(head|title)[^>]*>[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;/g, "'")
+    .replace(/^- /gm, ' ').replace(/[*`#]/g, ' ').split(/\s+/).filter(Boolean);
+}
+
+test('privacy policy: PRIVACY.md and the page shipped in the extension say the same, truthfully', () => {
+  const md = read('PRIVACY.md');
+  const page = read('extension/privacy/privacy.html');
+  assert.deepEqual(words(page), words(md), 'extension/privacy/privacy.html is the text of PRIVACY.md');
+  // What the policy must say (and what the code does: DESIGN.md's rules that keep users safe).
+  for (const re of [/## What it stores/, /## Where/, /IndexedDB/, /## What it never stores/, /private windows/,
+    /password field/, /typed into forms/, /## What it fetches/, /Only the pages \*\*you\*\* add to the watch list/,
+    /## What never leaves your machine/, /no analytics and no\s+telemetry/, /Delete\s+everything/]) {
+    assert.match(md, re);
+  }
+  // The page is in the build list and linked from the settings page.
+  assert.match(read('scripts/build-extension.mjs'), /'privacy\/privacy\.html'/);
+  assert.match(read('extension/options/options.html'), /<a id="privacy-link" href="\.\.\/privacy\/privacy\.html">/);
+  assert.doesNotMatch(page, /<script/i, 'a static page');
+});
