@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { ROOT } from './chromium.mjs';
 
 const read = (p) => fs.readFileSync(path.join(ROOT, p), 'utf8');
@@ -65,4 +66,20 @@ test('privacy policy: PRIVACY.md and the page shipped in the extension say the s
   assert.match(read('scripts/build-extension.mjs'), /'privacy\/privacy\.html'/);
   assert.match(read('extension/options/options.html'), /<a id="privacy-link" href="\.\.\/privacy\/privacy\.html">/);
   assert.doesNotMatch(page, /<script/i, 'a static page');
+});
+
+test('Rust toolchain: pinned to an exact version with the wasm target, clippy and rustfmt; it is the one in use', () => {
+  const toml = read('rust-toolchain.toml');
+  const channel = /^channel\s*=\s*"([^"]+)"/m.exec(toml)?.[1];
+  assert.match(channel || '', /^\d+\.\d+\.\d+$/, 'an exact release, not "stable" or "nightly"');
+  assert.match(toml, /^targets\s*=\s*\[[^\]]*"wasm32-unknown-unknown"/m);
+  assert.match(toml, /^components\s*=\s*\[[^\]]*"clippy"/m);
+  assert.match(toml, /^components\s*=\s*\[[^\]]*"rustfmt"/m);
+  // In the repository, rustup's proxies run the pinned toolchain (scripts/setup made it exist).
+  const rustc = execFileSync('rustc', ['--version'], { cwd: ROOT, encoding: 'utf8' });
+  assert.match(rustc, new RegExp(`^rustc ${channel.replace(/\./g, '\\.')} `));
+  const active = execFileSync('rustup', ['show', 'active-toolchain'], { cwd: ROOT, encoding: 'utf8' });
+  assert.match(active, new RegExp(`^${channel.replace(/\./g, '\\.')}-.*rust-toolchain\\.toml`));
+  // And setup makes the name exist without the network when stable is that release.
+  assert.match(read('scripts/setup'), /rust-toolchain\.toml/);
 });
