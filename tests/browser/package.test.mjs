@@ -122,6 +122,11 @@ function readZip(file) {
     const raw = buf.subarray(start, start + csize);
     const data = method === 8 ? zlib.inflateRawSync(raw) : raw;
     assert.equal(zlib.crc32(data) >>> 0, crc, name);
+    // store: one fixed timestamp (scripts/build-extension.mjs ZIP_DATE, 1 Jan 2026 00:00) in the
+    // central and the local header; no extra fields (no permissions, no mtimes of the builder).
+    assert.deepEqual([buf.readUInt16LE(p + 12), buf.readUInt16LE(p + 14)], [0, ((2026 - 1980) << 9) | (1 << 5) | 1], `${name}: fixed time`);
+    assert.deepEqual([buf.readUInt16LE(local + 10), buf.readUInt16LE(local + 12)], [0, ((2026 - 1980) << 9) | (1 << 5) | 1], `${name}: fixed time (local)`);
+    assert.equal(extra, 0, `${name}: no extra fields`);
     out.set(name, data);
     p += 46 + nameLen + extra + comment;
   }
@@ -140,6 +145,9 @@ test('store zips hold every file of their build, byte for byte', () => {
     };
     walk(dist(b));
     assert.deepEqual([...entries.keys()].sort(), files.sort());
+    const names = [...entries.keys()];
+    assert.deepEqual(names, [...names].sort((a, c) => (a < c ? -1 : a > c ? 1 : 0)), `${b}: entries in path order`);
+    assert.ok(names.includes('privacy/privacy.html') && names.includes('manifest.json'));
     for (const f of files) assert.ok(entries.get(f).equals(fs.readFileSync(path.join(dist(b), f))), f);
   }
 });
