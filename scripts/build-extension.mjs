@@ -27,6 +27,7 @@
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -48,10 +49,23 @@ function parseArgs(argv) {
   return args;
 }
 
+/**
+ * store: the rustc flags of the wasm build. Registry sources are compiled in with their absolute
+ * paths (panic locations), so the cargo home and the checkout are remapped to fixed names: the
+ * same sources then give the same .wasm on any machine and in any folder (scripts/reproducible).
+ * Flags already given (CARGO_ENCODED_RUSTFLAGS or RUSTFLAGS) are kept, before these.
+ */
+export function wasmRustflags(env = process.env) {
+  const given = env.CARGO_ENCODED_RUSTFLAGS ? env.CARGO_ENCODED_RUSTFLAGS.split('\x1f') : (env.RUSTFLAGS || '').split(/\s+/);
+  const cargoHome = env.CARGO_HOME || path.join(os.homedir(), '.cargo');
+  return [...given.filter(Boolean), `--remap-path-prefix=${cargoHome}=/cargo`, `--remap-path-prefix=${ROOT}=/src`].join('\x1f');
+}
+
 function buildWasm() {
   try {
     execFileSync('wasm-pack', ['build', 'core/wasm', '--target', 'web', '--release', '--out-dir', 'pkg', '--no-typescript'], {
       cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, CARGO_ENCODED_RUSTFLAGS: wasmRustflags() },
     });
   } catch (e) {
     if (e.code === 'ENOENT') throw new Error('wasm-pack not found: cargo install wasm-pack (and wasm-bindgen-cli of the version Cargo.lock pins)', { cause: e });
