@@ -83,3 +83,50 @@ test('Rust toolchain: pinned to an exact version with the wasm target, clippy an
   // And setup makes the name exist without the network when stable is that release.
   assert.match(read('scripts/setup'), /rust-toolchain\.toml/);
 });
+
+/** Every .js source of the extension, as one text. */
+function extensionSources(dir = path.join(ROOT, 'extension')) {
+  let out = '';
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out += extensionSources(p);
+    else if (e.name.endsWith('.js')) out += fs.readFileSync(p, 'utf8');
+  }
+  return out;
+}
+
+test('permissions: the narrowest set, each one used by the code and explained in the README', () => {
+  const m = JSON.parse(read('manifest.json'));
+  const readme = read('README.md');
+  const section = readme.slice(readme.indexOf('## Permissions, and why each is needed'));
+  assert.ok(readme.includes('## Permissions, and why each is needed'), 'README section');
+  const table = section.slice(0, section.indexOf('\n## ', 4));
+  const explained = [...table.matchAll(/^\| (?:optional: )?`([^`]+)`/gm)].map((x) => x[1]);
+  assert.deepEqual([...m.permissions].sort(), ['alarms', 'contextMenus', 'storage', 'tabs']);
+  assert.deepEqual(m.optional_permissions, ['notifications']);
+  for (const p of [...m.permissions, ...m.optional_permissions]) {
+    assert.ok(explained.includes(p), `README explains ${p}`);
+    assert.match(extensionSources(), new RegExp(`api\\.${p}\\.`), `${p} is used by the code`);
+  }
+  // Sites: nothing at install beyond the content script; one site at a time, when asked for.
+  assert.equal(m.host_permissions, undefined, 'no host permissions at install');
+  assert.deepEqual(m.optional_host_permissions, ['http://*/*', 'https://*/*']);
+  assert.match(table, /optional: host permission for one site/);
+  assert.equal(m.content_scripts.length, 1);
+  assert.deepEqual(m.content_scripts[0].matches, ['http://*/*', 'https://*/*']);
+  assert.equal(m.content_scripts[0].all_frames, false);
+  assert.equal(m.incognito, 'not_allowed');
+  assert.doesNotMatch(JSON.stringify(m), /<all_urls>|"scripting"|"webRequest|"webNavigation"|"history"|"cookies"|"unlimitedStorage"/);
+  // The store builds ask for exactly that (the test builds' extra grants stay out of them).
+  for (const b of ['chrome', 'firefox']) {
+    const f = path.join(ROOT, 'dist', b, 'manifest.json');
+    if (!fs.existsSync(f)) continue; // not built yet: the package test checks the builds
+    const built = JSON.parse(fs.readFileSync(f, 'utf8'));
+    assert.deepEqual(built.permissions, m.permissions, b);
+    assert.equal(built.host_permissions, undefined, b);
+  }
+  // And how to rebuild the packages for store review.
+  assert.match(readme, /## Building from source \(for store review\)/);
+  assert.match(readme, /scripts\/source-package/);
+  assert.match(readme, /scripts\/reproducible/);
+});
