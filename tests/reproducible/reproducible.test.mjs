@@ -59,6 +59,10 @@ test('two clean builds of the source package, in different folders and cargo hom
       figure(`${k} sha256 (a, b)`, `${sha(a.zips[k])}, ${sha(b.zips[k])} (${a.zips[k].length} B)`);
     }
     for (const k of ['wasm', 'chrome', 'firefox']) assert.ok(a.zips[k].equals(b.zips[k]), `${k}: the two builds differ`);
+    // No path of the machine that built it (cargo home, checkout, temp folders) is in the .wasm.
+    const wasmText = a.zips.wasm.toString('latin1');
+    for (const p of [home, otherHome, tmp, os.homedir()]) assert.ok(!wasmText.includes(p), `the .wasm holds ${p}`);
+    assert.ok(wasmText.includes('/cargo/registry/src/'), 'crate paths under the remapped cargo home');
     figure('reproducible', 'yes: identical .wasm and store zips from two clean builds');
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
