@@ -20,16 +20,19 @@
 //      event page), the wasm glue of the pkg bundled in ('sincelast-wasm');
 //    - popup/popup.js, options/options.js: one ES module each, next to their HTML and CSS;
 //    - wasm/sincelast_wasm_bg.wasm from the pkg; icons drawn.
-// 4. Zips the store builds: dist/sincelast-chrome.zip, dist/sincelast-firefox.zip.
+// 4. Zips the store builds: dist/sincelast-chrome.zip, dist/sincelast-firefox.zip (JSZip; sorted
+//    entries, one fixed timestamp: the same sources give the same bytes, scripts/reproducible).
 // Needs: node ≥ 20.15, npm ci (esbuild), and for step 1 wasm-pack + wasm-bindgen
 // (cargo install wasm-pack).
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import JSZip from 'jszip';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EXT = path.join(ROOT, 'extension');
@@ -46,10 +49,23 @@ function parseArgs(argv) {
   return args;
 }
 
+/**
+ * store: the rustc flags of the wasm build. Registry sources are compiled in with their absolute
+ * paths (panic locations), so the cargo home and the checkout are remapped to fixed names: the
+ * same sources then give the same .wasm on any machine and in any folder (scripts/reproducible).
+ * Flags already given (CARGO_ENCODED_RUSTFLAGS or RUSTFLAGS) are kept, before these.
+ */
+export function wasmRustflags(env = process.env) {
+  const given = env.CARGO_ENCODED_RUSTFLAGS ? env.CARGO_ENCODED_RUSTFLAGS.split('\x1f') : (env.RUSTFLAGS || '').split(/\s+/);
+  const cargoHome = env.CARGO_HOME || path.join(os.homedir(), '.cargo');
+  return [...given.filter(Boolean), `--remap-path-prefix=${cargoHome}=/cargo`, `--remap-path-prefix=${ROOT}=/src`].join('\x1f');
+}
+
 function buildWasm() {
   try {
     execFileSync('wasm-pack', ['build', 'core/wasm', '--target', 'web', '--release', '--out-dir', 'pkg', '--no-typescript'], {
       cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, CARGO_ENCODED_RUSTFLAGS: wasmRustflags() },
     });
   } catch (e) {
     if (e.code === 'ENOENT') throw new Error('wasm-pack not found: cargo install wasm-pack (and wasm-bindgen-cli of the version Cargo.lock pins)', { cause: e });
@@ -120,6 +136,8 @@ const BUNDLES = [
 const STATIC = ['popup/popup.html', 'popup/popup.css', 'options/options.html', 'options/options.css'];
 STATIC.push('history/history.html', 'history/history.css', 'dashboard/dashboard.html');
 STATIC.push('onboarding/onboarding.html', 'onboarding/onboarding.css');
+// store: the privacy policy (the text of PRIVACY.md), linked from the settings page.
+STATIC.push('privacy/privacy.html', 'privacy/privacy.css');
 
 /**
  * Bundles every context into `out`. `test` defines TEST_HOOKS; dead branches are dropped
@@ -143,7 +161,10 @@ function bundle(out, test, wasmPkg) {
       logLevel: 'warning',
     });
   }
-  for (const f of STATIC) fs.copyFileSync(path.join(EXT, f), path.join(out, f));
+  for (const f of STATIC) {
+    fs.mkdirSync(path.dirname(path.join(out, f)), { recursive: true }); // pages without a bundle
+    fs.copyFileSync(path.join(EXT, f), path.join(out, f));
+  }
 }
 
 // --- icons: a dark tile, three lines of "text", one highlighted, with a margin marker --------
@@ -193,11 +214,11 @@ export function iconPng(size) {
   ]);
 }
 
-// --- zip (deflate, no external tool) ------------------------------------------------------------
+// --- zip (JSZip: reproducible store packages) ---------------------------------------------------
 
 function listFiles(dir, base = dir) {
   const out = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) out.push(...listFiles(p, base));
     else out.push(path.relative(base, p).split(path.sep).join('/'));
@@ -205,56 +226,22 @@ function listFiles(dir, base = dir) {
   return out;
 }
 
-export function zipDir(dir, outFile) {
-  const locals = [];
-  const centrals = [];
-  let offset = 0;
-  // A fixed timestamp (1 Jan 2026) keeps the archive reproducible.
-  const dosTime = 0;
-  const dosDate = ((2026 - 1980) << 9) | (1 << 5) | 1;
-  for (const name of listFiles(dir)) {
-    const data = fs.readFileSync(path.join(dir, name));
-    const deflated = zlib.deflateRawSync(data, { level: 9 });
-    const crc = zlib.crc32(data) >>> 0;
-    const nameBuf = Buffer.from(name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt16LE(dosTime, 10);
-    local.writeUInt16LE(dosDate, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(deflated.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBuf.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(dosTime, 12);
-    central.writeUInt16LE(dosDate, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(deflated.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBuf.length, 28);
-    central.writeUInt32LE(0, 38);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBuf, deflated);
-    centrals.push(central, nameBuf);
-    offset += local.length + nameBuf.length + deflated.length;
+/** The one timestamp of every entry (1 Jan 2026, 00:00 UTC; JSZip writes DOS times in UTC). */
+export const ZIP_DATE = new Date(Date.UTC(2026, 0, 1));
+
+/**
+ * store: zips `dir` into `outFile` reproducibly, with JSZip (replacing hand-written zip headers):
+ * entries sorted by their path (code-unit order, the same on every machine and locale), one fixed
+ * timestamp, no folder entries, no permissions or other extra fields, deflate level 9. The same
+ * files give the same bytes.
+ */
+export async function zipDir(dir, outFile) {
+  const zip = new JSZip();
+  for (const name of listFiles(dir).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    zip.file(name, fs.readFileSync(path.join(dir, name)), { date: ZIP_DATE, createFolders: false, binary: true });
   }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  fs.writeFileSync(outFile, Buffer.concat([...locals, cd, end]));
+  const buf = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 }, platform: 'DOS', streamFiles: false });
+  fs.writeFileSync(outFile, buf);
 }
 
 // --- build --------------------------------------------------------------------------------------
@@ -282,7 +269,7 @@ export async function build(argv = []) {
       built.push(out);
     }
     const zip = path.join(DIST, `sincelast-${browser}.zip`);
-    zipDir(path.join(DIST, browser), zip);
+    await zipDir(path.join(DIST, browser), zip);
     built.push(zip);
   }
   return built;

@@ -7,8 +7,8 @@
 // the demo front page; the page's "advance" link changes the site, then reload to see what
 // changed. Close the window (or Ctrl-C) to stop.
 // Without a display: visits the demo page, advances the site, revisits it headless, saves a
-// screenshot of the highlighted revisit to dist/demo-revisit.png and prints the change summary
-// the popup shows.
+// screenshot of the highlighted revisit to dist/demo-revisit.png, prints the change summary
+// the popup shows, and writes the store screenshots (1280×800) to dist/store/.
 // Builds the extension first when dist/ has none (node scripts/build-extension.mjs).
 
 import fs from 'node:fs';
@@ -73,6 +73,41 @@ async function load(page) {
   return state(page);
 }
 
+/**
+ * store: three 1280×800 screenshots for the add-on stores, from this run: the highlighted revisit;
+ * the same with the toolbar popup open over it (drawn as the browser shows it, at the top right);
+ * the settings page. Returns the files written.
+ */
+async function storeScreenshots(page, popup, extensionId) {
+  const dir = path.join(ROOT, 'dist', 'store');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const size = { width: 1280, height: 800 };
+  const files = [];
+  await page.setViewportSize(size);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const revisit = await page.screenshot();
+  fs.writeFileSync(path.join(dir, '1-revisit-1280x800.png'), revisit);
+  files.push(path.join(dir, '1-revisit-1280x800.png'));
+  await popup.setViewportSize({ width: 420, height: 760 });
+  const pop = await popup.locator('body').screenshot();
+  const frame = await context.newPage();
+  await frame.setViewportSize(size);
+  const url = (png) => `data:image/png;base64,${png.toString('base64')}`;
+  await frame.setContent(`<body style="margin:0;position:relative;width:1280px;height:800px;overflow:hidden">
+    <img src="${url(revisit)}" style="position:absolute;inset:0" alt="">
+    <img src="${url(pop)}" style="position:absolute;top:8px;right:16px;max-height:784px;box-shadow:0 6px 24px rgba(0,0,0,.35);border:1px solid #8888" alt=""></body>`);
+  await frame.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
+  await frame.screenshot({ path: path.join(dir, '2-popup-1280x800.png') });
+  files.push(path.join(dir, '2-popup-1280x800.png'));
+  await frame.goto(`chrome-extension://${extensionId}/options/options.html`);
+  await frame.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 20000 });
+  await frame.screenshot({ path: path.join(dir, '3-settings-1280x800.png') });
+  files.push(path.join(dir, '3-settings-1280x800.png'));
+  await frame.close();
+  return files;
+}
+
 try {
   const page = await context.newPage();
   console.log(`demo site: ${url}`);
@@ -109,6 +144,9 @@ try {
   console.log(`  how much changed: ${report.metrics.join(', ')}`);
   console.log('  changes:');
   for (const c of report.changes) console.log(`  ${c}`);
+
+  // store: the store screenshots (1280×800, the size both add-on stores take) in dist/store/.
+  for (const f of await storeScreenshots(page, popup, extensionId)) console.log(`store screenshot: ${path.relative(ROOT, f)}`);
 } finally {
   await cleanup();
 }

@@ -21,7 +21,8 @@ import { ROOT } from './chromium.mjs';
 process.env.SE_OFFLINE = 'true'; // never let selenium-manager look for downloads
 
 export const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
-export const ADDON_ID = 'sincelast@example.org';
+/** The add-on id, read from the one manifest source (its gecko id). */
+export const ADDON_ID = JSON.parse(fs.readFileSync(path.join(ROOT, 'manifest.json'), 'utf8')).browser_specific_settings.gecko.id;
 const UUID = '5e1f0c4a-8b7d-4c2e-9a63-1d0b2f7e8c45';
 const DIR = path.join(ROOT, 'dist', 'firefox-test');
 

@@ -37,13 +37,25 @@ test('manifests: Chromium gets a service worker, Firefox an event page and its a
   assert.deepEqual(chrome.background, { service_worker: 'background/background.js', type: 'module' });
   assert.equal(chrome.browser_specific_settings, undefined);
   assert.deepEqual(ff.background, { scripts: ['background/background.js'], type: 'module' });
-  assert.equal(ff.browser_specific_settings.gecko.id, 'sincelast@example.org');
+  const source = JSON.parse(fs.readFileSync(path.join(ROOT, 'manifest.json'), 'utf8'));
+  assert.equal(ff.browser_specific_settings.gecko.id, source.browser_specific_settings.gecko.id);
   assert.deepEqual(ff.browser_specific_settings.gecko.data_collection_permissions, { required: ['none'] });
   for (const m of [chrome, ff]) {
     assert.equal(m.manifest_version, 3);
     assert.equal(m.incognito, 'not_allowed');
     assert.equal(m.content_scripts[0].run_at, 'document_idle');
     assert.ok(m.commands['next-change']);
+  }
+});
+
+// store: the add-on id is the project's own: a GUID in braces (AMO's other form, an email-like
+// id, would claim a domain), never a placeholder domain, and the same in every Firefox build.
+test('add-on id: a real id of the project, not a placeholder', () => {
+  const id = JSON.parse(fs.readFileSync(path.join(ROOT, 'manifest.json'), 'utf8')).browser_specific_settings.gecko.id;
+  assert.match(id, /^\{[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\}$/, `${id}: a version-4 GUID in braces`);
+  assert.doesNotMatch(id, /example\.(org|com|net)|@test|placeholder/i);
+  for (const b of ['firefox', 'firefox-test']) {
+    assert.equal(JSON.parse(fs.readFileSync(dist(`${b}/manifest.json`), 'utf8')).browser_specific_settings.gecko.id, id, b);
   }
 });
 
@@ -110,6 +122,11 @@ function readZip(file) {
     const raw = buf.subarray(start, start + csize);
     const data = method === 8 ? zlib.inflateRawSync(raw) : raw;
     assert.equal(zlib.crc32(data) >>> 0, crc, name);
+    // store: one fixed timestamp (scripts/build-extension.mjs ZIP_DATE, 1 Jan 2026 00:00) in the
+    // central and the local header; no extra fields (no permissions, no mtimes of the builder).
+    assert.deepEqual([buf.readUInt16LE(p + 12), buf.readUInt16LE(p + 14)], [0, ((2026 - 1980) << 9) | (1 << 5) | 1], `${name}: fixed time`);
+    assert.deepEqual([buf.readUInt16LE(local + 10), buf.readUInt16LE(local + 12)], [0, ((2026 - 1980) << 9) | (1 << 5) | 1], `${name}: fixed time (local)`);
+    assert.equal(extra, 0, `${name}: no extra fields`);
     out.set(name, data);
     p += 46 + nameLen + extra + comment;
   }
@@ -128,6 +145,9 @@ test('store zips hold every file of their build, byte for byte', () => {
     };
     walk(dist(b));
     assert.deepEqual([...entries.keys()].sort(), files.sort());
+    const names = [...entries.keys()];
+    assert.deepEqual(names, [...names].sort((a, c) => (a < c ? -1 : a > c ? 1 : 0)), `${b}: entries in path order`);
+    assert.ok(names.includes('privacy/privacy.html') && names.includes('manifest.json'));
     for (const f of files) assert.ok(entries.get(f).equals(fs.readFileSync(path.join(dist(b), f))), f);
   }
 });

@@ -10,7 +10,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useChromium, visit, settled, dumpDb, inExtension } from '../browser/chromium.mjs';
-import { useFirefox, sleep } from '../browser/firefox.mjs';
+import { useFirefox, sleep, ADDON_ID } from '../browser/firefox.mjs';
 import { ERROR_KINDS } from '../../extension/shared/errors.js';
 import { LIMITS } from '../../extension/shared/limits.js';
 import { PAGE_TYPES } from '../../extension/shared/protocol.js';
@@ -207,7 +207,7 @@ describe('Firefox', () => {
       for (const [k, n] of Object.entries(o.kinds)) total.kinds[k] = (total.kinds[k] || 0) + n;
     }
     const small = messages.filter((m) => JSON.stringify(m).length < 10000);
-    const answered = await ff.driver.executeAsyncScript(`const done = arguments[arguments.length - 1]; (${pageScriptBarrage})(arguments[0], 'sincelast@example.org').then(done, (e) => done(String(e)))`, small);
+    const answered = await ff.driver.executeAsyncScript(`const done = arguments[arguments.length - 1]; (${pageScriptBarrage})(arguments[0], ${JSON.stringify(ADDON_ID)}).then(done, (e) => done(String(e)))`, small);
     figure('messages.firefox.page_script_sent', small.length, 'all the small ones');
     figure('messages.firefox.page_script_answered', answered, 0);
     assert.equal(answered, 0);
