@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Figures for a page's history (issue 9), printed:
 //
-//   node scripts/bench-history.mjs [--only storage|paint] [--runs N]
+//   node scripts/bench-history.mjs [--only storage|paint] [--runs N] [--full-lists] [--wasm-pkg DIR]
 //
 // 1. Storage: ten consecutive near-identical versions of real pages from ../shared/data
 //    (christiandailyreporter-homepage-2018 and the bild.de front page of news-frontpages-de,
 //    hourly in Jan 2022), extracted by the wasm core, stored as the extension stores them
-//    (extension/background/db.js: blocks by content, one packed id list per changed version, one
+//    (extension/background/db.js: blocks by content, one id list per changed version — edits
+//    against the previous version's list, shared/listdelta.js; --full-lists: whole — one
 //    front-coded pathset per changed layout, a visit and a page record; byte counts as db.js
 //    counts them). Printed: one version's cost, ten versions' cost and their ratio, against
 //    gzip of each version alone (one, and ten summed).
@@ -22,12 +23,16 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { encodePaths, packIds, typePathOf } from '../extension/shared/wire.js';
+import { encodePaths, typePathOf } from '../extension/shared/wire.js';
+import { listRecord, pathsetRecord, isEdits } from '../extension/shared/listdelta.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = path.resolve(ROOT, '..', 'shared', 'data');
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+// --full-lists: every changed version's list and pathset stored in full (as before they were
+// stored as edits against the previous version's).
+const fullLists = args.includes('--full-lists');
 const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 5;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -45,8 +50,9 @@ function versionsOf(archive, n, skip = 0) {
 }
 
 async function storage() {
-  const wasm = await import(path.join(ROOT, 'core', 'wasm', 'pkg', 'sincelast_wasm.js'));
-  wasm.initSync({ module: fs.readFileSync(path.join(ROOT, 'core', 'wasm', 'pkg', 'sincelast_wasm_bg.wasm')) });
+  const pkg = args.includes('--wasm-pkg') ? path.resolve(args[args.indexOf('--wasm-pkg') + 1]) : path.join(ROOT, 'core', 'wasm', 'pkg');
+  const wasm = await import(path.join(pkg, 'sincelast_wasm.js'));
+  wasm.initSync({ module: fs.readFileSync(path.join(pkg, 'sincelast_wasm_bg.wasm')) });
   const cases = [
     ['christiandailyreporter home page', path.join(DATA, 'christiandailyreporter-homepage-2018', 'versions', 'index.html.tar.zst'), 0],
     ['bild.de front page (hourly, Jan 2022)', path.join(DATA, 'news-frontpages-de-2022-2026', 'versions', 'bild.de_index.html.tar.zst'), 0],
@@ -62,34 +68,57 @@ async function storage() {
     }
     const htmls = versionsOf(archive, 10, skip);
     const pages = htmls.map((h) => wasm.extractHtml(h, 'https://example.org/'));
-    // db.writeVisit's accounting, with content addresses by value.
+    // db.writeVisit's accounting, with content addresses by value (ids numbered by text).
     const blocksSeen = new Set();
-    const lists = new Set();
-    const pathsets = new Set();
+    const lists = new Map(); // list key → list id
+    const pathsets = new Map(); // paths → pathset id
+    let prevPaths = null;
     const costs = [];
+    const parts = { blocks: 0, lists: 0, pathsets: 0, visits: 0 };
     let total = 0;
+    const idOf = new Map(); // content address: one 16-hex-digit id per distinct text
+    let prev = null;
     pages.forEach((p, i) => {
       let bytes = 0;
-      const ids = p.blocks.map((b) => b.text); // content address = the text itself here
+      const ids = p.blocks.map((b) => {
+        if (!idOf.has(b.text)) idOf.set(b.text, (idOf.size + 1).toString(16).padStart(16, '0'));
+        return idOf.get(b.text);
+      });
       for (const b of p.blocks) {
         if (blocksSeen.has(b.text)) continue;
         blocksSeen.add(b.text);
-        bytes += 16 + b.text.length + b.links.reduce((n, l) => n + l.length, 0) + 16;
+        const n = 16 + b.text.length + b.links.reduce((k, l) => k + l.length, 0) + 16;
+        bytes += n;
+        parts.blocks += i ? n : 0;
       }
       const listKey = ids.join('\u0000');
       if (!lists.has(listKey)) {
-        lists.add(listKey);
-        bytes += 16 + packIds(ids.map(() => '0000000000000000')).byteLength;
+        const listId = (lists.size + 1).toString(16).padStart(16, '0');
+        lists.set(listKey, listId);
+        // As db.writeVisit stores it: edits against the previous version's list, or full.
+        const rec = listRecord(listId, ids, (prev && !fullLists) ? prev : null);
+        const n = 16 + (isEdits(rec) ? rec.base.length + 2 + rec.edits.byteLength : rec.ids.byteLength);
+        bytes += n;
+        parts.lists += i ? n : 0;
+        prev = { id: listId, ids, depth: isEdits(rec) ? rec.depth : 0 };
       }
       const pathKey = p.blocks.map((b) => b.path).join('\u0000');
       if (!pathsets.has(pathKey)) {
-        pathsets.add(pathKey);
+        const pathsetId = (pathsets.size + 1).toString(16).padStart(16, '0');
+        pathsets.set(pathKey, pathsetId);
         const paths = encodePaths(p.blocks.map((b) => b.path));
         const derivable = p.blocks.every((b) => b.type_path === typePathOf(b.path));
-        bytes += 16 + paths.reduce((n, x) => n + x.length + 3, 0) + (derivable ? 4 : p.blocks.reduce((n, b) => n + b.type_path.length + 3, 0));
+        const rec = pathsetRecord(pathsetId, paths, derivable ? null : p.blocks.map((b) => b.type_path), (prevPaths && !fullLists) ? prevPaths : null);
+        prevPaths = { id: pathsetId, paths, depth: isEdits(rec) ? rec.depth : 0 };
+        const n = 16 + (isEdits(rec)
+          ? rec.base.length + 2 + rec.edits.byteLength + rec.added.reduce((k, x) => k + x.length + 3, 0)
+          : paths.reduce((k, x) => k + x.length + 3, 0) + (derivable ? 4 : p.blocks.reduce((k, b) => k + b.type_path.length + 3, 0)));
+        bytes += n;
+        parts.pathsets += i ? n : 0;
       }
       const visit = { url: 'https://example.org/', site: 'example.org', time: Date.now(), title: p.title, listId: '0'.repeat(16), pathsetId: '0'.repeat(16), summary: i ? { new: 0, changed: 0, moved: 0, removed: 0, unchanged: 0, meaningful: 0, noise: 0, template: 0, approximate: false } : null, truncated: false };
       bytes += JSON.stringify(visit).length;
+      parts.visits += i ? JSON.stringify(visit).length : 0;
       // The page record is rewritten in place by every visit: it counts once.
       if (i === 0) bytes += JSON.stringify({ url: visit.url, site: visit.site, title: p.title, lastVisitId: i + 1, lastTime: visit.time, visits: i + 1 }).length;
       costs.push(bytes);
@@ -101,6 +130,7 @@ async function storage() {
     const blocks = pages.map((p) => p.blocks.length);
     console.log(`  ${name}: ${blocks[0]} blocks, ${htmls[0].length} bytes of HTML`);
     console.log(`    ours: one version ${costs[0]} B, ten versions ${total} B = ${(total / costs[0]).toFixed(2)}× one version (later versions ${costs.slice(1).join(', ')} B)`);
+    console.log(`    the nine later versions: blocks ${parts.blocks} B, lists ${parts.lists} B, pathsets ${parts.pathsets} B, visits ${parts.visits} B`);
     console.log(`    gzip of each version alone: one ${gzOne} B, ten ${gzTen} B = ${(gzTen / gzOne).toFixed(2)}× one; ours for ten = ${(total / gzOne).toFixed(2)}× one gzipped version`);
   }
 }

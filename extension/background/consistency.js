@@ -6,7 +6,9 @@
 //   - every page names its last visit, which exists, is of that page, and is its newest;
 //   - every visit belongs to a page that exists;
 //   - a site record (sitePages) belongs to a page that exists, of the same site;
-//   - nothing is left over: no list, pathset or block that no visit refers to (deletions sweep
+//   - a list or pathset held as edits resolves through its bases (shared/listdelta.js);
+//   - nothing is left over: no list, pathset or block that no visit refers to (a list that is
+//     only the base of a needed list's edits is needed too; deletions sweep
 //     in the transaction that deletes, and a visit writes only what it refers to, so an orphan
 //     is a write or a sweep that was torn).
 //
@@ -14,7 +16,7 @@
 // from node); `checkDatabase()` reads the whole database in one read-only transaction.
 
 import { openDb, STORES } from './db.js';
-import { unpackIds } from '../shared/wire.js';
+import { resolveLists, resolvePathsets, isEdits } from '../shared/listdelta.js';
 
 /**
  * The problems of a database dump (`{ store: records[] }` for every store), as sentences;
@@ -27,14 +29,18 @@ export function consistencyProblems(dump) {
   const say = (p) => {
     if (problems.length < 200) problems.push(p);
   };
-  const ids = (l) => (Array.isArray(l.ids) ? l.ids : unpackIds(l.ids));
   const blocks = new Map((dump.blocks || []).map((b) => [b.id, b]));
-  const lists = new Map((dump.lists || []).map((l) => [l.id, ids(l)]));
-  const pathsets = new Map((dump.pathsets || []).map((p) => [p.id, p]));
+  // Lists held as edits are read through their bases (shared/listdelta.js).
+  const listProblems = [];
+  const lists = resolveLists(dump.lists || [], listProblems);
+  const listBase = new Map((dump.lists || []).filter(isEdits).map((l) => [l.id, l.base]));
+  const pathsets = resolvePathsets(dump.pathsets || [], listProblems);
+  const pathsetBase = new Map((dump.pathsets || []).filter(isEdits).map((p) => [p.id, p.base]));
   const visits = new Map((dump.visits || []).map((v) => [v.id, v]));
   const pages = new Map((dump.pages || []).map((p) => [p.url, p]));
   const usedLists = new Set();
   const usedPathsets = new Set();
+  listProblems.forEach(say);
   const newest = new Map(); // url → newest visit id
   for (const b of blocks.values()) {
     if (typeof b.text !== 'string' || !b.text) say(`block ${b.id}: no text`);
@@ -70,11 +76,23 @@ export function consistencyProblems(dump) {
   }
   // Orphans past the sweep.
   const liveBlocks = new Set();
-  for (const [id, list] of lists) {
-    if (!usedLists.has(id)) say(`orphan list ${id}`);
-    else for (const b of list) liveBlocks.add(b);
+  const neededLists = new Set();
+  for (const id of usedLists) {
+    for (let cur = id, k = 0; cur !== undefined && !neededLists.has(cur) && k < 64; k++) {
+      neededLists.add(cur);
+      cur = listBase.get(cur);
+    }
   }
-  for (const id of pathsets.keys()) if (!usedPathsets.has(id)) say(`orphan pathset ${id}`);
+  for (const l of dump.lists || []) if (!neededLists.has(l.id)) say(`orphan list ${l.id}`);
+  for (const id of usedLists) for (const b of lists.get(id) || []) liveBlocks.add(b);
+  const neededPathsets = new Set();
+  for (const id of usedPathsets) {
+    for (let cur = id, k = 0; cur !== undefined && !neededPathsets.has(cur) && k < 64; k++) {
+      neededPathsets.add(cur);
+      cur = pathsetBase.get(cur);
+    }
+  }
+  for (const p of dump.pathsets || []) if (!neededPathsets.has(p.id)) say(`orphan pathset ${p.id}`);
   for (const id of blocks.keys()) if (!liveBlocks.has(id)) say(`orphan block ${id}`);
   return problems;
 }

@@ -6,10 +6,17 @@
 //   lists    { id, ids }                  the block ids of one page version, content-addressed;
 //                                         ids packed 8 bytes each (packIds; lists written before
 //                                         hold an array of hex strings, read as they are)
-//                                         (an unchanged revisit adds no list)
+//                                         (an unchanged revisit adds no list); a changed
+//                                         version's list is { id, base, depth, edits }: edits
+//                                         against the previous version's list (shared/
+//                                         listdelta.js), a full list at least every 16; the
+//                                         id is the hash of the full list either way
 //   pathsets { id, paths, typePaths }     the block paths of one version, content-addressed;
 //                                         paths front-coded (see encodePaths), typePaths null
-//                                         when every one is its path without the [i] indices
+//                                         when every one is its path without the [i] indices;
+//                                         a changed version's pathset may be { id, base, depth,
+//                                         edits, added }: edits over the previous version's
+//                                         front-coded paths (shared/listdelta.js), like lists
 //   visits   { id, url, site, time, title, listId, pathsetId, summary, truncated }
 //   pages    { url, site, title, lastVisitId, lastTime, visits }
 //   sitePages { site, url, seq, version, dom, text, flips }   (version 3) the site state one page
@@ -43,7 +50,8 @@
 //
 // Upgrades keep what is stored: each step only adds what its version brought.
 
-import { encodePaths, decodePaths, typePathOf, packIds, unpackIds } from '../shared/wire.js';
+import { encodePaths, decodePaths, typePathOf, packIds } from '../shared/wire.js';
+import { listRecord, readListIds, listsNeeded, depthOf, isEdits, pathsetRecord, readPathset, pathsetsNeeded } from '../shared/listdelta.js';
 
 const DB_NAME = 'sincelast';
 const DB_VERSION = 4;
@@ -169,12 +177,13 @@ export { encodePaths, decodePaths };
 
 /** The blocks of one stored visit, inside an open transaction. */
 async function loadVersionBlocks(tx, visit) {
-  const [list, pathset] = await Promise.all([
-    reqP(tx.objectStore('lists').get(visit.listId)),
-    reqP(tx.objectStore('pathsets').get(visit.pathsetId)),
+  const listStore = tx.objectStore('lists');
+  const pathsetStore = tx.objectStore('pathsets');
+  const [ids, pathset] = await Promise.all([
+    readListIds((id) => reqP(listStore.get(id)), visit.listId),
+    readPathset((id) => reqP(pathsetStore.get(id)), visit.pathsetId),
   ]);
-  if (!list || !pathset) throw new Error(`visit ${visit.id} names a missing list or pathset`);
-  const ids = unpackIds(list.ids);
+  if (!ids || !pathset) throw new Error(`visit ${visit.id} names a missing list or pathset`);
   const store = tx.objectStore('blocks');
   const unique = [...new Set(ids)];
   const records = await Promise.all(unique.map((id) => reqP(store.get(id))));
@@ -363,16 +372,33 @@ export async function writeVisit({ url, site, time, title, truncated, blocks, id
   }
   async function writeVisitRest() {
     if (!previous || previous.visit.listId !== listId) {
-      const packed = packIds(ids);
-      tx.objectStore('lists').put({ id: listId, ids: packed });
-      bytes += listId.length + packed.byteLength;
+      // Content-addressed: a list stored under this id already is this list (never rewritten,
+      // which also keeps chains of edits free of loops). Else edits against the previous
+      // version's list (listdelta.js), or the full list.
+      const lists = tx.objectStore('lists');
+      if ((await reqP(lists.getKey(listId))) === undefined) {
+        const baseRec = previous ? await reqP(lists.get(previous.visit.listId)) : undefined;
+        const base = baseRec ? { id: previous.visit.listId, ids: previous.ids, depth: depthOf(baseRec) } : null;
+        const rec = listRecord(listId, ids, base);
+        lists.add(rec);
+        bytes += listId.length + (isEdits(rec) ? rec.base.length + 2 + rec.edits.byteLength : rec.ids.byteLength);
+      }
     }
     if (!previous || previous.visit.pathsetId !== pathsetId) {
       const paths = encodePaths(blocks.map((b) => b.path));
       const derivable = blocks.every((b) => b.type_path === typePathOf(b.path));
       const typePaths = derivable ? null : blocks.map((b) => b.type_path);
-      tx.objectStore('pathsets').put({ id: pathsetId, paths, typePaths });
-      bytes += pathsetId.length + paths.reduce((n, p) => n + p.length + 3, 0) + (typePaths ? typePaths.reduce((n, p) => n + p.length + 3, 0) : 4);
+      // As for lists: never rewritten; edits against the previous version's pathset when small.
+      const pathsets = tx.objectStore('pathsets');
+      if ((await reqP(pathsets.getKey(pathsetId))) === undefined) {
+        const baseRec = previous ? await reqP(pathsets.get(previous.visit.pathsetId)) : undefined;
+        const base = baseRec ? { id: previous.visit.pathsetId, paths: encodePaths(previous.blocks.map((b) => b.path)), depth: depthOf(baseRec) } : null;
+        const rec = pathsetRecord(pathsetId, paths, typePaths, base);
+        pathsets.add(rec);
+        bytes += pathsetId.length + (isEdits(rec)
+          ? rec.base.length + 2 + rec.edits.byteLength + rec.added.reduce((n, p) => n + p.length + 3, 0)
+          : paths.reduce((n, p) => n + p.length + 3, 0) + (typePaths ? typePaths.reduce((n, p) => n + p.length + 3, 0) : 4));
+      }
     }
     if (hold > 0) await keepAlive(tx, hold);
     const visit = { url, site, time, title, listId, pathsetId, summary, truncated };
@@ -460,14 +486,19 @@ async function sweep(tx) {
   const pathsetIds = new Set(remaining.map((v) => v.pathsetId));
   const lists = tx.objectStore('lists');
   const liveBlocks = new Set();
+  // A list stays while a visit names it or a kept list's edits refer to it (listdelta.js).
+  const get = (id) => reqP(lists.get(id));
+  const keep = await listsNeeded(get, listIds);
   for (const key of await reqP(lists.getAllKeys())) {
-    if (!listIds.has(key)) lists.delete(key);
+    if (!keep.has(key)) lists.delete(key);
   }
-  const kept = await Promise.all([...listIds].map((id) => reqP(lists.get(id))));
-  for (const l of kept) if (l) for (const id of unpackIds(l.ids)) liveBlocks.add(id);
+  const cache = new Map();
+  const kept = await Promise.all([...listIds].map((id) => readListIds(get, id, cache)));
+  for (const l of kept) if (l) for (const id of l) liveBlocks.add(id);
   const pathsets = tx.objectStore('pathsets');
+  const keepPathsets = await pathsetsNeeded((id) => reqP(pathsets.get(id)), pathsetIds);
   for (const key of await reqP(pathsets.getAllKeys())) {
-    if (!pathsetIds.has(key)) pathsets.delete(key);
+    if (!keepPathsets.has(key)) pathsets.delete(key);
   }
   const blocks = tx.objectStore('blocks');
   for (const key of await reqP(blocks.getAllKeys())) {
@@ -598,8 +629,40 @@ export async function readStoreChunk(store, after, limit) {
   const os = tx.objectStore(store);
   const range = after === undefined ? null : IDBKeyRange.lowerBound(after, true);
   const [keys, values] = await Promise.all([reqP(os.getAllKeys(range, limit)), reqP(os.getAll(range, limit))]);
+  // The export file lists every list in full (its ids), whatever the storage keeps.
+  if (store === 'lists') await fullLists(os, values);
+  if (store === 'pathsets') await fullPathsets(os, values);
   await done;
   return values.map((value, i) => ({ key: keys[i], value }));
+}
+
+/**
+ * Turns stored list records held as edits into full ones ({ id, ids: packed }), in place,
+ * reading their bases from the store `os`.
+ */
+async function fullLists(os, records) {
+  const cache = new Map();
+  const get = (id) => reqP(os.get(id));
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i];
+    if (!isEdits(r)) continue;
+    const ids = await readListIds(get, r.id, cache);
+    if (!ids) throw new Error(`list ${r.id}: its base list ${r.base} is missing`);
+    records[i] = { id: r.id, ids: packIds(ids) };
+  }
+}
+
+/** As fullLists, for pathsets held as edits ({ id, paths, typePaths }). */
+async function fullPathsets(os, records) {
+  const cache = new Map();
+  const get = (id) => reqP(os.get(id));
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i];
+    if (!isEdits(r)) continue;
+    const full = await readPathset(get, r.id, cache);
+    if (!full) throw new Error(`pathset ${r.id}: its base pathset ${r.base} is missing`);
+    records[i] = full;
+  }
 }
 
 /**
@@ -656,7 +719,17 @@ export async function importBatch(records, lineOf, visitIds = new Map()) {
       rec = { ...rec, lastVisitId: visitIds.get(rec.lastVisitId) };
       canonical = lineOf('pages', rec);
     }
-    const old = await reqP(os.get(r.key));
+    let old = await reqP(os.get(r.key));
+    if (r.store === 'lists' && old !== undefined) {
+      const one = [old];
+      await fullLists(os, one);
+      old = one[0];
+    }
+    if (r.store === 'pathsets' && old !== undefined) {
+      const one = [old];
+      await fullPathsets(os, one);
+      old = one[0];
+    }
     if (old === undefined) {
       os.add(rec);
       added.push({ store: r.store, line: r.line });

@@ -68,6 +68,9 @@ export async function runExport(filter, post, readSettings) {
     const total = Object.values(counts).reduce((a, b) => a + b, 0) + 1;
     let done = 0;
     post({ type: 'chunk', jsonl: writer.header(Date.now()), csv: wasm.exportCsvHeader(), done, total });
+    // hist2: lists and pathsets are exported in full (db.readStoreChunk); one kept only as the
+    // base of another's edits (shared/listdelta.js), named by no exported visit, is left out.
+    const named = { lists: new Set(), pathsets: new Set() };
     for (const store of wasm.exportStores()) {
       if (store === 'settings') {
         const out = writer.add(store, toWire([await readSettings()]));
@@ -81,7 +84,14 @@ export async function runExport(filter, post, readSettings) {
         const records = await db.readStoreChunk(store, after, CHUNK_RECORDS);
         if (!records.length) break;
         after = records.at(-1).key;
-        const out = writer.add(store, toWire(records.map((r) => r.value)));
+        if (store === 'visits') {
+          for (const r of records) {
+            named.lists.add(r.value.listId);
+            named.pathsets.add(r.value.pathsetId);
+          }
+        }
+        const kept = store === 'lists' || store === 'pathsets' ? records.filter((r) => named[store].has(r.key)) : records;
+        const out = writer.add(store, toWire(kept.map((r) => r.value)));
         done += records.length;
         post({ type: 'chunk', jsonl: out.lines, csv: out.csv, done, total, store });
         if (records.length < CHUNK_RECORDS) break;

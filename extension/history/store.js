@@ -3,7 +3,8 @@
 // transaction.
 
 import { openDb, STORES } from '../background/db.js';
-import { decodePaths, typePathOf, unpackIds } from '../shared/wire.js';
+import { decodePaths, typePathOf } from '../shared/wire.js';
+import { readListIds, readPathset } from '../shared/listdelta.js';
 
 function reqP(req) {
   return new Promise((resolve, reject) => {
@@ -33,9 +34,14 @@ export async function versionBlocks(visits) {
   const tx = db.transaction(['lists', 'pathsets', 'blocks'], 'readonly');
   const lists = new Map();
   const pathsets = new Map();
+  const listCache = new Map();
+  const getList = (id) => reqP(tx.objectStore('lists').get(id));
+  const pathsetCache = new Map();
+  const getPathset = (id) => reqP(tx.objectStore('pathsets').get(id));
   await Promise.all([
-    ...[...new Set(visits.map((v) => v.listId))].map(async (id) => lists.set(id, unpackIds((await reqP(tx.objectStore('lists').get(id)) || { ids: [] }).ids))),
-    ...[...new Set(visits.map((v) => v.pathsetId))].map(async (id) => pathsets.set(id, await reqP(tx.objectStore('pathsets').get(id)))),
+    // A list may be edits against an earlier one (shared/listdelta.js): read through, each once.
+    ...[...new Set(visits.map((v) => v.listId))].map(async (id) => lists.set(id, (await readListIds(getList, id, listCache)) || [])),
+    ...[...new Set(visits.map((v) => v.pathsetId))].map(async (id) => pathsets.set(id, await readPathset(getPathset, id, pathsetCache))),
   ]);
   const ids = new Set();
   for (const l of lists.values()) for (const id of l) ids.add(id);

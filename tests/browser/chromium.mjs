@@ -143,7 +143,7 @@ export async function badge(ext, tabId) {
 
 /** Reads the whole database (the real IndexedDB of the extension origin). */
 export async function dumpDb(ext) {
-  return (await probe(ext)).evaluate(async () => {
+  const dump = await (await probe(ext)).evaluate(async () => {
     const db = await new Promise((res, rej) => {
       const r = indexedDB.open('sincelast');
       r.onsuccess = () => res(r.result);
@@ -160,15 +160,30 @@ export async function dumpDb(ext) {
     // A list's ids are stored packed, 8 bytes each (shared/wire.js packIds): as hex strings here.
     const hex = (b) => b.toString(16).padStart(2, '0');
     for (const l of out.lists) {
+      if (l.edits instanceof Uint8Array) l.edits = Array.from(l.edits); // read in node (below)
       if (l.ids instanceof Uint8Array) {
         const ids = [];
         for (let i = 0; i < l.ids.length; i += 8) ids.push(Array.from(l.ids.subarray(i, i + 8), hex).join(''));
         l.ids = ids;
       }
     }
+    for (const p of out.pathsets) if (p.edits instanceof Uint8Array) p.edits = Array.from(p.edits);
     db.close();
     return out;
   });
+  // A list held as edits against an earlier one (extension/shared/listdelta.js): its ids here,
+  // like every other list's.
+  if (dump.lists.some((l) => l.edits)) {
+    const { resolveLists } = await import('../../extension/shared/listdelta.js');
+    const resolved = resolveLists(dump.lists.map((l) => (l.edits ? { ...l, edits: Uint8Array.from(l.edits) } : l)));
+    for (const l of dump.lists) if (l.edits) l.ids = resolved.get(l.id);
+  }
+  if (dump.pathsets.some((p) => p.edits)) {
+    const { resolvePathsets } = await import('../../extension/shared/listdelta.js');
+    const resolved = resolvePathsets(dump.pathsets.map((p) => (p.edits ? { ...p, edits: Uint8Array.from(p.edits) } : p)));
+    for (const p of dump.pathsets) if (p.edits) p.paths = resolved.get(p.id).paths;
+  }
+  return dump;
 }
 
 /** Runs `fn(arg)` in an extension page (chrome.* available). */

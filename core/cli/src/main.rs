@@ -5,9 +5,9 @@
 //! sincelast templates DIR [--format text|json]
 //! sincelast metrics OLD NEW [--copy-cost A] [--move-cost B] [--shingle K] [--format text|json]
 //! sincelast extract FILE [--url URL]
-//! sincelast history DIR [--page NAME] [--format text|json]
+//! sincelast history DIR [--page NAME] [--format text|json|parquet -o FILE]
 //! sincelast curve DIR [--page NAME] [--format text|json|csv|svg]
-//! sincelast lifespans DIR [--page NAME] [--format text|json]
+//! sincelast lifespans DIR [--page NAME] [--format text|json|parquet -o FILE]
 //! sincelast export DIR -o FILE [--site HOST]
 //! sincelast import FILE -o DIR
 //! ```
@@ -24,6 +24,7 @@ mod exchange;
 mod history;
 mod input;
 mod pagehistory;
+mod parquet_out;
 mod render;
 
 use std::io::Write;
@@ -60,6 +61,15 @@ enum MetricsFormat {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+enum HistoryFormat {
+    Text,
+    Json,
+    /// Parquet (needs `-o FILE`): per-version metrics (history), serialized-DOM tuples
+    /// (lifespans).
+    Parquet,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
 enum CurveFormat {
     Text,
     Json,
@@ -78,9 +88,13 @@ enum Command {
         /// Which page of the folder (default: the one with the most versions).
         #[arg(long)]
         page: Option<String>,
-        /// Output format (JSON: the whole analysis, as the extension's history page reads it).
+        /// Output format (JSON: the whole analysis, as the extension's history page reads it;
+        /// Parquet: one row of metrics per version, into `-o FILE`).
         #[arg(long, value_enum, default_value = "text")]
-        format: MetricsFormat,
+        format: HistoryFormat,
+        /// The file `--format parquet` writes.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
     },
     /// A page's change curve (Adar et al.: Dice against reference versions by hours since the
     /// reference), its knot by the paper's heuristic and by an exact two-segment fit, its class.
@@ -102,9 +116,12 @@ enum Command {
         /// Which page of the folder (default: the one with the most versions).
         #[arg(long)]
         page: Option<String>,
-        /// Output format.
+        /// Output format (Parquet: the serialized-DOM tuples of every version, into `-o FILE`).
         #[arg(long, value_enum, default_value = "text")]
-        format: MetricsFormat,
+        format: HistoryFormat,
+        /// The file `--format parquet` writes.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
     },
     /// Compare two versions of a page block by block.
     Diff {
@@ -202,13 +219,40 @@ fn main() -> ExitCode {
     }
 }
 
+/// `-o FILE` goes with `--format parquet` (and only with it).
+fn parquet_output(
+    format: HistoryFormat,
+    output: Option<PathBuf>,
+) -> Result<Option<PathBuf>, String> {
+    match (format, output) {
+        (HistoryFormat::Parquet, None) => {
+            Err("--format parquet writes a file: give it with -o FILE".into())
+        }
+        (HistoryFormat::Parquet, Some(p)) => Ok(Some(p)),
+        (_, Some(_)) => Err("-o FILE goes with --format parquet".into()),
+        (_, None) => Ok(None),
+    }
+}
+
 fn run(cli: Cli) -> Result<String, String> {
     match cli.command {
-        Command::History { dir, page, format } => {
+        Command::History {
+            dir,
+            page,
+            format,
+            output,
+        } => {
+            let out = parquet_output(format, output)?;
             let h = pagehistory::load(&dir, page.as_deref())?;
             match format {
-                MetricsFormat::Text => Ok(render::terminal_safe(&pagehistory::history_text(&h))),
-                MetricsFormat::Json => pagehistory::json(&h),
+                HistoryFormat::Text => Ok(render::terminal_safe(&pagehistory::history_text(&h))),
+                HistoryFormat::Json => pagehistory::json(&h),
+                HistoryFormat::Parquet => {
+                    let out = out.unwrap_or_default();
+                    let rows = parquet_out::write_versions(&h, &out)?;
+                    eprintln!("sincelast: {rows} versions written to {}", out.display());
+                    Ok(String::new())
+                }
             }
         }
         Command::Curve { dir, page, format } => {
@@ -225,11 +269,23 @@ fn run(cli: Cli) -> Result<String, String> {
                 CurveFormat::Svg => Ok(pagehistory::curve_svg(&h)),
             }
         }
-        Command::Lifespans { dir, page, format } => {
+        Command::Lifespans {
+            dir,
+            page,
+            format,
+            output,
+        } => {
+            let out = parquet_output(format, output)?;
             let h = pagehistory::load(&dir, page.as_deref())?;
             match format {
-                MetricsFormat::Text => Ok(render::terminal_safe(&pagehistory::lifespans_text(&h))),
-                MetricsFormat::Json => {
+                HistoryFormat::Text => Ok(render::terminal_safe(&pagehistory::lifespans_text(&h))),
+                HistoryFormat::Parquet => {
+                    let out = out.unwrap_or_default();
+                    let rows = parquet_out::write_tuples(&h, &out)?;
+                    eprintln!("sincelast: {rows} tuples written to {}", out.display());
+                    Ok(String::new())
+                }
+                HistoryFormat::Json => {
                     let mut s = serde_json::to_string_pretty(&h.analysis.lifespans)
                         .map_err(|e| e.to_string())?;
                     s.push('\n');

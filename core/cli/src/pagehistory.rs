@@ -26,6 +26,8 @@ pub struct PageHistory {
     pub analysis: Analysis,
     /// Meaningful changes per version, as a revisit would have shown them.
     pub meaningful: Vec<Option<usize>>,
+    /// The versions analysed (for `--format parquet`).
+    pub versions: Vec<HistoryVersion>,
 }
 
 /// Reads `dir`, picks the page (`page`, else the one with the most versions, named on stderr
@@ -118,15 +120,17 @@ pub fn load(dir: &Path, page: Option<&str>) -> Result<PageHistory, String> {
             dir.display()
         ));
     }
-    let analysis = analyze(&HistoryInput {
+    let input = HistoryInput {
         versions,
         collection,
-    });
+    };
+    let analysis = analyze(&input);
     Ok(PageHistory {
         page: chosen,
         files,
         analysis,
         meaningful,
+        versions: input.versions,
     })
 }
 

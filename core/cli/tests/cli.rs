@@ -588,3 +588,105 @@ fn too_little_history_says_how_many_more_visits() {
     assert_eq!(code, 1);
     assert!(err.contains("no page named"), "{err}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// --format parquet (history: per-version metrics; lifespans: serialized-DOM tuples), read back
+// with the parquet crate's own reader.
+
+fn parquet_rows(path: &Path) -> Vec<parquet::record::Row> {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    let reader = SerializedFileReader::new(std::fs::File::open(path).expect("parquet file"))
+        .expect("a parquet file");
+    let n = reader.metadata().file_metadata().num_rows();
+    let rows: Vec<_> = reader
+        .get_row_iter(None)
+        .expect("rows")
+        .map(|r| r.expect("row"))
+        .collect();
+    assert_eq!(rows.len() as i64, n);
+    rows
+}
+
+#[test]
+fn lifespans_as_parquet_tuples() {
+    use parquet::record::RowAccessor;
+    let d = knot_dir();
+    let out = tmpdir("parquet-tuples").join("tuples.parquet");
+    let (code, stdout, err) = run(&[
+        "lifespans",
+        d.to_str().unwrap(),
+        "--format",
+        "parquet",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(stdout, "");
+    let rows = parquet_rows(&out);
+    // Eight versions, the same 13 element paths on each (lifespans_survival_table).
+    assert_eq!(rows.len(), 8 * 13, "{err}");
+    assert!(err.contains("104 tuples written"), "{err}");
+    let versions: std::collections::BTreeSet<i32> =
+        rows.iter().map(|r| r.get_int(5).unwrap()).collect();
+    assert_eq!(versions, (0..8).collect());
+    let first = &rows[0];
+    assert_eq!(first.get_string(0).unwrap(), "index.html");
+    assert!(first.get_string(1).unwrap().starts_with("/html"));
+    assert!(!first.get_string(2).unwrap().contains('['));
+    // Times: one per version, an hour apart.
+    let times: std::collections::BTreeSet<i64> =
+        rows.iter().map(|r| r.get_long(6).unwrap()).collect();
+    let times: Vec<i64> = times.into_iter().collect();
+    assert_eq!(times.len(), 8);
+    assert!(times.windows(2).all(|w| w[1] - w[0] == 3600), "{times:?}");
+    // A path whose text never changes keeps its subtree hash in every version.
+    let of = |p: &str| -> std::collections::BTreeSet<i64> {
+        rows.iter()
+            .filter(|r| r.get_string(1).unwrap() == p)
+            .map(|r| r.get_long(4).unwrap())
+            .collect()
+    };
+    let stable = rows
+        .iter()
+        .map(|r| r.get_string(1).unwrap().clone())
+        .filter(|p| of(p).len() == 1)
+        .count();
+    assert!(stable > 0 && stable < rows.len());
+}
+
+#[test]
+fn history_as_parquet_metrics() {
+    use parquet::record::RowAccessor;
+    let d = knot_dir();
+    let out = tmpdir("parquet-versions").join("versions.parquet");
+    let (code, _, err) = run(&[
+        "history",
+        d.to_str().unwrap(),
+        "--format",
+        "parquet",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let rows = parquet_rows(&out);
+    assert_eq!(rows.len(), 8);
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r.get_int(1).unwrap(), i as i32);
+        assert_eq!(r.get_long(4).unwrap(), 6, "blocks");
+        assert_eq!(r.get_long(5).unwrap(), 40, "words");
+        if i == 0 {
+            assert!(r.get_long(6).is_err(), "no meaningful count for the first");
+            assert!(r.get_double(7).is_err(), "no Dice for the first");
+        } else {
+            assert_eq!(r.get_long(6).unwrap(), 1);
+            assert_eq!(r.get_double(7).unwrap(), 0.875);
+        }
+    }
+    // -o without parquet, parquet without -o: refused.
+    let (code, _, err) = run(&["history", d.to_str().unwrap(), "--format", "parquet"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("-o FILE"), "{err}");
+    let (code, _, err) = run(&["lifespans", d.to_str().unwrap(), "-o", "x.parquet"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--format parquet"), "{err}");
+}
