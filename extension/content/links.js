@@ -6,6 +6,7 @@
 // shutdown, a newer copy of the script).
 
 import { testMark } from './test-hooks.js';
+import { t } from '../shared/i18n.js';
 
 export const LINKS_TAG = 'sincelast-links';
 const MAX_MARKERS = 200;
@@ -67,11 +68,11 @@ export function markNewLinks(newLinks) {
   const marks = found.map(({ a, url }) => {
     const el = document.createElement('span');
     el.className = 'new-link';
-    el.textContent = '★ new';
+    el.textContent = `★ ${t('status_new')}`;
     const text = (a.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 80);
-    el.title = `New link since your last visit: ${text || url}`;
+    el.title = t('links_new_link', text || url);
     el.setAttribute('role', 'note');
-    el.setAttribute('aria-label', `New link since your last visit: ${text || url}`);
+    el.setAttribute('aria-label', t('links_new_link', text || url));
     layer.append(el);
     return { a, el, url };
   });

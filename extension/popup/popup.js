@@ -27,6 +27,7 @@ const REASONS = {
   paused: () => t('reason_paused'),
 };
 
+/** @type {[string, () => string][]} */
 const IED_LABELS = [
   ['add', () => t('ied_add')], ['drop', () => t('ied_drop')], ['copy', () => t('ied_copy')],
   ['shrink', () => t('ied_shrink')], ['replace', () => t('ied_replace')], ['move', () => t('ied_move')],
