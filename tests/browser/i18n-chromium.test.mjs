@@ -1,6 +1,7 @@
 // Languages in real Chromium: the browser started in German (--lang=de, LANGUAGE=de) shows the
 // bar, its live announcement (with the German plural), the popup (German relative time and
-// date) and the settings page in German, from extension/_locales/de/messages.json.
+// date), the settings page, the dashboard, the page's history and the first-run page in
+// German, from extension/_locales/de/messages.json.
 // Needs Chromium's German interface (Debian: chromium-l10n). Build first: node scripts/build-extension.mjs
 
 import { test, before, after } from 'node:test';
@@ -81,4 +82,21 @@ test('German: the bar, the announcement with its plural, the popup and the setti
   assert.match(await o.locator('body').textContent(), /Ausgeschlossene Websites/);
   assert.match(await o.locator('#stats').textContent(), /Seite/);
   await o.close();
+  // The dashboard, the page's history and the first-run page.
+  const d = await ext.context.newPage();
+  await d.goto(`chrome-extension://${ext.extensionId}/dashboard/dashboard.html`);
+  await d.waitForFunction(() => /gespeichert/.test(document.getElementById('status').textContent));
+  assert.equal(await d.locator('h1').textContent(), 'Ihre Seiten');
+  assert.equal(await d.locator('#status').textContent(), '2 Seiten gespeichert.');
+  await d.close();
+  const h = await ext.context.newPage();
+  await h.goto(`chrome-extension://${ext.extensionId}/history/history.html?url=${encodeURIComponent(site.url('de-many', 'news'))}`);
+  await h.waitForFunction(() => /^2 Besuche gespeichert; der letzte (jetzt|vor \d+ (Sekunden?|Minuten?))\.$/.test(document.getElementById('status').textContent));
+  assert.equal(await h.locator('#timeline-h').textContent(), 'Besuche');
+  await h.close();
+  const w = await ext.context.newPage();
+  await w.goto(`chrome-extension://${ext.extensionId}/onboarding/onboarding.html`);
+  assert.equal(await w.title(), 'Willkommen bei Since Last Visit');
+  assert.match((await w.locator('#five-lines li').allTextContents())[0], /^Was es aufbewahrt: den Text der Seiten/);
+  await w.close();
 });
