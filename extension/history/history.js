@@ -280,7 +280,7 @@ async function start() {
   }
   state.site = page.site;
   state.visits = visits;
-  document.title = `History: ${page.title || state.url} — Since Last Visit`;
+  document.title = tr('hist_doc_title', page.title || state.url);
   $('title').textContent = page.title || state.url;
   state.to = visits.length - 1;
   state.from = Math.max(0, visits.length - 2);

@@ -39,7 +39,7 @@ function sample(status, color, dark) {
   words.style.background = `color-mix(in srgb, ${d.fill} ${Math.round(d.fillAlpha * 100)}%, transparent)`;
   words.style.textDecoration = `underline 2px ${d.mark}`;
   const ratios = document.createElement('small');
-  ratios.textContent = ` bar ${contrast(d.mark, page).toFixed(1)}:1 · text ${textOnFill.toFixed(1)}:1`;
+  ratios.textContent = ` ${t('colors_ratios', [contrast(d.mark, page).toFixed(1), textOnFill.toFixed(1)])}`;
   box.append(words, ratios);
   box.dataset.bar = contrast(d.mark, page).toFixed(2);
   box.dataset.text = textOnFill.toFixed(2);

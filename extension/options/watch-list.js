@@ -141,7 +141,7 @@ export function initWatchList() {
           return null;
         }
         return act({ type: 'watch-settings-set', settings: { notify: true } }, t('watch_notifications_on'));
-      }, (e) => say(`Notifications: ${e.message}`));
+      }, (e) => say(t('watch_notifications_error', e.message)));
     } else {
       act({ type: 'watch-settings-set', settings: { notify: false } }, t('watch_notifications_off'));
     }
