@@ -12,7 +12,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = process.argv[2] ?? join(root, 'target/fuzz-corpus');
 const data = join(root, '..', 'shared', 'data', 'html5lib-tests');
 
-const seeds = { extract_html: [], unpack: [], site_state: [] };
+const seeds = { extract_html: [], unpack: [], site_state: [], export_reader: [] };
 
 function walk(dir, ext) {
   if (!existsSync(dir)) return [];
@@ -73,6 +73,19 @@ seeds.site_state.push(JSON.stringify({ pages: [page('https://fuzz.example/p', 1)
 seeds.site_state.push(JSON.stringify({ pages: [], rules: rules.slice(0, 1) }));
 seeds.site_state.push(JSON.stringify({ noise: { rules, removed: ['r9'] }, templates: null }));
 seeds.site_state.push('{"pages":[{"url":"u","seq":1,"version":3,"dom":[1,2,3],"text":[],"flips":[]}],"rules":[{"id":""}]}');
+
+// The export file's reader: a header and one line of every store (core/engine/src/export), a
+// derived line, and files that break one rule each.
+const header = JSON.stringify({ format: 'sincelast-export', schema: 1, created: 1, filter: { since: null, until: null, site: null }, generator: 'seed', stores: ['visits', 'pages', 'blocks', 'settings'] });
+const lines = [
+  '{"key":1,"store":"visits","value":{"id":1,"listId":"00000000000000aa","pathsetId":"00000000000000bb","site":"a.example","summary":null,"time":5,"title":"T","url":"https://a.example/"}}',
+  '{"key":"https://a.example/","store":"pages","value":{"lastTime":5,"lastVisitId":1,"site":"a.example","title":"T","url":"https://a.example/","visits":1}}',
+  '{"key":"settings","store":"settings","value":{"excludedSites":["b.example"],"retentionDays":90}}',
+  '{"derived":"pageStats","key":"https://a.example/","value":{"changedVisits":0,"firstTime":5,"lastTime":5,"meaningful":0,"site":"a.example","visits":1}}',
+];
+seeds.export_reader.push([header, ...lines].join('\n'));
+seeds.export_reader.push([header, lines[0], lines[0], 'not json', '{"store":"nope"}'].join('\n'));
+seeds.export_reader.push([header.replace('"schema":1', '"schema":2'), lines[0]].join('\n'));
 
 for (const [target, list] of Object.entries(seeds)) {
   const dir = join(out, target);

@@ -239,9 +239,10 @@ export function automatedAt(changes) {
 /**
  * The sender of a content script's message, its `url` the address the page was read at
  * (`msg.url`) when it is given: a route of a single-page app (history.pushState changes the
- * address, not the document). Taken only when it is the tab's own address now (so a page that
- * changed its address between reading and sending is refused, never stored under the other
- * one) and of the document's origin. Without `msg.url`: the sender as it is.
+ * address, not the document). Taken only when it is the tab's own address now and of the
+ * document's origin; another origin is refused; an address that is not the tab's any more leaves
+ * the sender as it is (the visit is then refused as 'url-changed': text read at one address is
+ * never stored under another). Without `msg.url`: the sender as it is.
  * @param {chrome.runtime.MessageSender} sender
  * @param {any} msg
  * @returns {chrome.runtime.MessageSender}
@@ -255,7 +256,9 @@ export function routedSender(sender, msg) {
   if (claimed === doc) return sender;
   if (new URL(claimed).origin !== new URL(doc).origin) throw new KindError('forbidden', 'an address of another origin');
   const tab = sender.tab && typeof sender.tab.url === 'string' ? pageKey(sender.tab.url) : null;
-  if (tab !== claimed) throw new KindError('forbidden', 'the page changed its address while it was read');
+  // Not the tab's address now: the page moved while it was read. The sender stays as it is, and
+  // a visit saying another address than the sender's is refused as 'url-changed' (onVisit).
+  if (tab !== claimed) return sender;
   return { ...sender, url: claimed };
 }
 

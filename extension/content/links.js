@@ -1,19 +1,19 @@
 // New links since the last visit, marked in place: a small "★ new" tag (text and a star, never
-// colour alone) drawn just after each certainly new link, in an overlay of our own — one host
-// element whose closed shadow root holds every marker. The page's links are not touched (no
-// attribute, class or style is added to them), so page scripts cannot read which links are
-// new. The markers follow the links when the window is resized and go with unmarkLinks (hide,
+// colour alone) drawn just after each certainly new link, inside the extension's one overlay
+// (overlay.js: a host element present on every page whatever the answer, its shadow root
+// closed). The page's links are not touched (no attribute, class or style is added to them),
+// and the tag's words are CSS generated content (a page's find-in-page does not see them), so
+// page scripts cannot read which links are new. The markers follow the links when the window is resized and go with unmarkLinks (hide,
 // shutdown, a newer copy of the script).
 
 import { testMark } from './test-hooks.js';
+import { ensureOverlay } from './overlay.js';
 import { t } from '../shared/i18n.js';
 
-export const LINKS_TAG = 'sincelast-links';
 const MAX_MARKERS = 200;
 
 const CSS = `
-:host { all: initial; }
-.layer { position: absolute; top: 0; left: 0; width: 0; height: 0; }
+.links-layer { position: absolute; top: 0; left: 0; width: 0; height: 0; pointer-events: none; }
 .new-link { position: absolute; padding: 0 5px;
   border-radius: 8px; background: #ffd54a; color: #1f2328; border: 1px solid #5b4a1a;
   font: bold 10px/14px system-ui, -apple-system, "Segoe UI", sans-serif; white-space: nowrap;
@@ -24,7 +24,7 @@ const CSS = `
 `;
 
 /**
- * @typedef {{ host: HTMLElement, root: ShadowRoot, layer: HTMLElement,
+ * @typedef {{ layer: HTMLElement,
  *   marks: { a: HTMLAnchorElement, el: HTMLElement, url: string }[], place: () => void }} LinkMarks
  */
 /** @type {LinkMarks | null} */
@@ -57,18 +57,18 @@ export function markNewLinks(newLinks) {
     found.push({ a, url });
   }
   if (!found.length) return 0;
-  const host = document.createElement(LINKS_TAG);
-  host.setAttribute('style', 'all: initial !important; position: absolute !important; top: 0 !important; left: 0 !important; width: 0 !important; height: 0 !important; z-index: 2147483646 !important; pointer-events: none !important;');
-  const root = host.attachShadow({ mode: 'closed' });
+  const overlay = ensureOverlay();
+  if (!overlay) return 0;
+  const layer = document.createElement('div');
+  layer.className = 'links-layer';
   const style = document.createElement('style');
   style.textContent = CSS;
-  const layer = document.createElement('div');
-  layer.className = 'layer';
-  root.append(style, layer);
+  layer.append(style);
   const marks = found.map(({ a, url }) => {
     const el = document.createElement('span');
     el.className = 'new-link';
-    el.textContent = `★ ${t('status_new')}`;
+    // The words as generated content (the overlay's [data-t]::before), in the UI language.
+    el.dataset.t = `★ ${t('status_new')}`;
     const text = (a.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 80);
     el.title = t('links_new_link', text || url);
     el.setAttribute('role', 'note');
@@ -88,10 +88,10 @@ export function markNewLinks(newLinks) {
       m.el.style.top = `${end.top + scrollY + Math.max(0, (end.height - 16) / 2)}px`;
     }
   };
-  document.documentElement.append(host);
+  overlay.root.append(layer);
   place();
   addEventListener('resize', place);
-  current = { host, root, layer, marks, place };
+  current = { layer, marks, place };
   return marks.length;
 }
 
@@ -99,10 +99,9 @@ export function markNewLinks(newLinks) {
 export function unmarkLinks() {
   if (current) {
     removeEventListener('resize', current.place);
-    current.host.remove();
+    current.layer.remove();
     current = null;
   }
-  for (const el of document.querySelectorAll(LINKS_TAG)) el.remove();
 }
 
 let hooked = false;
@@ -112,6 +111,9 @@ function installLinkHooks() {
   hooked = true;
   document.addEventListener('sincelast-test:links', () => {
     const marks = current ? current.marks.filter((m) => m.el.isConnected && m.el.style.display !== 'none') : [];
-    testMark('links', JSON.stringify(marks.map((m) => ({ href: m.a.getAttribute('href'), label: m.el.textContent }))));
+    testMark('links', JSON.stringify(marks.map((m) => ({ href: m.a.getAttribute('href'), label: m.el.dataset.t }))));
   });
 }
+
+// Test builds: the hook answers from the start (a first visit marks nothing and says so).
+if (TEST_HOOKS) installLinkHooks();

@@ -23,7 +23,7 @@ import { LABELS, setLabel, showBar, showText } from './bar.js';
 import { ensureOverlay } from './overlay.js';
 import { api, checkAlive } from './runtime.js';
 import { testMark } from './test-hooks.js';
-import { unmarkLinks } from './links.js';
+import { markNewLinks, unmarkLinks } from './links.js';
 import { everydayActions } from './everyday.js';
 
 const MAX_BOXES = 3000; // drawn per frame at most
@@ -38,6 +38,9 @@ const scratch = document.createRange();
  */
 export function paint(result) {
   unpaint();
+  // (links) certainly new links, marked with the changes (and so, with "only when I ask", only
+  // once the person asks); unpaint takes them away.
+  markNewLinks(result.newLinks || []);
   const t0 = performance.now();
   let wordsMs = 0;
   const overlay = state.overlay || ensureOverlay();

@@ -10,7 +10,6 @@ import { readPage, capBlocks, withKeys } from './blocks.js';
 import { paint, loadColors, paintsAtOnce } from './paint.js';
 import { ensureOverlay } from './overlay.js';
 import { testMark } from './test-hooks.js';
-import { markNewLinks } from './links.js';
 import { askRegions, applyRegions } from './everyday.js';
 import { checkRoute } from './routes.js';
 
@@ -213,7 +212,6 @@ export async function start() {
   state.lastResult = result;
   // (with "only when I ask", the badge and the popup tell; the person's command paints)
   if (result.status === 'changed' && (await paintsAtOnce()) && !state.dead) paint(result);
-  markNewLinks(result.newLinks || []); // (links) certainly new links, in their own overlay
   timing.painted = performance.now();
   if (TEST_HOOKS) {
     testMark('timing', JSON.stringify({

@@ -97,7 +97,7 @@ export async function controls(tabId, url, refresh) {
   if (url) {
     const site = new URL(url).hostname;
     box.append(el('div', { class: 'row' },
-      el('a', { id: 'history', href: api.runtime.getURL(`history/history.html?url=${encodeURIComponent(url)}`), target: '_blank' }, t('popup_open_history')),
+      el('a', { id: 'open-history', href: api.runtime.getURL(`history/history.html?url=${encodeURIComponent(url)}`), target: '_blank' }, t('popup_open_history')),
       el('button', {
         type: 'button', id: 'forget-page', onclick: async () => {
           if (!globalThis.confirm(t('popup_forget_confirm'))) return;

@@ -91,8 +91,11 @@ export function validateVisit(msg) {
 export function validateForget(msg) {
   if (!isPlainObject(msg)) fail('not an object');
   if (msg.type !== 'forget') fail('type');
-  const extra = Object.keys(msg).filter((k) => k !== 'type');
+  // `url`: the address the page is read at (a single-page app's route; checked with the sender
+  // by everyday.js routedSender before this).
+  const extra = Object.keys(msg).filter((k) => k !== 'type' && k !== 'url');
   if (extra.length) fail(`unexpected ${extra[0].slice(0, 40)}`);
+  if (msg.url !== undefined && (typeof msg.url !== 'string' || msg.url.length > 8192)) fail('url');
   return {};
 }
 
@@ -100,8 +103,11 @@ export function validateForget(msg) {
 export function validateKnown(msg) {
   if (!isPlainObject(msg)) fail('not an object');
   if (msg.type !== 'known') fail('type');
-  const extra = Object.keys(msg).filter((k) => k !== 'type');
+  // `url`: the address the page is read at (a single-page app's route; checked with the sender
+  // by everyday.js routedSender before this).
+  const extra = Object.keys(msg).filter((k) => k !== 'type' && k !== 'url');
   if (extra.length) fail(`unexpected ${extra[0].slice(0, 40)}`);
+  if (msg.url !== undefined && (typeof msg.url !== 'string' || msg.url.length > 8192)) fail('url');
   return {};
 }
 

@@ -143,7 +143,7 @@ test('popup: plain summary first, metrics on content only behind "details", paus
   for (const k of ['add', 'drop', 'copy', 'shrink', 'replace', 'move']) assert.match(cells[k], /^\d+$/, k);
   assert.match(cells.dice, /^\d\.\d{3}$/);
   // The history link.
-  assert.equal(await p.locator('#history').getAttribute('href'), `chrome-extension://${ext.extensionId}/history/history.html?url=${encodeURIComponent(url)}`);
+  assert.equal(await p.locator('#open-history').getAttribute('href'), `chrome-extension://${ext.extensionId}/history/history.html?url=${encodeURIComponent(url)}`);
   // Pause for an hour: the next visit is not stored.
   await redrawn(p, () => p.locator('#pause-hour').click());
   assert.match(await p.locator('#paused').textContent(), /paused until/);
@@ -216,7 +216,7 @@ test('ignore a region picked on the page (this page), watch just one part (whole
   await page.hover('#editorial-text');
   await page.keyboard.press('Escape');
   assert.equal(await attr(page, 'picker'), 'cancelled');
-  assert.equal(await page.evaluate(() => document.querySelectorAll('sincelast-ui').length), 0);
+  assert.equal((await painted(page)).leaks, 0, 'nothing of the picker is left in the page');
   assert.equal(await page.evaluate(() => document.getElementById('editorial-text').attributes.length), 1, 'only its id');
   // Pick the editorial paragraph: ignored on this page.
   p = await popup(tabId);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { useFirefox, sleep } from './firefox.mjs';
-import { ROOT } from './chromium.mjs';
+import { PAINTED, ROOT } from './chromium.mjs';
 
 const ff = useFirefox();
 let optionsHandle = null;
@@ -76,7 +76,8 @@ test('Firefox: watch a page, change it, a check finds it: badge, notification, t
   // The revisit compares with version 0 (the last one seen), not the last check.
   await ff.driver.executeScript("document.documentElement.removeAttribute('data-sincelast-test-state')");
   assert.equal(await ff.load(url), 'changed');
-  const newIds = await ff.driver.executeScript(`return [...new Set([...document.querySelectorAll('[data-sincelast="new"]')].map((el) => el.closest('[id]') ? el.closest('[id]').id : ''))]`);
+  const report = await ff.driver.executeScript(`return (${PAINTED})()`);
+  const newIds = [...new Set(report.blocks.new || [])];
   assert.deepEqual(newIds, ['a-storm']);
   assert.equal(await ff.attr('checks'), '2');
   assert.equal((await watched(url)).unseen, 0);
