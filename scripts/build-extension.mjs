@@ -265,6 +265,8 @@ export async function build(argv = []) {
       fs.copyFileSync(path.join(args.wasmPkg, 'sincelast_wasm_bg.wasm'), path.join(out, 'wasm/sincelast_wasm_bg.wasm'));
       fs.mkdirSync(path.join(out, 'icons'), { recursive: true });
       for (const size of [16, 32, 48, 128]) fs.writeFileSync(path.join(out, `icons/icon-${size}.png`), iconPng(size));
+      // i18n: the messages of every language (extension/_locales/<lang>/messages.json).
+      fs.cpSync(path.join(EXT, '_locales'), path.join(out, '_locales'), { recursive: true });
       fs.writeFileSync(path.join(out, 'manifest.json'), `${JSON.stringify(test ? testManifest(manifestFor(browser, source)) : manifestFor(browser, source), null, 2)}\n`);
       built.push(out);
     }

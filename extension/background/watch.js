@@ -26,6 +26,7 @@ import * as core from './core.js';
 import { api } from '../shared/api.js';
 import { pageKey } from '../shared/protocol.js';
 import { KindError } from '../shared/errors.js';
+import { plural, t as i18n } from '../shared/i18n.js';
 
 export const WATCH_ALARM = 'watch';
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -668,15 +669,15 @@ async function notify(urls, settings) {
     const url = urls[0];
     id = `watch:${url}`;
     options = {
-      type: 'basic', iconUrl, title: `Changed: ${name(url)}`.slice(0, 200),
-      message: `${url}\nOpen it to see what changed since you last looked.`.slice(0, 500),
+      type: 'basic', iconUrl, title: i18n('notify_changed', name(url)).slice(0, 200),
+      message: `${url}\n${i18n('notify_open_it')}`.slice(0, 500),
     };
   } else {
     id = `watch-group:${Date.now()}`;
     const shown = urls.slice(0, 5).map(name).join('\n');
     options = {
-      type: 'basic', iconUrl, title: `${urls.length} watched pages changed`,
-      message: (shown + (urls.length > 5 ? `\n… and ${urls.length - 5} more` : '')).slice(0, 500),
+      type: 'basic', iconUrl, title: plural(urls.length, 'notify_many'),
+      message: (shown + (urls.length > 5 ? `\n${i18n('popup_more', urls.length - 5)}` : '')).slice(0, 500),
     };
   }
   await api.notifications.create(id, /** @type {any} */ (options));
@@ -707,7 +708,7 @@ export async function createMenu() {
   if (!api.contextMenus) return;
   await api.contextMenus.removeAll();
   api.contextMenus.create({
-    id: MENU_ID, title: 'Watch this page for changes', contexts: ['page'],
+    id: MENU_ID, title: i18n('menu_watch'), contexts: ['page'],
     documentUrlPatterns: ['http://*/*', 'https://*/*'],
   });
 }

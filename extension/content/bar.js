@@ -3,7 +3,8 @@
 // cannot reach the page's, and the page's scripts cannot see it. It is the one part of the
 // overlay that takes clicks.
 
-import { countByStatus, isAuto, relativeTime } from '../shared/labels.js';
+import { countByStatus, isAuto, statusCount } from '../shared/labels.js';
+import { plural, relativeTime, t } from '../shared/i18n.js';
 import { alive, gone, api } from './runtime.js';
 
 /**
@@ -30,10 +31,10 @@ export function setLabel(b, label) {
 
 /** @type {Record<string, { mark: string, text: string }>} */
 export const LABELS = {
-  new: { mark: '+', text: 'New since your last visit' },
-  changed: { mark: '✎', text: 'Changed since your last visit' },
-  moved: { mark: '↕', text: 'Moved since your last visit' },
-  removed: { mark: '−', text: 'Removed since your last visit' },
+  new: { mark: '+', get text() { return t('label_new'); } },
+  changed: { mark: '✎', get text() { return t('label_changed'); } },
+  moved: { mark: '↕', get text() { return t('label_moved'); } },
+  removed: { mark: '−', get text() { return t('label_removed'); } },
 };
 
 const UI_CSS = `
@@ -116,7 +117,7 @@ export function showBar(result, actions, root) {
   const bar = document.createElement('div');
   bar.className = 'bar';
   bar.setAttribute('role', 'region');
-  bar.setAttribute('aria-label', 'Since Last Visit');
+  bar.setAttribute('aria-label', t('extName'));
   const counts = document.createElement('span');
   counts.className = 'counts';
   const parts = countByStatus(changes);
@@ -124,45 +125,46 @@ export function showBar(result, actions, root) {
     const b = document.createElement('b');
     showText(b, String(n));
     const rest = document.createElement('span');
-    showText(rest, ` ${k}${i < parts.length - 1 ? ' · ' : ''}`);
+    // "7 new": the number in bold, the word after it (statusCount without its number).
+    showText(rest, `${statusCount(n, k).slice(String(n).length)}${i < parts.length - 1 ? ' · ' : ''}`);
     counts.append(b, rest);
   });
-  if (!parts.length) showText(counts, 'No content changes');
-  counts.dataset.text = parts.map(([n, k]) => `${n} ${k}`).join(' · ') || 'No content changes';
-  if (result.lastVisitTime) counts.title = `Compared with your visit ${relativeTime(result.lastVisitTime)}`;
+  if (!parts.length) showText(counts, t('bar_no_changes'));
+  counts.dataset.text = parts.map(([n, k]) => statusCount(n, k)).join(' · ') || t('bar_no_changes');
+  if (result.lastVisitTime) counts.title = t('bar_compared', relativeTime(result.lastVisitTime));
   // watch: background checks of this page between that visit and now.
   const checksSince = Number(result.checksSince) || 0;
   if (checksSince > 0) {
     const checks = document.createElement('span');
     checks.className = 'checks';
-    checks.textContent = ` · since your last look: ${checksSince} background check${checksSince === 1 ? '' : 's'}`;
+    checks.textContent = ` · ${plural(checksSince, 'bar_checks')}`;
     counts.append(checks);
     if (TEST_HOOKS) document.documentElement.setAttribute('data-sincelast-test-checks', String(checksSince));
   }
   const hasRemoved = changes.some((c) => c.status === 'removed' && !isAuto(c));
   const autoCount = changes.filter(isAuto).length;
   /** @param {boolean} shown */
-  const autoText = (shown) => `${shown ? 'hide' : 'show'} ${autoCount} automated change${autoCount === 1 ? '' : 's'}`;
+  const autoText = (shown) => plural(autoCount, shown ? 'bar_hide_automated' : 'bar_show_automated');
   const autoButton = autoCount
-    ? button('automated', autoText(false), 'Changes the site makes by itself (counters, clocks, rotating items, site template)', () => actions.toggleAuto(), true)
+    ? button('automated', autoText(false), t('bar_automated_title'), () => actions.toggleAuto(), true)
     : null;
   if (autoButton) autoButton.setAttribute('aria-pressed', 'false');
-  const removedButton = hasRemoved ? button('removed', 'Show removed', 'Show removed text', () => actions.toggleRemoved(), true) : null;
+  const removedButton = hasRemoved ? button('removed', t('bar_show_removed'), t('bar_show_removed_title'), () => actions.toggleRemoved(), true) : null;
   bar.append(counts,
-    button('previous', '↑', 'Previous change', () => actions.step(-1), true),
-    button('next', '↓', 'Next change', () => actions.step(1)));
+    button('previous', '↑', t('bar_previous'), () => actions.step(-1), true),
+    button('next', '↓', t('bar_next'), () => actions.step(1)));
   if (removedButton) bar.append(removedButton);
   if (autoButton) bar.append(autoButton);
   // hist: this page's history (opened by the background in a new tab).
-  bar.append(button('history', 'History', 'This page\'s stored versions, how fast it changes', () => {
+  bar.append(button('history', t('bar_history'), t('bar_history_title'), () => {
     if (alive()) api.runtime.sendMessage({ type: 'open-history' }).catch(() => {});
   }, true));
   if (actions.teach && actions.teachMode) {
     // everyday.js: "this is noise" on the change focused last (the first one before any), or
     // "always show changes here" when that change is an automated one.
     const teachText = () => (actions.teachMode && actions.teachMode() === 'show'
-      ? ['Always show here', 'Always show changes here: the site stops treating this part as noise']
-      : ['This is noise', 'This is noise: changes here go to the automated list from now on']);
+      ? [t('bar_always_show'), t('bar_always_show_title')]
+      : [t('bar_noise'), t('bar_noise_title')]);
     const teachButton = button('teach', teachText()[0], teachText()[1], () => { if (actions.teach) actions.teach(); }, true);
     const refresh = () => {
       const [text, title] = teachText();
@@ -173,7 +175,7 @@ export function showBar(result, actions, root) {
     bar.addEventListener('click', () => setTimeout(refresh, 0));
     if (changes.length) bar.append(teachButton);
   }
-  bar.append(button('hide', '×', 'Hide the changes', () => actions.hide(), true));
+  bar.append(button('hide', '×', t('bar_hide'), () => actions.hide(), true));
   bar.prepend(uiStyle);
   root.prepend(bar);
   return { el: bar, root, counts, removedButton, autoButton, autoText };

@@ -8,6 +8,7 @@ import { send } from './runtime.js';
 import { UI_TAG } from './dom.js';
 import { keepBlocks } from '../shared/everyday.js';
 import { testMark } from './test-hooks.js';
+import { t as tr } from '../shared/i18n.js';
 import { paint } from './paint.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -140,14 +141,14 @@ export function pickRegion(mode) {
     const panel = document.createElement('div');
     panel.className = 'panel';
     panel.setAttribute('role', 'dialog');
-    panel.setAttribute('aria-label', 'Since Last Visit: pick a part of the page');
+    panel.setAttribute('aria-label', tr('pick_label'));
     const say = document.createElement('span');
     say.setAttribute('aria-live', 'polite');
-    say.textContent = mode === 'ignore' ? 'Click the part of the page to ignore (Esc to cancel).' : 'Click the part of the page to watch alone (Esc to cancel).';
+    say.textContent = mode === 'ignore' ? tr('pick_click_ignore') : tr('pick_click_include');
     const cancel = document.createElement('button');
     cancel.type = 'button';
     cancel.className = 'plain';
-    cancel.textContent = 'Cancel';
+    cancel.textContent = tr('pick_cancel');
     panel.append(say, cancel);
     root.append(style, outline, panel);
     document.documentElement.appendChild(host);
@@ -200,7 +201,7 @@ export function pickRegion(mode) {
       const path = elementPath(el);
       const text = (el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 60);
       const label = `${el.localName}: ${text}`;
-      say.textContent = mode === 'ignore' ? `Ignore “${text || el.localName}”…` : `Watch just “${text || el.localName}”…`;
+      say.textContent = mode === 'ignore' ? tr('pick_ignore_what', text || el.localName) : tr('pick_include_what', text || el.localName);
       const scopeButton = (/** @type {'page' | 'site'} */ scope, /** @type {string} */ words) => {
         const b = document.createElement('button');
         b.type = 'button';
@@ -211,9 +212,9 @@ export function pickRegion(mode) {
         });
         return b;
       };
-      const page = scopeButton('page', 'on this page');
+      const page = scopeButton('page', tr('pick_on_page'));
       panel.insertBefore(page, cancel);
-      panel.insertBefore(scopeButton('site', 'on the whole site'), cancel);
+      panel.insertBefore(scopeButton('site', tr('pick_on_site')), cancel);
       page.focus();
       if (TEST_HOOKS) testMark('picker', `chosen:${path}`);
     }

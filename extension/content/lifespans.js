@@ -6,6 +6,7 @@
 
 import { state } from './state.js';
 import { UI_TAG } from './dom.js';
+import { plural, t } from '../shared/i18n.js';
 
 /** Darkness (alpha) and stripe spacing (px, 0 = none) per level: 3 = youngest. */
 const LOOK = [
@@ -69,12 +70,12 @@ export function showLifespans(heat) {
   const close = document.createElement('button');
   close.type = 'button';
   close.className = 'close';
-  close.textContent = 'Hide the lifespan map';
+  close.textContent = t('lifespans_hide');
   close.addEventListener('click', hideLifespans);
   const legend = document.createElement('div');
   legend.className = 'legend';
   legend.setAttribute('role', 'note');
-  legend.textContent = `Lifespan map: ${drawn} blocks; darker and more densely striped = newer text.`;
+  legend.textContent = plural(drawn, 'lifespans_legend');
   root.append(layer, close, legend);
   document.documentElement.appendChild(host);
   current = host;

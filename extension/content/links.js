@@ -8,12 +8,12 @@
 
 import { testMark } from './test-hooks.js';
 import { ensureOverlay } from './overlay.js';
+import { t } from '../shared/i18n.js';
 
 const MAX_MARKERS = 200;
 
 const CSS = `
 .links-layer { position: absolute; top: 0; left: 0; width: 0; height: 0; pointer-events: none; }
-.new-link::after { content: "★ new"; }
 .new-link { position: absolute; padding: 0 5px;
   border-radius: 8px; background: #ffd54a; color: #1f2328; border: 1px solid #5b4a1a;
   font: bold 10px/14px system-ui, -apple-system, "Segoe UI", sans-serif; white-space: nowrap;
@@ -67,10 +67,12 @@ export function markNewLinks(newLinks) {
   const marks = found.map(({ a, url }) => {
     const el = document.createElement('span');
     el.className = 'new-link';
+    // The words as generated content (the overlay's [data-t]::before), in the UI language.
+    el.dataset.t = `★ ${t('status_new')}`;
     const text = (a.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 80);
-    el.title = `New link since your last visit: ${text || url}`;
+    el.title = t('links_new_link', text || url);
     el.setAttribute('role', 'note');
-    el.setAttribute('aria-label', `New link since your last visit: ${text || url}`);
+    el.setAttribute('aria-label', t('links_new_link', text || url));
     layer.append(el);
     return { a, el, url };
   });
@@ -109,7 +111,7 @@ function installLinkHooks() {
   hooked = true;
   document.addEventListener('sincelast-test:links', () => {
     const marks = current ? current.marks.filter((m) => m.el.isConnected && m.el.style.display !== 'none') : [];
-    testMark('links', JSON.stringify(marks.map((m) => ({ href: m.a.getAttribute('href'), label: '★ new' }))));
+    testMark('links', JSON.stringify(marks.map((m) => ({ href: m.a.getAttribute('href'), label: m.el.dataset.t }))));
   });
 }
 

@@ -15,6 +15,7 @@
 // the tab order; under forced colours everything is drawn in system colours (overlay.js).
 
 import { isAuto, reasonDetail, reasonLabel } from '../shared/labels.js';
+import { plural, t as tr } from '../shared/i18n.js';
 import { COLORS_KEY, PAINT_WHEN_KEY, STATUS_KEYS, checkColors, checkPaintWhen, derive, paletteOf } from '../shared/colors.js';
 import { state } from './state.js';
 import { wordSpans } from './words.js';
@@ -121,7 +122,7 @@ export function paint(result) {
  */
 function announce(overlay, result) {
   const n = (result.changes || []).filter((c) => !isAuto(c)).length;
-  const text = n === 1 ? '1 change since your last visit' : `${n} changes since your last visit`;
+  const text = plural(n, 'changes_since_visit');
   showText(overlay.live, '');
   // Set a moment later: a live region's change is announced, its first content may not be.
   setTimeout(() => {
@@ -310,7 +311,7 @@ function draw(p) {
       out.push(box('auto', r.left, r.top, r.width, r.height));
       const label = box('auto-label', r.right, Math.max(0, r.top - 18), -1, -1);
       label.textContent = reasonLabel(t.change);
-      label.title = `Automated change (${t.change.kind}): ${reasonDetail(t.change)}`;
+      label.title = tr('paint_auto_title', [t.change.kind, reasonDetail(t.change)]);
       out.push(label);
       return;
     }
@@ -394,7 +395,7 @@ function toggleRemoved(show) {
     t.anchor = show ? insertionPoint(t.change.at) : null;
   }
   if (p.bar.removedButton) {
-    setLabel(p.bar.removedButton, show ? 'Hide removed' : 'Show removed');
+    setLabel(p.bar.removedButton, show ? tr('bar_hide_removed') : tr('bar_show_removed'));
     p.bar.removedButton.setAttribute('aria-pressed', String(show));
   }
   draw(p);
@@ -456,11 +457,11 @@ function spanText(span) {
  */
 function describe(t) {
   const c = t.change;
-  const head = t.auto ? `Automated change (${reasonLabel(c)})` : LABELS[c.status].text;
+  const head = t.auto ? tr('paint_auto_head', reasonLabel(c)) : LABELS[c.status].text;
   let text = c.status === 'removed' ? c.text || '' : (t.el && t.el.textContent) || '';
   text = text.replace(/\s+/g, ' ').trim().slice(0, 300);
   const inserted = (t.ranges || []).map(spanText).map((w) => w.trim()).filter(Boolean);
-  const words = inserted.length ? ` Inserted: ${inserted.join(', ').slice(0, 300)}.` : '';
+  const words = inserted.length ? ` ${tr('paint_inserted', inserted.join(', ').slice(0, 300))}` : '';
   return `${head}: ${text}${words}`;
 }
 

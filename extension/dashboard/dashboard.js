@@ -6,6 +6,9 @@ import { dashboardData } from '../history/store.js';
 import { relativeTime } from '../shared/labels.js';
 import { api } from '../shared/api.js';
 import { renderNewPages } from '../shared/new-pages-view.js';
+import { localizePage, plural, t } from '../shared/i18n.js';
+
+localizePage();
 
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /** Rows of the table drawn at first (the rest on demand). */
@@ -26,7 +29,7 @@ function el(tag, attrs = {}, ...kids) {
 export const historyHref = (url) => `../history/history.html?url=${encodeURIComponent(url)}`;
 
 function link(p) {
-  return el('a', { href: historyHref(p.url), title: `History of ${p.url}` }, p.title || p.url);
+  return el('a', { href: historyHref(p.url), title: t('dash_history_of', p.url) }, p.title || p.url);
 }
 
 function bytes(n) {
@@ -42,25 +45,25 @@ async function start() {
     const revisits = Math.max(0, s.visits - 1);
     return { ...p, visitCount: s.visits, meaningful: s.meaningful, share: revisits ? s.meaningful / revisits : 0, lastChange: s.lastChange };
   });
-  $('status').textContent = `${pages.length} page${pages.length === 1 ? '' : 's'} stored.`;
+  $('status').textContent = plural(pages.length, 'dash_stored');
   const often = [...rows].sort((a, b) => b.share - a.share || b.meaningful - a.meaningful || a.url.localeCompare(b.url));
   const row = (p) => el('tr', { 'data-url': p.url }, el('td', {}, link(p)), el('td', {}, String(p.visitCount)), el('td', {}, String(p.meaningful)),
     el('td', {}, `${Math.round(p.share * 100)}%`), el('td', {}, p.lastTime ? relativeTime(p.lastTime) : ''));
   const tbody = $('often').querySelector('tbody');
   tbody.replaceChildren(...often.slice(0, FIRST_ROWS).map(row));
   if (often.length > FIRST_ROWS) {
-    const more = el('button', { type: 'button' }, `Show all ${often.length} pages`);
+    const more = el('button', { type: 'button' }, t('dash_show_all', often.length));
     more.addEventListener('click', () => { tbody.append(...often.slice(FIRST_ROWS).map(row)); more.remove(); });
     $('often-more').replaceChildren(`${FIRST_ROWS} of ${often.length} shown. `, more);
   }
   const recent = rows.filter((p) => p.lastChange != null).sort((a, b) => b.lastChange - a.lastChange).slice(0, 20);
-  $('recent').replaceChildren(...(recent.length ? recent.map((p) => el('li', {}, link(p), ` — changed ${relativeTime(p.lastChange)}`)) : [el('li', { class: 'muted' }, 'No meaningful change seen yet.')]));
+  $('recent').replaceChildren(...(recent.length ? recent.map((p) => el('li', {}, link(p), ` — ${t('dash_changed', relativeTime(p.lastChange))}`)) : [el('li', { class: 'muted' }, t('dash_no_change'))]));
   document.body.setAttribute('data-ready', 'true');
   performance.mark('sincelast-ready');
-  navigator.storage.estimate().then((e) => { $('storage').textContent = `${bytes(e.usage)} used by the extension's stored history.`; }).catch(() => { $('storage').textContent = 'unknown'; });
+  navigator.storage.estimate().then((e) => { $('storage').textContent = t('dash_storage', bytes(e.usage)); }).catch(() => { $('storage').textContent = t('dash_unknown'); });
   // Newly appeared pages (background/links.js): first seen through links that appeared on pages
   // visited again, highest novelty first.
-  const unavailable = () => $('new-pages').replaceChildren(el('p', { class: 'muted' }, 'Newly appeared pages could not be read.'));
+  const unavailable = () => $('new-pages').replaceChildren(el('p', { class: 'muted' }, t('dash_newpages_failed')));
   api.runtime.sendMessage({ type: 'new-pages' }).then((reply) => {
     if (!reply || !reply.ok || !reply.result) return unavailable();
     renderNewPages($('new-pages'), reply.result);
@@ -68,4 +71,4 @@ async function start() {
   }).catch(unavailable);
 }
 
-start().catch((e) => { $('status').textContent = `Could not read the stored pages: ${e.message}`; });
+start().catch((e) => { $('status').textContent = t('dash_failed', e.message); });

@@ -8,7 +8,8 @@
 import { core } from './core-page.js';
 import { pageVisits, versionBlocks, allBlockTexts, siteLastVisits, siteState } from './store.js';
 import { visitPacked } from '../background/pack.js';
-import { isAuto, reasonDetail, reasonLabel, relativeTime } from '../shared/labels.js';
+import { isAuto, reasonDetail, reasonLabel, relativeTime, statusCount } from '../shared/labels.js';
+import { formatDate, localizePage, plural, t as tr } from '../shared/i18n.js';
 import { ask } from '../shared/ask.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -33,7 +34,7 @@ function svg(tag, attrs = {}, text = null) {
   return e;
 }
 
-const when = (ms) => new Date(ms).toLocaleString();
+const when = (ms) => formatDate(ms);
 const pct = (x) => (x == null ? '—' : `${(x * 100).toFixed(1)}%`);
 
 const state = {
@@ -58,10 +59,10 @@ function renderTimeline() {
   state.visits.forEach((v, i) => {
     const m = v.summary ? v.summary.meaningful || 0 : null;
     const entry = state.analysis ? state.analysis.timeline[i] : null;
-    const dice = entry && entry.dice_previous != null ? `Dice ${entry.dice_previous.toFixed(3)}` : i === 0 ? 'first visit' : 'Dice …';
+    const dice = entry && entry.dice_previous != null ? `Dice ${entry.dice_previous.toFixed(3)}` : i === 0 ? tr('hist_first_visit') : 'Dice …';
     const b = el('button', { type: 'button', 'data-index': String(i), 'aria-pressed': String(i === state.to) },
       el('span', { class: 't' }, `${when(v.time)}`),
-      el('span', { class: 'm', 'data-meaningful': m == null ? '' : String(m) }, m == null ? 'first visit' : `${m} meaningful change${m === 1 ? '' : 's'}`),
+      el('span', { class: 'm', 'data-meaningful': m == null ? '' : String(m) }, m == null ? tr('hist_first_visit') : plural(m, 'hist_meaningful')),
       el('span', { class: 'd' }, dice));
     b.addEventListener('click', () => select(i));
     ol.append(el('li', {}, b));
@@ -100,7 +101,7 @@ async function renderDiff() {
   const summary = $('diff-summary').firstElementChild;
   const { from, to } = state;
   if (state.visits.length < 2 || from === to) {
-    summary.textContent = state.visits.length < 2 ? 'Only one visit is stored: nothing to compare yet.' : 'The same version on both sides.';
+    summary.textContent = state.visits.length < 2 ? tr('hist_only_one') : tr('hist_same_version');
     out.replaceChildren();
     return;
   }
@@ -120,8 +121,8 @@ async function renderDiff() {
   const auto = changes.length - content.length;
   const counts = { new: 0, changed: 0, moved: 0, removed: 0 };
   for (const c of content) counts[c.status]++;
-  const parts = Object.entries(counts).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`);
-  summary.textContent = `Visit #${from + 1} (${when(a.time)}) → visit #${to + 1} (${when(b.time)}): ${parts.length ? parts.join(', ') : 'no meaningful change'}${auto ? `; ${auto} automated change${auto === 1 ? '' : 's'}${showAuto ? ' shown' : ' hidden'}` : ''}.`;
+  const parts = Object.entries(counts).filter(([, n]) => n).map(([k, n]) => statusCount(n, k));
+  summary.textContent = `${tr('hist_compare', [from + 1, when(a.time), to + 1, when(b.time)])} ${parts.length ? parts.join(', ') : tr('hist_no_meaningful')}${auto ? `; ${plural(auto, showAuto ? 'hist_auto_shown' : 'hist_auto_hidden')}` : ''}.`;
   const byNew = new Map();
   const removedAt = new Map();
   for (const c of changes) {
@@ -176,7 +177,7 @@ function blockNode(text, change, status, path = '') {
 // --- curve ------------------------------------------------------------------------------------
 
 function renderCurve(curve) {
-  $('curve-class').textContent = curve.needs_visits > 0 ? `Not enough history yet: ${curve.words}.` : `This page's change curve is ${curve.words}.`;
+  $('curve-class').textContent = curve.needs_visits > 0 ? tr('hist_curve_not_enough', curve.words) : tr('hist_curve_is', curve.words);
   $('curve-class').setAttribute('data-class', curve.class || 'none');
   const box = $('curve');
   box.replaceChildren();
@@ -188,13 +189,13 @@ function renderCurve(curve) {
   const x = (h) => M + (h / maxX) * (W - 2 * M);
   const y = (d) => H - M - Math.max(0, Math.min(1, d)) * (H - 2 * M);
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', 'aria-labelledby': 'curve-title curve-desc', id: 'curve-svg' });
-  root.append(svg('title', { id: 'curve-title' }, 'Change curve: Dice similarity against the reference versions, by hours since the reference'));
+  root.append(svg('title', { id: 'curve-title' }, tr('hist_curve_title')));
   root.append(svg('desc', { id: 'curve-desc' }, curve.words));
   root.append(svg('path', { class: 'axis', d: `M${M} ${M}V${H - M}H${W - M}` }));
   for (const d of [0, 0.5, 1]) root.append(svg('text', { x: 4, y: y(d) + 4 }, d.toFixed(1)));
   root.append(svg('text', { x: W - M, y: H - M + 18, 'text-anchor': 'end' }, `${maxX} h`));
   root.append(svg('text', { x: M, y: H - M + 18 }, '0 h'));
-  root.append(svg('text', { x: W / 2, y: H - 6, 'text-anchor': 'middle' }, 'hours since the reference version'));
+  root.append(svg('text', { x: W / 2, y: H - 6, 'text-anchor': 'middle' }, tr('hist_curve_axis')));
   root.append(svg('polyline', { class: 'curve', points: curve.points.map((p) => `${x(p.hours).toFixed(1)},${y(p.dice).toFixed(1)}`).join(' ') }));
   for (const p of curve.points) root.append(svg('circle', { cx: x(p.hours).toFixed(1), cy: y(p.dice).toFixed(1), r: 2.5, class: 'curve' }));
   if (curve.exact) {
@@ -210,24 +211,24 @@ function renderCurve(curve) {
     root.append(g);
   }
   box.append(root);
-  const f = (name, fit) => (fit ? `${name}: knot at ${fit.knot_hours} h, Dice ${fit.knot_dice.toFixed(3)}` : '');
-  $('curve-fits').textContent = `${f('Exact two-segment fit', curve.exact)}; ${f("the paper's heuristic", curve.heuristic)}. Reference versions: ${curve.references.map((r) => `#${r + 1}`).join(', ')}.`;
+  const f = (name, fit) => (fit ? tr('hist_fit', [name, fit.knot_hours, fit.knot_dice.toFixed(3)]) : '');
+  $('curve-fits').textContent = `${f(tr('hist_fit_exact'), curve.exact)}; ${f(tr('hist_fit_heuristic'), curve.heuristic)}. ${tr('hist_references', curve.references.map((r) => `#${r + 1}`).join(', '))}`;
 }
 
 function renderTerms(terms) {
-  const item = (t) => el('li', { title: `staying power ${t.staying_power.toFixed(2)}, divergence ${t.divergence.toFixed(4)}, on ${t.versions} version${t.versions === 1 ? '' : 's'}` },
-    t.term, el('span', { class: 'muted' }, ` (on ${t.versions} of ${terms.versions} versions)`));
+  const item = (t) => el('li', { title: plural(t.versions, 'hist_term_title', [t.staying_power.toFixed(2), t.divergence.toFixed(4)]) },
+    t.term, el('span', { class: 'muted' }, ` ${tr('hist_term_on', [t.versions, terms.versions])}`));
   $('terms-stable').replaceChildren(...terms.characteristic.map(item));
   $('terms-news').replaceChildren(...terms.ephemeral.map(item));
-  if (!terms.characteristic.length) $('terms-stable').append(el('li', { class: 'muted' }, 'none yet'));
-  if (!terms.ephemeral.length) $('terms-news').append(el('li', { class: 'muted' }, 'none yet'));
+  if (!terms.characteristic.length) $('terms-stable').append(el('li', { class: 'muted' }, tr('hist_none_yet')));
+  if (!terms.ephemeral.length) $('terms-news').append(el('li', { class: 'muted' }, tr('hist_none_yet')));
 }
 
 function renderLifespans(l) {
   $('survival').querySelector('tbody').replaceChildren(...l.survival.map((r) => el('tr', {},
     el('th', { scope: 'row' }, r.after),
-    el('td', {}, r.elements == null ? 'not observed yet' : `${pct(r.elements)} of ${r.elements_observed}`),
-    el('td', {}, r.content == null ? 'not observed yet' : `${pct(r.content)} of ${r.content_observed}`))));
+    el('td', {}, r.elements == null ? tr('hist_not_observed') : tr('hist_share_of', [pct(r.elements), r.elements_observed])),
+    el('td', {}, r.content == null ? tr('hist_not_observed') : tr('hist_share_of', [pct(r.content), r.content_observed])))));
 }
 
 // --- the site's template picture -----------------------------------------------------------------
@@ -237,30 +238,30 @@ async function renderTemplate(wasm) {
   const blocks = await versionBlocks(last.map((x) => x.visit));
   const input = last.map((x) => ({ url: x.url, blocks: blocks.get(x.visit.id) || [] }));
   const pic = JSON.parse(wasm.templatePicture(JSON.stringify(input)));
-  $('template-share').textContent = `${pic.pages} page${pic.pages === 1 ? '' : 's'} of ${state.site} stored; ${pct(pic.template_share)} of their text is template (text on at least ${pic.lower} pages).`;
+  $('template-share').textContent = plural(pic.pages, 'hist_template_share', [state.site, pct(pic.template_share), pic.lower]);
   const W = 640; const rowH = Math.max(3, Math.min(12, Math.floor(360 / Math.max(1, pic.bars.length))));
   const maxLen = Math.max(1, ...pic.bars.map((b) => b.length));
-  const root = svg('svg', { viewBox: `0 0 ${W} ${pic.bars.length * (rowH + 2) + 2}`, width: W, height: pic.bars.length * (rowH + 2) + 2, role: 'img', 'aria-label': `Template picture: one bar per page, longest first; ${pct(pic.template_share)} template` });
+  const root = svg('svg', { viewBox: `0 0 ${W} ${pic.bars.length * (rowH + 2) + 2}`, width: W, height: pic.bars.length * (rowH + 2) + 2, role: 'img', 'aria-label': tr('hist_template_label', pct(pic.template_share)) });
   pic.bars.forEach((b, i) => {
     const g = svg('g', { 'data-url': b.url });
-    g.append(svg('title', {}, `${b.url}: ${b.length} characters, ${pct(b.template_share)} template`));
+    g.append(svg('title', {}, tr('hist_template_bar', [b.url, b.length, pct(b.template_share)])));
     const y0 = 1 + i * (rowH + 2);
     g.append(svg('rect', { class: 'bar-bg', x: 0, y: y0, width: (b.length / maxLen) * W, height: rowH }));
     for (const s of b.spans) g.append(svg('rect', { class: `band${s.band}`, x: (s.start / maxLen) * W, y: y0, width: Math.max(1, (s.len / maxLen) * W), height: rowH }));
     root.append(g);
   });
-  const table = el('table', {}, el('caption', {}, 'Template share per page'),
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Page'), el('th', { scope: 'col' }, 'Characters'), el('th', { scope: 'col' }, 'Template'))),
+  const table = el('table', {}, el('caption', {}, tr('hist_template_caption')),
+    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, tr('dash_col_page')), el('th', { scope: 'col' }, tr('hist_col_characters')), el('th', { scope: 'col' }, tr('hist_col_template')))),
     el('tbody', {}, ...pic.bars.map((b) => el('tr', {}, el('td', {}, b.url), el('td', {}, String(b.length)), el('td', {}, pct(b.template_share))))));
-  $('template').replaceChildren(root, el('details', {}, el('summary', {}, 'As a table'), table));
-  const bands = ['under 10 pages', '10–99 pages', '100–999 pages', '1,000 pages or more'];
+  $('template').replaceChildren(root, el('details', {}, el('summary', {}, tr('hist_as_table')), table));
+  const bands = [tr('hist_band0'), tr('hist_band1'), tr('hist_band2'), tr('hist_band3')];
   $('template-legend').replaceChildren(...bands.map((t, i) => el('span', {}, el('span', { class: `swatch band${i}`, 'aria-hidden': 'true' }), t)));
 }
 
 // --- start -----------------------------------------------------------------------------------------
 
 function fail(e) {
-  setStatus(`Could not show this history: ${e && e.message ? e.message : e}`);
+  setStatus(tr('hist_failed', e && e.message ? e.message : String(e)));
   console.error(e);
 }
 
@@ -269,24 +270,24 @@ async function start() {
   state.url = params.get('url') || '';
   $('url').textContent = state.url;
   if (!state.url) {
-    setStatus('No page given: open a page\'s history from the popup, the page\'s bar or the dashboard.');
+    setStatus(tr('hist_no_page'));
     return;
   }
   const { page, visits } = await pageVisits(state.url);
   if (!page || !visits.length) {
-    setStatus('Nothing is stored for this page yet.');
+    setStatus(tr('hist_nothing'));
     return;
   }
   state.site = page.site;
   state.visits = visits;
-  document.title = `History: ${page.title || state.url} — Since Last Visit`;
+  document.title = tr('hist_doc_title', page.title || state.url);
   $('title').textContent = page.title || state.url;
   state.to = visits.length - 1;
   state.from = Math.max(0, visits.length - 2);
   renderTimeline();
   $('timeline-section').hidden = false;
   performance.mark('sincelast-timeline');
-  setStatus(`${visits.length} visit${visits.length === 1 ? '' : 's'} stored; the last ${relativeTime(visits[visits.length - 1].time)}. Computing…`);
+  setStatus(`${plural(visits.length, 'hist_visits_stored', [relativeTime(visits[visits.length - 1].time)])} ${tr('hist_computing')}`);
   // First paint: the timeline. The rest follows.
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   const [wasm, blocks, collection] = await Promise.all([core(), versionBlocks(visits), allBlockTexts()]);
@@ -311,7 +312,7 @@ async function start() {
   performance.mark('sincelast-drawn');
   await renderTemplate(wasm);
   $('template-section').hidden = false;
-  setStatus(`${visits.length} visit${visits.length === 1 ? '' : 's'} stored; the last ${relativeTime(visits[visits.length - 1].time)}.`);
+  setStatus(plural(visits.length, 'hist_visits_stored', [relativeTime(visits[visits.length - 1].time)]));
   $('main').setAttribute('aria-busy', 'false');
   document.body.setAttribute('data-ready', 'true');
   performance.mark('sincelast-ready');
@@ -339,10 +340,11 @@ document.addEventListener('keydown', (e) => {
 });
 $('heatmap').addEventListener('click', () => {
   const heat = state.analysis ? state.analysis.lifespans.heat : [];
-  $('heatmap-status').textContent = 'Asking the page…';
+  $('heatmap-status').textContent = tr('hist_asking');
   ask({ type: 'show-lifespans', url: state.url, heat: heat.map((h) => ({ index: h.index, level: h.level, label: h.label, age_hours: h.age_hours })) })
-    .then((r) => { $('heatmap-status').textContent = r && r.shown ? `Shown on the open page (${r.shown} blocks).` : 'Open the page in a tab first, then try again.'; })
-    .catch((e) => { $('heatmap-status').textContent = `Could not show it: ${e.message}`; });
+    .then((r) => { $('heatmap-status').textContent = r && r.shown ? tr('hist_heatmap_shown', r.shown) : tr('hist_heatmap_open'); })
+    .catch((e) => { $('heatmap-status').textContent = tr('hist_heatmap_failed', e.message); });
 });
 
+localizePage();
 start().catch(fail);

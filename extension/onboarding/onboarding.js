@@ -3,6 +3,9 @@
 // the background, the answer painted here as the content script paints pages.
 
 import { ask } from '../shared/ask.js';
+import { localizePage, plural, t } from '../shared/i18n.js';
+
+localizePage();
 
 const PATH = '/html[0]/body[0]/main[0]';
 /**
@@ -29,7 +32,6 @@ const AFTER = [
   ['p[3]', 'Readers today: 1042'],
 ];
 
-const LABEL = { new: 'new', changed: 'changed', moved: 'moved', removed: 'removed' };
 
 /** @param {[string, string][]} version */
 const blocks = (version) => version.map(([p, text]) => ({ path: `${PATH}/${p}`, text }));
@@ -59,7 +61,7 @@ async function advance() {
       if (c.kind !== 'content') {
         if (c.new_index != null && els[c.new_index]) {
           els[c.new_index].dataset.kind = c.kind;
-          els[c.new_index].title = 'Automated change: the site changes this by itself (not counted)';
+          els[c.new_index].title = t('onb_demo_auto');
         }
         continue;
       }
@@ -69,7 +71,7 @@ async function advance() {
         gone.dataset.status = 'removed';
         const tag = document.createElement('span');
         tag.className = 'tag';
-        tag.textContent = 'removed';
+        tag.textContent = t('status_removed');
         gone.append(tag, c.text || '');
         const before = c.at != null ? els[c.at] : null;
         page.insertBefore(gone, before || null);
@@ -80,7 +82,7 @@ async function advance() {
       e.dataset.status = c.status;
       const tag = document.createElement('span');
       tag.className = 'tag';
-      tag.textContent = LABEL[c.status] || c.status;
+      tag.textContent = t(`status_${c.status}`);
       if (c.status === 'changed' && Array.isArray(c.spans)) {
         e.textContent = '';
         for (const s of c.spans) {
@@ -94,10 +96,10 @@ async function advance() {
       }
       e.prepend(tag);
     }
-    summary.textContent = `${content} change${content === 1 ? '' : 's'} since your last visit; the reader counter changed too, but that is noise the page makes by itself, so it is not counted.`;
+    summary.textContent = plural(content, 'onb_demo_summary');
     document.body.dataset.demo = 'painted';
   } catch (e) {
-    summary.textContent = `The demo could not run: ${e.message}`;
+    summary.textContent = t('onb_demo_failed', e.message);
     button.disabled = false;
   }
 }

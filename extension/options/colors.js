@@ -4,9 +4,12 @@
 // checked) by the content script, which follows changes at once.
 
 import { api } from '../shared/api.js';
+import { t } from '../shared/i18n.js';
 import { COLORS_KEY, PAINT_WHEN_KEY, checkPaintWhen, PRESETS, STATUS_KEYS, DARK_PAGE, DARK_TEXT, LIGHT_PAGE, LIGHT_TEXT, checkColors, composite, contrast, derive, paletteOf, parseHex } from '../shared/colors.js';
 
-const NAMES = { new: 'New', changed: 'Changed', moved: 'Moved', removed: 'Removed' };
+/** The presets' names in the UI language (shared/colors.js has them in English). */
+const PRESET_NAMES = { warm: () => t('preset_warm'), cool: () => t('preset_cool'), safe: () => t('preset_safe') };
+const NAMES = { new: () => t('colors_new'), changed: () => t('colors_changed'), moved: () => t('colors_moved'), removed: () => t('colors_removed') };
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -32,11 +35,11 @@ function sample(status, color, dark) {
   box.style.color = text;
   box.style.borderLeft = `6px solid ${d.mark}`;
   const words = document.createElement('span');
-  words.textContent = `${NAMES[status]} words`;
+  words.textContent = t('colors_words', NAMES[status]());
   words.style.background = `color-mix(in srgb, ${d.fill} ${Math.round(d.fillAlpha * 100)}%, transparent)`;
   words.style.textDecoration = `underline 2px ${d.mark}`;
   const ratios = document.createElement('small');
-  ratios.textContent = ` bar ${contrast(d.mark, page).toFixed(1)}:1 · text ${textOnFill.toFixed(1)}:1`;
+  ratios.textContent = ` ${t('colors_ratios', [contrast(d.mark, page).toFixed(1), textOnFill.toFixed(1)])}`;
   box.append(words, ratios);
   box.dataset.bar = contrast(d.mark, page).toFixed(2);
   box.dataset.text = textOnFill.toFixed(2);
@@ -56,7 +59,7 @@ function render() {
     row.className = 'color-row';
     const label = document.createElement('label');
     label.htmlFor = `color-${k}`;
-    label.textContent = NAMES[k];
+    label.textContent = NAMES[k]();
     const input = document.createElement('input');
     input.type = 'color';
     input.id = `color-${k}`;
@@ -73,7 +76,7 @@ async function save(next) {
   choice = checkColors(next);
   await api.storage.local.set({ [COLORS_KEY]: choice });
   render();
-  $('status').textContent = 'Highlight colours saved.';
+  $('status').textContent = t('colors_saved');
 }
 
 /** When highlights are drawn: as soon as the page is read, or only when the person asks. */
@@ -82,8 +85,8 @@ async function initPaintWhen() {
   const got = await api.storage.local.get(PAINT_WHEN_KEY);
   const now = checkPaintWhen(got[PAINT_WHEN_KEY]);
   for (const [value, text] of [
-    ['auto', 'As soon as a page is read'],
-    ['asked', 'Only when I ask (from the popup or the next / previous change shortcuts): until then nothing is drawn over the page, so its scripts cannot even tell that something changed'],
+    ['auto', t('colors_when_auto')],
+    ['asked', t('colors_when_asked')],
   ]) {
     const label = document.createElement('label');
     const input = document.createElement('input');
@@ -94,7 +97,7 @@ async function initPaintWhen() {
     input.addEventListener('change', async () => {
       if (!input.checked) return;
       await api.storage.local.set({ [PAINT_WHEN_KEY]: value });
-      $('status').textContent = value === 'asked' ? 'Highlights will be shown when you ask.' : 'Highlights will be shown at once.';
+      $('status').textContent = value === 'asked' ? t('colors_shown_asked') : t('colors_shown_auto');
     });
     label.append(input, ` ${text}`);
     box.append(label);
@@ -106,7 +109,7 @@ export async function initColors() {
   await initPaintWhen();
   const presets = $('color-presets');
   /** @type {[string, string][]} */
-  const options = [...Object.entries(PRESETS).map(([id, p]) => /** @type {[string, string]} */ ([id, p.label])), ['custom', 'My own colours']];
+  const options = [...Object.entries(PRESETS).map(([id, p]) => /** @type {[string, string]} */ ([id, PRESET_NAMES[id] ? PRESET_NAMES[id]() : p.label])), ['custom', t('colors_custom')]];
   for (const [id, text] of options) {
     const label = document.createElement('label');
     const input = document.createElement('input');

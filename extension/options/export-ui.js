@@ -4,6 +4,7 @@
 // what was added, what was already there and what was skipped and why.
 
 import { api } from '../shared/api.js';
+import { t } from '../shared/i18n.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
@@ -72,7 +73,7 @@ $('export-form').addEventListener('submit', async (e) => {
   const bar = /** @type {HTMLProgressElement} */ (/** @type {unknown} */ ($('export-progress')));
   bar.hidden = false;
   bar.value = 0;
-  $('export-result').textContent = 'Exporting…';
+  $('export-result').textContent = t('export_running');
   $('export-links').hidden = true;
   try {
     const out = await exportFile(filter, (done, total) => {
@@ -90,16 +91,15 @@ $('export-form').addEventListener('submit', async (e) => {
     b.download = `sincelast-visits-${stamp}.csv`;
     $('export-links').hidden = false;
     const w = out.summary.written;
-    const problems = out.summary.invalid ? ` ${out.summary.invalid} stored records failed their checks and were left out.` : '';
-    $('export-result').textContent = `Exported ${w.visits || 0} visits of ${w.pages || 0} pages `
-      + `(${Math.round(out.jsonl.size / 1024)} KB).${problems}`;
+    const problems = out.summary.invalid ? ` ${t('export_invalid', out.summary.invalid)}` : '';
+    $('export-result').textContent = `${t('export_done', [w.visits || 0, w.pages || 0, Math.round(out.jsonl.size / 1024)])}${problems}`;
     $('export-result').dataset.done = 'true';
     if (!document.body.dataset.noDownload) {
       a.click();
       b.click();
     }
   } catch (err) {
-    $('export-result').textContent = `Export failed: ${err.message}`;
+    $('export-result').textContent = t('export_failed', err.message);
   } finally {
     bar.hidden = true;
   }
@@ -173,14 +173,13 @@ function showReport(r) {
   const head = document.createElement('p');
   head.className = 'summary';
   if (r.refused) {
-    head.textContent = `The file was not imported: ${r.refused}.`;
+    head.textContent = t('import_refused', r.refused);
     root.dataset.refused = 'true';
     root.append(head);
     return;
   }
   const added = Object.values(r.added).reduce((a, b) => a + b, 0);
-  head.textContent = `Imported ${added} records; ${r.identical} were already stored; `
-    + `${r.conflicts} differ from what is stored (kept as they are); ${r.skipped} lines skipped.`;
+  head.textContent = t('import_done', [added, r.identical, r.conflicts, r.skipped]);
   root.dataset.added = String(added);
   root.dataset.identical = String(r.identical);
   root.dataset.conflicts = String(r.conflicts);
@@ -188,11 +187,11 @@ function showReport(r) {
   root.dataset.refused = 'false';
   root.append(head);
   const ul = document.createElement('ul');
-  for (const [store, n] of Object.entries(r.added)) ul.append(li(`${store}: ${n} added`));
-  if (r.renumbered) ul.append(li(`${r.renumbered} visits were added under new numbers (theirs were taken by visits kept here).`));
-  for (const s of r.skippedList) ul.append(li(`Line ${s.line} skipped: ${s.reason}`));
-  for (const c of r.conflictList) ul.append(li(`Line ${c.line} not imported: ${c.reason}`));
-  if (r.skipped > r.skippedList.length) ul.append(li(`… and ${r.skipped - r.skippedList.length} more lines skipped.`));
+  for (const [store, n] of Object.entries(r.added)) ul.append(li(t('import_store_added', [store, n])));
+  if (r.renumbered) ul.append(li(t('import_renumbered', r.renumbered)));
+  for (const s of r.skippedList) ul.append(li(t('import_line_skipped', [s.line, s.reason])));
+  for (const c of r.conflictList) ul.append(li(t('import_line_conflict', [c.line, c.reason])));
+  if (r.skipped > r.skippedList.length) ul.append(li(t('import_more_skipped', r.skipped - r.skippedList.length)));
   if (ul.childElementCount) root.append(ul);
 }
 
@@ -200,14 +199,14 @@ $('import-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const file = $('import-file').files && $('import-file').files[0];
   if (!file) {
-    $('import-report').textContent = 'Choose a file to import first.';
+    $('import-report').textContent = t('import_choose');
     return;
   }
   const bar = /** @type {HTMLProgressElement} */ (/** @type {unknown} */ ($('import-progress')));
   bar.hidden = false;
   bar.value = 0;
   delete $('import-report').dataset.refused;
-  $('import-report').textContent = 'Importing…';
+  $('import-report').textContent = t('import_running');
   try {
     const report = await importFile(file, (done, total) => {
       bar.max = total || 1;
@@ -216,7 +215,7 @@ $('import-form').addEventListener('submit', async (e) => {
     showReport(report);
     document.dispatchEvent(new CustomEvent('sincelast:imported'));
   } catch (err) {
-    $('import-report').textContent = `Import failed: ${err.message}`;
+    $('import-report').textContent = t('import_failed', err.message);
     $('import-report').dataset.refused = 'error';
   } finally {
     bar.hidden = true;

@@ -2,6 +2,9 @@
 // change at once (it is the only writer of settings and history).
 
 import { ask } from '../shared/ask.js';
+import { localizePage, plural, t } from '../shared/i18n.js';
+
+localizePage();
 import { initColors } from './colors.js';
 // Export and import: a section of its own (export-ui.js).
 import './export-ui.js';
@@ -26,9 +29,9 @@ function renderSites() {
     name.textContent = site;
     const remove = document.createElement('button');
     remove.type = 'button';
-    remove.textContent = 'Remove';
-    remove.setAttribute('aria-label', `Stop excluding ${site}`);
-    remove.addEventListener('click', () => save({ excludedSites: settings.excludedSites.filter((s) => s !== site) }, `${site} is no longer excluded.`));
+    remove.textContent = t('opt_remove');
+    remove.setAttribute('aria-label', t('opt_stop_excluding', site));
+    remove.addEventListener('click', () => save({ excludedSites: settings.excludedSites.filter((s) => s !== site) }, t('opt_no_longer_excluded', site)));
     li.append(name, ' ', remove);
     ul.append(li);
   }
@@ -44,9 +47,9 @@ function renderSensitive() {
     name.textContent = site;
     const remove = document.createElement('button');
     remove.type = 'button';
-    remove.textContent = 'Remove';
-    remove.setAttribute('aria-label', `Remove ${site} from the sensitive sites`);
-    remove.addEventListener('click', () => save({ sensitiveSites: settings.sensitiveSites.filter((s) => s !== site) }, `${site} is no longer a sensitive site: its pages are kept from now on.`));
+    remove.textContent = t('opt_remove');
+    remove.setAttribute('aria-label', t('opt_remove_sensitive', site));
+    remove.addEventListener('click', () => save({ sensitiveSites: settings.sensitiveSites.filter((s) => s !== site) }, t('opt_no_longer_sensitive', site)));
     li.append(name, ' ', remove);
     ul.append(li);
   }
@@ -57,29 +60,28 @@ $('add-sensitive').addEventListener('submit', (e) => {
   const site = $('sensitive').value.trim();
   if (!site) return;
   $('sensitive').value = '';
-  save({ sensitiveSites: [...(settings.sensitiveSites || []), site] }, `${site} is a sensitive site: nothing of it is kept.`);
+  save({ sensitiveSites: [...(settings.sensitiveSites || []), site] }, t('opt_is_sensitive', site));
 });
 
 $('sensitive-defaults').addEventListener('click', () => {
-  save({ sensitiveSites: [...(defaults.sensitiveSites || [])] }, 'The default list of sensitive sites is back.');
+  save({ sensitiveSites: [...(defaults.sensitiveSites || [])] }, t('opt_defaults_back'));
 });
 
 let defaults = {};
 
 async function refreshStats() {
   const s = await ask({ type: 'stats' });
-  const kb = s.usage != null ? `, about ${Math.round(s.usage / 1024)} KB in use` : '';
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
-  $('stats').textContent = `${n(s.counts.pages, 'page', 'pages')}, ${n(s.counts.visits, 'visit', 'visits')}, `
-    + `${n(s.counts.blocks, 'distinct block', 'distinct blocks')}${kb}.`;
+  const kb = s.usage != null ? t('opt_kb_in_use', Math.round(s.usage / 1024)) : '';
+  $('stats').textContent = `${plural(s.counts.pages, 'opt_pages')}, ${plural(s.counts.visits, 'opt_visits')}, `
+    + `${plural(s.counts.blocks, 'opt_blocks')}${kb}.`;
   $('stats').dataset.pages = String(s.counts.pages);
   $('stats').dataset.visits = String(s.counts.visits);
 }
 
 const LEARNED_FROM = {
-  near_simultaneous: 'learned from two versions minutes apart',
-  flip: 'learned from a block that flipped back',
-  taught: 'taught by you',
+  near_simultaneous: () => t('opt_learned_near'),
+  flip: () => t('opt_learned_flip'),
+  taught: () => t('opt_learned_taught'),
 };
 
 /** Per site: the learned noise rules (each removable) and the size of the template model. */
@@ -90,7 +92,7 @@ async function refreshModels() {
   if (!sites.length) {
     const p = document.createElement('p');
     p.className = 'muted';
-    p.textContent = 'Nothing learned yet.';
+    p.textContent = t('opt_nothing_learned');
     root.append(p);
   }
   for (const m of sites) {
@@ -102,7 +104,7 @@ async function refreshModels() {
     const tpl = document.createElement('p');
     tpl.className = 'muted template-pages';
     tpl.dataset.pages = String(m.templatePages);
-    tpl.textContent = `Site template learned from ${m.templatePages} ${m.templatePages === 1 ? 'page' : 'pages'}.`;
+    tpl.textContent = plural(m.templatePages, 'opt_template_pages');
     const ul = document.createElement('ul');
     ul.className = 'rules';
     for (const r of m.rules) {
@@ -113,19 +115,19 @@ async function refreshModels() {
       label.textContent = r.label;
       const how = document.createElement('span');
       how.className = 'muted';
-      how.textContent = ` — ${LEARNED_FROM[r.learnedFrom] || r.learnedFrom}, ${r.hits} ${r.hits === 1 ? 'hit' : 'hits'} `;
+      how.textContent = ` — ${LEARNED_FROM[r.learnedFrom] ? LEARNED_FROM[r.learnedFrom]() : r.learnedFrom}, ${plural(r.hits, 'opt_hits')} `;
       const remove = document.createElement('button');
       remove.type = 'button';
-      remove.textContent = 'Remove';
-      remove.setAttribute('aria-label', `Remove the rule ${r.label} of ${m.site}`);
+      remove.textContent = t('opt_remove');
+      remove.setAttribute('aria-label', t('opt_remove_rule', [r.label, m.site]));
       remove.addEventListener('click', async () => {
         // The list is drawn again before the status says so (what it says is then on screen).
         let said;
         try {
           await ask({ type: 'remove-rule', site: m.site, id: r.id });
-          said = `Rule "${r.label}" removed: such changes on ${m.site} are shown again.`;
+          said = t('opt_rule_removed', [r.label, m.site]);
         } catch (e) {
-          said = `Not removed: ${e.message}`;
+          said = t('opt_not_removed', e.message);
         }
         await refreshModels();
         status(said);
@@ -136,7 +138,7 @@ async function refreshModels() {
     if (!m.rules.length) {
       const li = document.createElement('li');
       li.className = 'muted';
-      li.textContent = 'No learned noise rules.';
+      li.textContent = t('opt_no_rules');
       ul.append(li);
     }
     box.append(h, tpl, ul);
@@ -151,12 +153,12 @@ async function save(patch, message) {
     renderSites();
     renderSensitive();
     $('retention').value = String(settings.retentionDays);
-    const gone = r.deleted.visits ? ` ${r.deleted.visits} visits deleted.` : '';
+    const gone = r.deleted.visits ? ` ${t('opt_visits_deleted', r.deleted.visits)}` : '';
     status(`${message}${gone}`);
     await refreshStats();
     await refreshModels();
   } catch (e) {
-    status(`Not saved: ${e.message}`);
+    status(t('opt_not_saved', e.message));
   }
 }
 
@@ -165,24 +167,24 @@ $('add-site').addEventListener('submit', (e) => {
   const site = $('site').value.trim();
   if (!site) return;
   $('site').value = '';
-  save({ excludedSites: [...settings.excludedSites, site] }, `${site} is excluded.`);
+  save({ excludedSites: [...settings.excludedSites, site] }, t('site_excluded', site));
 });
 
 $('retention-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const days = Number($('retention').value);
-  save({ retentionDays: days }, `History is kept for ${days} days.`);
+  save({ retentionDays: days }, t('opt_history_kept', days));
 });
 
 $('delete-all').addEventListener('click', async () => {
-  if (!globalThis.confirm('Delete every page and visit Since Last Visit has kept?')) return;
+  if (!globalThis.confirm(t('opt_delete_all_confirm'))) return;
   try {
     await ask({ type: 'delete-all' });
-    status('Everything was deleted.');
+    status(t('opt_all_deleted'));
     await refreshStats();
     await refreshModels();
   } catch (e) {
-    status(`Not deleted: ${e.message}`);
+    status(t('opt_not_deleted', e.message));
   }
 });
 
@@ -199,14 +201,14 @@ document.addEventListener('sincelast:imported', () => {
   renderSensitive();
   $('retention').value = String(settings.retentionDays);
   await refreshStats();
-  await refreshModels().catch((e) => status(`Could not read what was learned: ${e.message}`));
-  await refreshRegions($('regions'), status).catch((e) => status(`Could not read the regions: ${e.message}`));
+  await refreshModels().catch((e) => status(t('opt_cannot_read_learned', e.message)));
+  await refreshRegions($('regions'), status).catch((e) => status(t('opt_cannot_read_regions', e.message)));
   document.body.dataset.ready = 'true';
-})().catch((e) => status(`Could not load the settings: ${e.message}`));
+})().catch((e) => status(t('opt_cannot_load', e.message)));
 
 // Highlight colours (colors.js): stored apart from the settings the background keeps.
 initColors().then(() => {
   document.body.dataset.colorsReady = 'true';
-}, (e) => status(`Could not load the highlight colours: ${e.message}`));
+}, (e) => status(t('opt_cannot_load_colors', e.message)));
 // watch: the watch list section.
 initWatchList();

@@ -2,6 +2,7 @@
 // (picked on the page from the popup). Each removable.
 
 import { ask } from '../shared/ask.js';
+import { t } from '../shared/i18n.js';
 
 /**
  * Draws the regions into `root`; `status` says what happened.
@@ -14,7 +15,7 @@ export async function refreshRegions(root, status) {
   if (!regions.length) {
     const p = document.createElement('p');
     p.className = 'muted';
-    p.textContent = 'No regions. Pick one from the popup: "Ignore a part of this page…" or "Watch just one part…".';
+    p.textContent = t('regions_none');
     root.append(p);
     return;
   }
@@ -25,23 +26,23 @@ export async function refreshRegions(root, status) {
     li.dataset.regionId = r.id;
     li.dataset.mode = r.mode;
     const what = document.createElement('strong');
-    what.textContent = r.mode === 'ignore' ? 'Ignored' : 'Watched alone';
+    what.textContent = r.mode === 'ignore' ? t('regions_ignored') : t('regions_watched_alone');
     const where = document.createElement('span');
-    where.textContent = ` on ${r.url ? r.url : `every page of ${r.site}`}: `;
+    where.textContent = ` ${r.url ? t('regions_on_page', r.url) : t('regions_on_site', r.site)}: `;
     const label = document.createElement('code');
     label.textContent = r.label || r.path;
     label.title = r.path;
     const remove = document.createElement('button');
     remove.type = 'button';
-    remove.textContent = 'Remove';
-    remove.setAttribute('aria-label', `Remove the region ${r.label || r.path}`);
+    remove.textContent = t('opt_remove');
+    remove.setAttribute('aria-label', t('regions_remove', r.label || r.path));
     remove.addEventListener('click', async () => {
       let said;
       try {
         await ask({ type: 'region-remove', id: r.id });
-        said = 'Region removed: from the next visit on, that part counts again.';
+        said = t('regions_removed');
       } catch (e) {
-        said = `Not removed: ${e.message}`;
+        said = t('opt_not_removed', e.message);
       }
       await refreshRegions(root, status);
       status(said);

@@ -6,10 +6,12 @@
 import { api } from '../shared/api.js';
 import { ask } from '../shared/ask.js';
 import { relativeTime } from '../shared/labels.js';
+import { formatDate, plural, t } from '../shared/i18n.js';
 
 const STATUS_WORDS = {
-  new: 'Not checked yet', ok: 'OK', capped: 'Capped at 5 MB', refused: 'Refused', error: 'Failed',
-  permission: 'Needs access', excluded: 'Site excluded',
+  new: () => t('watch_status_new'), ok: () => t('watch_status_ok'), capped: () => t('watch_status_capped'),
+  refused: () => t('watch_status_refused'), error: () => t('watch_status_error'),
+  permission: () => t('watch_status_permission'), excluded: () => t('watch_status_excluded'),
 };
 
 function el(tag, props = {}, ...children) {
@@ -24,7 +26,7 @@ function el(tag, props = {}, ...children) {
 }
 
 function time(ms) {
-  return ms ? `${new Date(ms).toLocaleString()} (${relativeTime(ms)})` : '—';
+  return ms ? `${formatDate(ms)} (${relativeTime(ms)})` : '—';
 }
 
 function say(text) {
@@ -42,7 +44,7 @@ async function act(message, done) {
     await ask(message);
     say(done);
   } catch (e) {
-    say(`Not done: ${e.message}`);
+    say(t('watch_not_done', e.message));
   }
   await refresh();
 }
@@ -53,31 +55,31 @@ function row(w) {
   title.textContent = w.title || w.url;
   const facts = el('dl');
   const fact = (k, v, name) => facts.append(el('dt', {}, k), el('dd', name ? { 'data-field': name } : {}, v));
-  fact('Address', w.url);
-  fact('Status', `${STATUS_WORDS[w.status] || w.status}${w.statusText ? `: ${w.statusText}` : ''}`, 'status');
-  fact('Last check', time(w.lastCheck), 'last-check');
-  fact('Last meaningful change', time(w.lastChange), 'last-change');
-  fact('Next check', w.paused ? 'paused' : time(w.nextTime), 'next-check');
-  fact('Interval', w.plan ? w.plan.reason : '—', 'interval');
-  if (w.unseen) fact('Not seen yet', `${w.unseen} check${w.unseen === 1 ? '' : 's'} found changes since you last looked`, 'unseen');
-  fact('Cookies', w.cookies ? 'sent with checks (you turned this on)' : 'not sent', 'cookies');
-  if (w.source) fact('Imported from', w.source, 'source');
-  if (w.notCarried && w.notCarried.length) fact('Not carried over', w.notCarried.join('; '), 'not-carried');
+  fact(t('watch_address'), w.url);
+  fact(t('watch_status'), `${STATUS_WORDS[w.status] ? STATUS_WORDS[w.status]() : w.status}${w.statusText ? `: ${w.statusText}` : ''}`, 'status');
+  fact(t('watch_last_check'), time(w.lastCheck), 'last-check');
+  fact(t('watch_last_change'), time(w.lastChange), 'last-change');
+  fact(t('watch_next_check'), w.paused ? t('watch_paused') : time(w.nextTime), 'next-check');
+  fact(t('watch_interval'), w.plan ? w.plan.reason : '—', 'interval');
+  if (w.unseen) fact(t('watch_not_seen'), plural(w.unseen, 'watch_unseen'), 'unseen');
+  fact(t('watch_cookies'), w.cookies ? t('watch_cookies_sent') : t('watch_cookies_not_sent'), 'cookies');
+  if (w.source) fact(t('watch_imported_from'), w.source, 'source');
+  if (w.notCarried && w.notCarried.length) fact(t('watch_not_carried'), w.notCarried.join('; '), 'not-carried');
   const controls = el('div', { class: 'controls' });
   controls.append(
-    el('button', { type: 'button', 'data-action': 'pause', onclick: () => act({ type: 'watch-update', url: w.url, paused: !w.paused }, w.paused ? 'Resumed.' : 'Paused.') }, w.paused ? 'Resume' : 'Pause'),
-    el('button', { type: 'button', 'data-action': 'cookies', 'aria-pressed': String(!!w.cookies), onclick: () => act({ type: 'watch-update', url: w.url, cookies: !w.cookies }, w.cookies ? 'Cookies off for this page.' : 'Cookies on for this page.') }, w.cookies ? 'Turn cookies off' : 'Turn cookies on'),
-    el('button', { type: 'button', 'data-action': 'check', onclick: () => act({ type: 'watch-check-now', url: w.url }, 'Checked.') }, 'Check now'),
-    el('button', { type: 'button', 'data-action': 'remove', class: 'danger', onclick: () => act({ type: 'watch-remove', url: w.url }, 'Removed from the watch list.') }, 'Remove'),
+    el('button', { type: 'button', 'data-action': 'pause', onclick: () => act({ type: 'watch-update', url: w.url, paused: !w.paused }, w.paused ? t('watch_resumed') : t('watch_paused_said')) }, w.paused ? t('watch_resume') : t('watch_pause')),
+    el('button', { type: 'button', 'data-action': 'cookies', 'aria-pressed': String(!!w.cookies), onclick: () => act({ type: 'watch-update', url: w.url, cookies: !w.cookies }, w.cookies ? t('watch_cookies_off_said') : t('watch_cookies_on_said')) }, w.cookies ? t('watch_cookies_off') : t('watch_cookies_on')),
+    el('button', { type: 'button', 'data-action': 'check', onclick: () => act({ type: 'watch-check-now', url: w.url }, t('watch_checked')) }, t('watch_check_now')),
+    el('button', { type: 'button', 'data-action': 'remove', class: 'danger', onclick: () => act({ type: 'watch-remove', url: w.url }, t('watch_removed')) }, t('opt_remove')),
   );
   if (!w.permitted) {
     controls.prepend(el('button', {
       type: 'button', 'data-action': 'allow',
       onclick: () => {
         // Asked inside the click (a user gesture).
-        api.permissions.request({ origins: [originPattern(w.url)] }).then((ok) => say(ok ? 'Access allowed.' : 'Access not allowed.')).then(refresh, refresh);
+        api.permissions.request({ origins: [originPattern(w.url)] }).then((ok) => say(ok ? t('watch_access_allowed') : t('watch_access_not_allowed'))).then(refresh, refresh);
       },
-    }, 'Allow access to this site'));
+    }, t('watch_allow_access')));
   }
   li.append(el('h3', {}, title), facts, controls);
   return li;
@@ -90,11 +92,11 @@ export async function refresh() {
   try {
     data = await ask({ type: 'watch-list' });
   } catch (e) {
-    say(`The watch list could not be read: ${e.message}`);
+    say(t('watch_cannot_read', e.message));
     return;
   }
   list.textContent = '';
-  if (!data.watches.length) list.append(el('li', { class: 'muted' }, 'No watched pages yet. Use “Watch this page” in the toolbar popup or the page’s context menu.'));
+  if (!data.watches.length) list.append(el('li', { class: 'muted' }, t('watch_none')));
   for (const w of data.watches) list.append(row(w));
   const s = data.settings;
   /** @type {HTMLInputElement} */ (document.getElementById('watch-min')).value = String(s.minMinutes);
@@ -106,16 +108,16 @@ export async function refresh() {
 function showImport(result) {
   const out = document.getElementById('watch-import-result');
   out.textContent = '';
-  out.append(el('p', {}, `${result.sourceName}: ${result.added.length} page${result.added.length === 1 ? '' : 's'} added, ${result.skipped.length} left out.`));
+  out.append(el('p', {}, plural(result.added.length, 'watch_import_added', [result.sourceName, result.skipped.length])));
   const ul = el('ul');
   for (const a of result.added) {
     const parts = [a.title ? `${a.title} — ${a.url}` : a.url];
-    if (a.interval) parts.push(`checked every ${Math.round(a.interval / 60)} min there (a starting point; the interval is learned here)`);
-    if (a.paused) parts.push('paused');
-    if (a.notCarried.length) parts.push(`not carried over: ${a.notCarried.join('; ')}`);
+    if (a.interval) parts.push(t('watch_import_interval', Math.round(a.interval / 60)));
+    if (a.paused) parts.push(t('watch_paused'));
+    if (a.notCarried.length) parts.push(t('watch_import_not_carried', a.notCarried.join('; ')));
     ul.append(el('li', { class: 'added' }, parts.join(' · ')));
   }
-  for (const s of result.skipped) ul.append(el('li', { class: 'skipped' }, `Left out: ${s.entry} — ${s.reason}`));
+  for (const s of result.skipped) ul.append(el('li', { class: 'skipped' }, t('watch_import_left_out', [s.entry, s.reason])));
   out.append(ul);
 }
 
@@ -126,7 +128,7 @@ export function initWatchList() {
     e.preventDefault();
     const minMinutes = Number(/** @type {HTMLInputElement} */ (document.getElementById('watch-min')).value);
     const maxDays = Number(/** @type {HTMLInputElement} */ (document.getElementById('watch-max')).value);
-    act({ type: 'watch-settings-set', settings: { minMinutes, maxDays } }, 'Schedule bounds saved.');
+    act({ type: 'watch-settings-set', settings: { minMinutes, maxDays } }, t('watch_bounds_saved'));
   });
   const notify = /** @type {HTMLInputElement} */ (document.getElementById('watch-notify'));
   notify.addEventListener('change', () => {
@@ -135,13 +137,13 @@ export function initWatchList() {
       api.permissions.request({ permissions: ['notifications'] }).then((ok) => {
         if (!ok) {
           notify.checked = false;
-          say('Notifications were not allowed.');
+          say(t('watch_notifications_refused'));
           return null;
         }
-        return act({ type: 'watch-settings-set', settings: { notify: true } }, 'Notifications on.');
-      }, (e) => say(`Notifications: ${e.message}`));
+        return act({ type: 'watch-settings-set', settings: { notify: true } }, t('watch_notifications_on'));
+      }, (e) => say(t('watch_notifications_error', e.message)));
     } else {
-      act({ type: 'watch-settings-set', settings: { notify: false } }, 'Notifications off.');
+      act({ type: 'watch-settings-set', settings: { notify: false } }, t('watch_notifications_off'));
     }
   });
   const file = /** @type {HTMLInputElement} */ (document.getElementById('watch-import-file'));
@@ -149,15 +151,15 @@ export function initWatchList() {
     const f = file.files && file.files[0];
     if (!f) return;
     if (f.size > 8 * 1024 * 1024) {
-      say('That file is larger than 8 MB: not a watch list.');
+      say(t('watch_file_too_big'));
       return;
     }
     try {
       const result = await ask({ type: 'watch-import', text: await f.text() });
       showImport(result);
-      say(`Imported from ${result.sourceName}.`);
+      say(t('watch_imported', result.sourceName));
     } catch (e) {
-      say(`Not imported: ${e.message}`);
+      say(t('watch_not_imported', e.message));
     }
     file.value = '';
     await refresh();

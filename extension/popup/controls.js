@@ -4,6 +4,7 @@
 
 import { ask } from '../shared/ask.js';
 import { api } from '../shared/api.js';
+import { formatDate, plural, t } from '../shared/i18n.js';
 
 /**
  * @param {string} tag
@@ -36,10 +37,10 @@ function say(text) {
  */
 export function teachButton(tabId, c, refresh) {
   const noise = c.kind === 'content' || !c.kind;
-  const label = noise ? 'This is noise' : 'Always show here';
+  const label = noise ? t('bar_noise') : t('bar_always_show');
   const title = noise
-    ? 'This is noise: the site learns to put changes of this part in the automated list'
-    : 'Always show changes here: this part is never treated as noise again';
+    ? t('popup_noise_title')
+    : t('popup_always_show_title');
   return el('button', {
     type: 'button',
     class: 'teach',
@@ -51,9 +52,9 @@ export function teachButton(tabId, c, refresh) {
       try {
         await ask({ type: 'teach', tabId, change: c.k, noise });
         await refresh();
-        say(noise ? 'Learned: changes there are noise from now on (Settings lists it as taught by you).' : 'Learned: changes there are always shown from now on.');
+        say(noise ? t('popup_learned_noise') : t('popup_learned_shown'));
       } catch (e) {
-        say(`Not learned: ${e.message}`);
+        say(t('popup_not_learned', e.message));
       }
     },
   }, label);
@@ -61,7 +62,7 @@ export function teachButton(tabId, c, refresh) {
 
 /** "until 15:40" or "until you turn it on". */
 function pausedText(until) {
-  return until === -1 ? 'Recording is paused until you turn it on.' : `Recording is paused until ${new Date(until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.`;
+  return until === -1 ? t('popup_paused_off') : t('popup_paused_until', formatDate(until, { hour: '2-digit', minute: '2-digit' }));
 }
 
 /**
@@ -71,7 +72,7 @@ function pausedText(until) {
  * @param {() => Promise<void>} refresh
  */
 export async function controls(tabId, url, refresh) {
-  const box = el('section', { id: 'controls', 'aria-label': 'Controls' });
+  const box = el('section', { id: 'controls', 'aria-label': t('popup_controls') });
   const { pausedUntil } = await ask({ type: 'pause-get' });
   if (pausedUntil !== null) {
     box.append(el('p', { class: 'notice', id: 'paused' }, pausedText(pausedUntil)),
@@ -79,61 +80,61 @@ export async function controls(tabId, url, refresh) {
         type: 'button', id: 'resume', onclick: async () => {
           await ask({ type: 'pause', minutes: 0 });
           await refresh();
-          say('Recording again.');
+          say(t('popup_recording_again'));
         },
-      }, 'Turn recording on'));
+      }, t('popup_resume')));
   } else {
     const pause = (minutes, text, id) => el('button', {
       type: 'button', id, onclick: async () => {
         await ask({ type: 'pause', minutes });
         await refresh();
-        say(minutes === null ? 'Paused until you turn it on.' : 'Paused for an hour.');
+        say(minutes === null ? t('popup_paused_off_said') : t('popup_paused_hour_said'));
       },
     }, text);
-    box.append(el('div', { class: 'row' }, el('span', {}, 'Pause recording: '),
-      pause(60, 'for an hour', 'pause-hour'), pause(null, 'until I turn it on', 'pause-off')));
+    box.append(el('div', { class: 'row' }, el('span', {}, t('popup_pause')),
+      pause(60, t('popup_pause_hour'), 'pause-hour'), pause(null, t('popup_pause_off'), 'pause-off')));
   }
   if (url) {
     const site = new URL(url).hostname;
     box.append(el('div', { class: 'row' },
-      el('a', { id: 'open-history', href: api.runtime.getURL(`history/history.html?url=${encodeURIComponent(url)}`), target: '_blank' }, 'Open its history'),
+      el('a', { id: 'open-history', href: api.runtime.getURL(`history/history.html?url=${encodeURIComponent(url)}`), target: '_blank' }, t('popup_open_history')),
       el('button', {
         type: 'button', id: 'forget-page', onclick: async () => {
-          if (!globalThis.confirm('Forget every visit of this page?')) return;
+          if (!globalThis.confirm(t('popup_forget_confirm'))) return;
           try {
             const r = await ask({ type: 'forget-page', tabId });
             await refresh();
-            say(`Forgotten: ${r.visits} visit${r.visits === 1 ? '' : 's'} of this page deleted.`);
+            say(plural(r.visits, 'popup_forgotten'));
           } catch (e) {
-            say(`Not forgotten: ${e.message}`);
+            say(t('popup_not_forgotten', e.message));
           }
         },
-      }, 'Forget this page'),
+      }, t('popup_forget')),
       el('button', {
         type: 'button', id: 'exclude-site', onclick: async () => {
-          if (!globalThis.confirm(`Exclude ${site}? Everything kept for it is deleted.`)) return;
+          if (!globalThis.confirm(t('popup_exclude_confirm', site))) return;
           try {
             const { settings } = await ask({ type: 'settings-get' });
             await ask({ type: 'settings-set', settings: { excludedSites: [...settings.excludedSites.filter((s) => s !== site), site] } });
             await refresh();
-            say(`${site} is excluded.`);
+            say(t('site_excluded', site));
           } catch (e) {
-            say(`Not excluded: ${e.message}`);
+            say(t('popup_not_excluded', e.message));
           }
         },
-      }, 'Exclude this site')));
+      }, t('popup_exclude'))));
     const pick = (mode, text, id) => el('button', {
       type: 'button', id, onclick: async () => {
         try {
           await ask({ type: 'pick-region', tabId, mode });
-          say('Now click the part on the page (Esc cancels).');
+          say(t('popup_pick_now'));
           if (!new URLSearchParams(location.search).has('tabId')) globalThis.close();
         } catch (e) {
-          say(`Cannot pick on this page: ${e.message}`);
+          say(t('popup_cannot_pick', e.message));
         }
       },
     }, text);
-    box.append(el('div', { class: 'row' }, pick('ignore', 'Ignore a part of this page…', 'pick-ignore'), pick('include', 'Watch just one part…', 'pick-include')));
+    box.append(el('div', { class: 'row' }, pick('ignore', t('popup_pick_ignore'), 'pick-ignore'), pick('include', t('popup_pick_include'), 'pick-include')));
   }
   box.append(el('p', { id: 'control-status', class: 'muted', role: 'status' }));
   return box;

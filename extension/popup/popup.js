@@ -4,27 +4,33 @@
 import { api } from '../shared/api.js';
 import { ask } from '../shared/ask.js';
 import { pageKey } from '../shared/protocol.js';
-import { countByStatus, isAuto, reasonDetail, reasonLabel, relativeTime } from '../shared/labels.js';
+import { countByStatus, isAuto, reasonDetail, reasonLabel, relativeTime, statusCount } from '../shared/labels.js';
+import { formatDate, localizePage, plural, t } from '../shared/i18n.js';
+
+localizePage();
 import { newLinksSection } from '../shared/new-pages-view.js';
 import { controls, teachButton } from './controls.js';
 
 const main = document.getElementById('main');
 
+/** Why a page is not handled, in the UI language. */
 const REASONS = {
-  unsupported: 'Since Last Visit works on web pages (http and https). This page is not one, so nothing is kept for it.',
-  excluded: 'You excluded this site, so nothing is kept for it. You can change that in Settings.',
-  private: 'Pages in private windows are never recorded.',
-  password: 'This page has a password field, so it was not saved.',
-  sensitive: 'This site is on your list of sensitive sites (banking, mail, health…), so nothing is kept for it. You can change the list in Settings.',
-  'url-changed': 'This page changed its address while it was being read, so it was not saved.',
-  'rate-limited': 'This page was loaded too many times in a short while; this visit was not saved.',
-  empty: 'This page has no text to compare.',
-  'no-tab': 'This tab is gone.',
-  paused: 'Recording is paused, so this page was not saved.',
+  unsupported: () => t('reason_unsupported'),
+  excluded: () => t('reason_excluded'),
+  private: () => t('reason_private'),
+  password: () => t('reason_password'),
+  sensitive: () => t('reason_sensitive'),
+  'url-changed': () => t('reason_url_changed'),
+  'rate-limited': () => t('reason_rate_limited'),
+  empty: () => t('reason_empty'),
+  'no-tab': () => t('reason_no_tab'),
+  paused: () => t('reason_paused'),
 };
 
+/** @type {[string, () => string][]} */
 const IED_LABELS = [
-  ['add', 'Added'], ['drop', 'Dropped'], ['copy', 'Copied'], ['shrink', 'Shrunk'], ['replace', 'Replaced'], ['move', 'Moved'],
+  ['add', () => t('ied_add')], ['drop', () => t('ied_drop')], ['copy', () => t('ied_copy')],
+  ['shrink', () => t('ied_shrink')], ['replace', () => t('ied_replace')], ['move', () => t('ied_move')],
 ];
 
 function el(tag, props = {}, ...children) {
@@ -40,7 +46,7 @@ function el(tag, props = {}, ...children) {
 
 /** @param {number} ms */
 function when(ms) {
-  return `${new Date(ms).toLocaleString()} (${relativeTime(ms)})`;
+  return `${formatDate(ms)} (${relativeTime(ms)})`;
 }
 
 function changeItem(tabId, c, extra = null) {
@@ -49,7 +55,7 @@ function changeItem(tabId, c, extra = null) {
       type: 'button',
       'data-change': String(c.k),
       onclick: () => ask({ type: 'scroll-to', tabId, change: c.k }).catch(() => {}),
-    }, el('span', { class: `tag ${c.status}` }, c.status), extra, el('span', { class: 'preview' }, c.preview)));
+    }, el('span', { class: `tag ${c.status}` }, t(`status_${c.status}`)), extra, el('span', { class: 'preview' }, c.preview)));
 }
 
 /** The automated changes (noise, template) under a toggle, each with why it is automated. */
@@ -64,12 +70,12 @@ function automatedSection(tabId, state) {
   }
   const n = auto.length;
   return el('details', { id: 'automated' },
-    el('summary', {}, `${n} automated change${n === 1 ? '' : 's'} (counters, clocks, rotating items, site template)`),
+    el('summary', {}, plural(n, 'popup_automated')),
     list);
 }
 
 function summaryLine(changes) {
-  return countByStatus(changes).map(([n, k]) => `${n} ${k}`).join(' · ');
+  return countByStatus(changes).map(([n, k]) => statusCount(n, k)).join(' · ');
 }
 
 /**
@@ -79,21 +85,21 @@ function summaryLine(changes) {
 function storageFullNotice(state) {
   if (!state.storageFull && state.failed !== 'storage-full') return null;
   const status = el('p', { class: 'muted', id: 'prune-status', role: 'status' });
-  const button = el('button', { type: 'button', id: 'prune' }, 'Prune oldest history');
+  const button = el('button', { type: 'button', id: 'prune' }, t('popup_prune'));
   button.addEventListener('click', () => {
     button.disabled = true;
-    status.textContent = 'Deleting the oldest history…';
+    status.textContent = t('popup_pruning');
     ask({ type: 'prune-oldest' }).then((r) => {
-      status.textContent = `Deleted the ${r.visits} oldest visit${r.visits === 1 ? '' : 's'} (${r.pages} page${r.pages === 1 ? '' : 's'} gone with them). The next visits will be saved if there is room now.`;
+      status.textContent = `${plural(r.visits, 'popup_pruned_visits')} ${plural(r.pages, 'popup_pruned_pages')}`;
     }, (e) => {
-      status.textContent = `Could not prune: ${e.message}`;
+      status.textContent = t('popup_prune_failed', e.message);
       button.disabled = false;
     });
   });
   return el('div', { class: 'notice', id: 'storage-full-db', role: 'alert' },
     el('p', {}, state.failed === 'storage-full'
-      ? 'Storage full: this visit could not be saved. Oldest history can be pruned to make room; what is saved already is kept.'
-      : 'Storage full: the last visit could not be saved. Oldest history can be pruned to make room; what is saved already is kept.'),
+      ? t('popup_storage_full_this')
+      : t('popup_storage_full_last')),
     button, status);
 }
 
@@ -103,34 +109,34 @@ function render(tabId, state) {
   if (full) main.append(full);
   main.dataset.status = state.handled ? state.status : `not-handled:${state.reason}`;
   if (!state.handled) {
-    main.append(el('p', { class: 'notice' }, REASONS[state.reason] || 'This page is not handled.'));
+    main.append(el('p', { class: 'notice' }, REASONS[state.reason] ? REASONS[state.reason]() : t('reason_not_handled')));
     return;
   }
   if (state.status === 'pending') {
-    main.append(el('p', { class: 'muted' }, 'Looking at this page… (it is read once it has finished loading)'));
+    main.append(el('p', { class: 'muted' }, t('popup_pending')));
     return;
   }
   if (state.status === 'first') {
-    main.append(el('p', { class: 'summary' }, 'Saved.'), el('p', { class: 'muted' }, 'This is your first visit: next time, what changed will be shown.'));
+    main.append(el('p', { class: 'summary' }, t('popup_saved')), el('p', { class: 'muted' }, t('popup_first_visit')));
     return;
   }
-  main.append(el('p', { class: 'muted' }, `Last visit: ${when(state.lastVisitTime)}`));
+  main.append(el('p', { class: 'muted' }, t('popup_last_visit', when(state.lastVisitTime))));
   if (state.status === 'unchanged') {
-    main.append(el('p', { class: 'summary' }, 'Nothing changed since then.'));
+    main.append(el('p', { class: 'summary' }, t('popup_unchanged')));
     main.append(newLinksSection(state) || ''); // (links)
     main.append(automatedSection(tabId, state) || '');
     return;
   }
   if (state.stored === 'full') {
     // The visit is stored; only its list of changes did not fit the browser's storage for tabs.
-    main.append(el('p', { class: 'summary', id: 'summary' }, `${state.count} change${state.count === 1 ? '' : 's'}`),
-      el('p', { class: 'notice', id: 'storage-full' }, 'The list of changes could not be kept: the browser\'s storage for open tabs is full (close some tabs to free it). The visit is saved and the changes are highlighted on the page.'));
+    main.append(el('p', { class: 'summary', id: 'summary' }, plural(state.count, 'changes')),
+      el('p', { class: 'notice', id: 'storage-full' }, t('popup_list_not_kept')));
     return;
   }
   main.append(el('p', { class: 'summary', id: 'summary' }, summaryLine(state.changes)));
   if (state.summary) {
     const s = state.summary;
-    main.append(el('p', { class: 'muted' }, `${s.words_added} words added, ${s.words_removed} removed, ${s.words_moved} moved${s.approximate ? ' (approximate)' : ''}`));
+    main.append(el('p', { class: 'muted' }, t(s.approximate ? 'popup_words_approx' : 'popup_words', [s.words_added, s.words_removed, s.words_moved])));
   }
   const list = el('ol', { class: 'changes' });
   for (const c of state.changes) {
@@ -140,19 +146,19 @@ function render(tabId, state) {
     list.append(item);
   }
   const total = state.total ?? state.count;
-  if (total > state.changes.length) list.append(el('li', { class: 'muted' }, `… and ${total - state.changes.length} more`));
-  main.append(el('h2', {}, 'Changes'), list);
+  if (total > state.changes.length) list.append(el('li', { class: 'muted' }, t('popup_more', total - state.changes.length)));
+  main.append(el('h2', {}, t('popup_changes')), list);
   main.append(newLinksSection(state) || ''); // (links)
   const auto = automatedSection(tabId, state);
   if (auto) main.append(auto);
   if (state.metrics) {
     // The research measures, behind a disclosure: on the content changes only.
-    const rows = IED_LABELS.map(([k, label]) => el('tr', {}, el('th', {}, label), el('td', { 'data-metric': k }, String(state.metrics.ied[k]))));
-    rows.push(el('tr', {}, el('th', { title: 'Dice similarity of the old and new text (1 = same words)' }, 'Dice'),
+    const rows = IED_LABELS.map(([k, label]) => el('tr', {}, el('th', {}, label()), el('td', { 'data-metric': k }, String(state.metrics.ied[k]))));
+    rows.push(el('tr', {}, el('th', { title: t('popup_dice_title') }, 'Dice'),
       el('td', { 'data-metric': 'dice' }, state.metrics.dice.toFixed(3))));
     main.append(el('details', { id: 'details' },
-      el('summary', {}, 'Details: how much changed, in numbers'),
-      el('p', { class: 'muted' }, 'On the content changes only (template and noise left out): the word edits from the old text to the new (Kwon et al.\'s six IED operations) and how alike the two are (Dice, 1 = the same words).'),
+      el('summary', {}, t('popup_details')),
+      el('p', { class: 'muted' }, t('popup_details_text')),
       el('table', { class: 'metrics' }, el('tbody', {}, ...rows))));
   }
 }
@@ -199,7 +205,7 @@ async function watchSwitch() {
   if (!state.url) return;
   section.hidden = false;
   toggle.checked = state.watched;
-  note.textContent = state.watched ? (state.reason ? `Checked ${state.reason}` : 'Watched.') : 'Checked in the background; you are told when it changes.';
+  note.textContent = state.watched ? (state.reason ? t('popup_watch_checked', state.reason) : t('popup_watched')) : t('popup_watch_hint');
   toggle.addEventListener('change', () => {
     const url = new URL(state.url);
     if (toggle.checked) {
@@ -207,18 +213,18 @@ async function watchSwitch() {
         .catch(() => false)
         .then(async (ok) => {
           const out = await ask({ type: 'watch-add', url: state.url });
-          note.textContent = ok ? `Watched: checked ${out.watch.plan ? out.watch.plan.reason : 'soon'}` : 'Watched, but access to this site was not allowed: allow it in Settings.';
+          note.textContent = ok ? t('popup_watched_checked', out.watch.plan ? out.watch.plan.reason : t('popup_soon')) : t('popup_watched_no_access');
         })
         .catch((e) => {
           toggle.checked = false;
-          note.textContent = `Not watched: ${e.message}`;
+          note.textContent = t('popup_not_watched', e.message);
         });
     } else {
       ask({ type: 'watch-remove', url: state.url }).then(() => {
-        note.textContent = 'No longer watched.';
+        note.textContent = t('popup_no_longer_watched');
       }, (e) => {
         toggle.checked = true;
-        note.textContent = `Still watched: ${e.message}`;
+        note.textContent = t('popup_still_watched', e.message);
       });
     }
   });
@@ -227,7 +233,7 @@ watchSwitch().catch(() => {});
 
 main_().catch((e) => {
   main.textContent = '';
-  main.append(el('p', { class: 'notice' }, `Something went wrong: ${e.message}`));
+  main.append(el('p', { class: 'notice' }, t('popup_error', e.message)));
 });
 
 // The "History" link: the history page of the active tab's page (when it is a web page).

@@ -1,4 +1,7 @@
-// How changes are named to a person, the same in the page's bar and in the popup.
+// How changes are named to a person, the same in the page's bar and in the popup (in the UI
+// language: shared/i18n.js).
+
+import { relativeTime as relativeTimeIntl, t } from './i18n.js';
 
 /** @typedef {{ status: import('./messages.js').ChangeStatus, kind?: import('./messages.js').ChangeKind | null, reason?: import('./messages.js').Reason | null }} Labelled */
 
@@ -19,17 +22,17 @@ export function isAuto(change) {
  */
 export function reasonLabel(change) {
   const r = change.reason;
-  if (!r) return change.kind || 'automated';
+  if (!r) return change.kind || t('reason_automated');
   if (r.source === 'builtin') return r.kinds.join(', ') || 'builtin';
   if (r.source === 'learned') {
     // Taught by the person (background/everyday.js).
-    if (r.rule === 'taught') return 'noise (taught by you)';
-    if (r.rule === 'shown' || (r.kept && r.kept.type === 'shown')) return 'always shown (taught by you)';
-    const like = r.rule === 'rotating' ? 'rotating item' : r.rule === 'module' ? 'rotating module' : r.label || 'rule';
-    if (r.kept) return `looked like ${like}, kept because of new words: ${r.kept.words.join(', ')}`;
-    return `learned: ${like}`;
+    if (r.rule === 'taught') return t('reason_taught_noise');
+    if (r.rule === 'shown' || (r.kept && r.kept.type === 'shown')) return t('reason_taught_shown');
+    const like = r.rule === 'rotating' ? t('reason_rotating_item') : r.rule === 'module' ? t('reason_rotating_module') : r.label || t('reason_rule');
+    if (r.kept) return t('reason_kept', [like, r.kept.words.join(', ')]);
+    return t('reason_learned', like);
   }
-  return 'template';
+  return t('reason_template');
 }
 
 /**
@@ -61,15 +64,20 @@ export function countByStatus(changes) {
 }
 
 /**
- * How long ago `then` (ms since the epoch) was, in words: "moments ago", "5 min ago"…
+ * "7 new", "2 changed" in the UI language ("7 neu", "2 geändert").
+ * @param {number} n
+ * @param {string} status
+ */
+export function statusCount(n, status) {
+  return t(`count_${status}`, n);
+}
+
+/**
+ * How long ago `then` (ms since the epoch) was, in words, in the UI language (Intl):
+ * "5 minutes ago", "vor 5 Minuten".
  * @param {number | null | undefined} then
  * @param {number} [now]
  */
 export function relativeTime(then, now = Date.now()) {
-  if (!then) return '';
-  const s = Math.max(0, (now - then) / 1000);
-  if (s < 60) return 'moments ago';
-  if (s < 3600) return `${Math.round(s / 60)} min ago`;
-  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
-  return `${Math.round(s / 86400)} days ago`;
+  return relativeTimeIntl(then, now);
 }

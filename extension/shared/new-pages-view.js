@@ -2,6 +2,8 @@
 // text only through textContent): the popup's "New links (N)" section and the dashboard's
 // "Newly appeared pages" list (renderNewPages, for the 'new-pages' answer).
 
+
+import { formatDate, plural, t } from './i18n.js';
 /**
  * @param {string} tag
  * @param {Record<string, string>} [attrs]
@@ -58,14 +60,14 @@ export function newLinksSection(state) {
   const ol = el('ol', { class: 'new-links' });
   for (const l of list) {
     ol.append(el('li', { 'data-url': l.url },
-      el('span', { class: 'new-link-tag', 'aria-hidden': 'true' }, '★ new'), ' ',
+      el('span', { class: 'new-link-tag', 'aria-hidden': 'true' }, `★ ${t('status_new')}`), ' ',
       outLink(l.url, l.text || shortUrl(l.url)), ' ',
       el('span', { class: 'muted url' }, shortUrl(l.url))));
   }
-  if (total > list.length) ol.append(el('li', { class: 'muted' }, `… and ${total - list.length} more`));
+  if (total > list.length) ol.append(el('li', { class: 'muted' }, t('popup_more', total - list.length)));
   return el('section', { id: 'new-links', 'aria-labelledby': 'new-links-title' },
-    el('h2', { id: 'new-links-title' }, `New links (${total})`),
-    el('p', { class: 'muted' }, 'Links that were not on this page at your last visit: certainly new. They are marked “★ new” on the page.'),
+    el('h2', { id: 'new-links-title' }, t('links_title', total)),
+    el('p', { class: 'muted' }, t('links_intro')),
     ol);
 }
 
@@ -79,20 +81,20 @@ export function renderNewPages(container, reply) {
   container.textContent = '';
   const pages = reply && Array.isArray(reply.pages) ? reply.pages : [];
   if (!pages.length) {
-    container.append(el('p', { class: 'muted' }, 'No newly appeared pages yet: pages first reached through links that appeared on pages you visited again show up here.'));
+    container.append(el('p', { class: 'muted' }, t('newpages_none')));
     return;
   }
   container.append(el('p', { class: 'muted' },
-    `${reply.total} page${reply.total === 1 ? '' : 's'} first seen since ${new Date(reply.since).toLocaleString()}, most certainly new first (novelty score, Toyoda & Kitsuregawa, δ = ${reply.delta}). 1 − δ: reached only through links that appeared since your last visit.`));
+    plural(reply.total, 'newpages_intro', [formatDate(reply.since), reply.delta])));
   const ol = el('ol', { class: 'new-pages' });
   for (const p of pages) {
     const how = p.certainLinks === p.inLinks
-      ? `${p.certainLinks} new link${p.certainLinks === 1 ? '' : 's'}`
-      : `${p.certainLinks} of ${p.inLinks} links new`;
+      ? plural(p.certainLinks, 'newpages_new_links')
+      : t('newpages_some_new', [p.certainLinks, p.inLinks]);
     ol.append(el('li', { 'data-url': p.url, 'data-score': p.score.toFixed(3) },
-      el('span', { class: 'score', title: 'Novelty score: how certain it is that this page is new' }, p.score.toFixed(2)), ' ',
+      el('span', { class: 'score', title: t('newpages_score_title') }, p.score.toFixed(2)), ' ',
       outLink(p.url, p.title || shortUrl(p.url)), ' ',
-      el('span', { class: 'muted' }, `${how}${p.via ? `, via ${shortUrl(p.via)}` : ''}${p.firstSeen ? `, first seen ${new Date(p.firstSeen).toLocaleString()}` : ''}`)));
+      el('span', { class: 'muted' }, `${how}${p.via ? `, ${t('newpages_via', shortUrl(p.via))}` : ''}${p.firstSeen ? `, ${t('newpages_first_seen', formatDate(p.firstSeen))}` : ''}`)));
   }
   container.append(ol);
 }

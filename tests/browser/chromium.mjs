@@ -26,7 +26,7 @@ export function extensionDir(name = 'chrome-test') {
  * Launches Chromium with the extension. Headless unless `headed` (new headless mode, which
  * runs extensions). Resolves to { context, worker, extensionId, userDataDir, close }.
  */
-export async function launch({ headed = false, dir = extensionDir(), userDataDir } = {}) {
+export async function launch({ headed = false, dir = extensionDir(), userDataDir, lang } = {}) {
   const profile = userDataDir || fs.mkdtempSync(path.join(os.tmpdir(), 'sincelast-chromium-'));
   const args = [
     `--disable-extensions-except=${dir}`,
@@ -37,11 +37,14 @@ export async function launch({ headed = false, dir = extensionDir(), userDataDir
   ];
   if (!headed) args.push('--headless=new');
   if (process.env.SINCELAST_CHROMIUM_ARGS) args.push(...process.env.SINCELAST_CHROMIUM_ARGS.split(' '));
+  // i18n: `lang` starts the browser in that interface language (its messages, its Intl).
+  if (lang) args.push(`--lang=${lang}`);
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: false,
     args,
     viewport: { width: 1100, height: 800 },
+    ...(lang ? { locale: lang, env: { ...process.env, LANGUAGE: lang, LANG: `${lang}_DE.UTF-8` } } : {}),
   });
   const worker = await serviceWorker(context);
   const extensionId = new URL(worker.url()).host;

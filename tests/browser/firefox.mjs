@@ -38,7 +38,7 @@ function geckodriver() {
 }
 
 /** Firefox with the test build and the demo site, for the tests of one file (see above). */
-export function useFirefox() {
+export function useFirefox({ prefs = {} } = {}) {
   const ff = new FirefoxSession();
   before(async () => {
     if (!fs.existsSync(path.join(DIR, 'manifest.json'))) throw new Error(`${DIR} missing: node scripts/build-extension.mjs`);
@@ -52,6 +52,8 @@ export function useFirefox() {
       .setPreference('app.update.enabled', false);
     // SINCELAST_FIREFOX_PREFS: more preferences for one test file, as JSON (paint: forced colours).
     for (const [k, v] of Object.entries(JSON.parse(process.env.SINCELAST_FIREFOX_PREFS || '{}'))) options.setPreference(k, v);
+    // prefs: more preferences for one test file (i18n: intl.locale.requested = 'de').
+    for (const [k, v] of Object.entries(prefs)) options.setPreference(k, v);
     ff.driver = await new Builder().forBrowser('firefox').setFirefoxOptions(options)
       .setFirefoxService(new firefox.ServiceBuilder(geckodriver())).build();
     await ff.driver.installAddon(DIR, true);
