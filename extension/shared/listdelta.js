@@ -203,6 +203,99 @@ export function listRecord(id, ids, base) {
 /** A stored record's depth (0 for a full list). */
 export const depthOf = (rec) => (isEdits(rec) ? rec.depth : 0);
 
+// --- reading a chain of edits (lists and pathsets alike) --------------------------------------
+//
+// A stored record is either full or edits against its `base`; reading one walks down to a full
+// record (or one already in `cache`), at most MAX_DEPTH edits, and applies the edits back up,
+// caching every version on the way. The walk is a generator that yields the ids it needs and
+// receives their records, so the same steps serve a store read asynchronously (IndexedDB) and
+// records held in memory (the consistency check).
+
+/**
+ * @typedef {object} Kind
+ * @property {string} name 'list' or 'pathset', for messages
+ * @property {(rec: any) => any} full the value of a full record
+ * @property {(value: any, rec: any) => any} apply a record's edits applied to its base's value
+ */
+
+/** @type {Kind} */
+const LIST = { name: 'list', full: (rec) => unpackIds(rec.ids), apply: (ids, rec) => applyEdits(ids, rec.edits) };
+
+/** @type {Kind} */
+const PATHSET = {
+  name: 'pathset',
+  full: (rec) => rec,
+  apply: (full, rec) => ({ id: rec.id, paths: applyPathEdits(full.paths, rec.edits, rec.added), typePaths: null }),
+};
+
+/**
+ * The walk from `id` (see above): yields ids, receives their records (undefined when missing);
+ * returns `{ value }`, or `{ missing }` with the id of the record that is not there. Throws on a
+ * chain longer than MAX_DEPTH (a loop included) and on damaged edits.
+ * @param {string} id @param {Map<string, any>} cache @param {Kind} kind
+ * @returns {Generator<string, { value?: any, missing?: string }, any>}
+ */
+function* walk(id, cache, kind) {
+  const chain = [];
+  let cur = id;
+  let value;
+  for (;;) {
+    if (cache.has(cur)) {
+      value = cache.get(cur);
+      break;
+    }
+    const rec = yield cur;
+    if (!rec) return { missing: cur };
+    if (!isEdits(rec)) {
+      value = kind.full(rec);
+      cache.set(cur, value);
+      break;
+    }
+    chain.push(rec);
+    if (chain.length > MAX_DEPTH) throw new Error(`${kind.name} ${id}: more than ${MAX_DEPTH} edits to a full ${kind.name}`);
+    cur = rec.base;
+  }
+  for (let k = chain.length - 1; k >= 0; k--) {
+    try {
+      value = kind.apply(value, chain[k]);
+    } catch (e) {
+      throw new Error(`${kind.name} ${chain[k].id}: ${e.message}`, { cause: e });
+    }
+    cache.set(chain[k].id, value);
+  }
+  return { value };
+}
+
+/** The walk driven by `get` (sync or async): the value, or undefined when a record is missing. */
+async function readChain(get, id, cache, kind) {
+  const it = walk(id, cache, kind);
+  let step = it.next();
+  while (!step.done) step = it.next(await get(step.value));
+  return step.value.value;
+}
+
+/**
+ * Every record of a dump (records by id) resolved: Map id → value; a record whose chain is
+ * broken or damaged is left out, with the reason in `problems`.
+ */
+function resolveAll(records, problems, kind) {
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const cache = new Map();
+  const out = new Map();
+  for (const r of records) {
+    try {
+      const it = walk(r.id, cache, kind);
+      let step = it.next();
+      while (!step.done) step = it.next(byId.get(step.value));
+      if (step.value.missing !== undefined) problems.push(`${kind.name} ${r.id}: its base ${step.value.missing} is missing`);
+      else out.set(r.id, step.value.value);
+    } catch (e) {
+      problems.push(e.message);
+    }
+  }
+  return out;
+}
+
 /**
  * The ids of the stored list `id`, reading through `get(id) → record | undefined` (sync or
  * async) and the bases its edits refer to; `cache` (id → ids) is used and filled. Undefined when
@@ -212,31 +305,8 @@ export const depthOf = (rec) => (isEdits(rec) ? rec.depth : 0);
  * @param {Map<string, string[]>} [cache]
  * @returns {Promise<string[] | undefined>}
  */
-export async function readListIds(get, id, cache = new Map()) {
-  const chain = [];
-  let cur = id;
-  let ids;
-  for (;;) {
-    if (cache.has(cur)) {
-      ids = cache.get(cur);
-      break;
-    }
-    const rec = await get(cur);
-    if (!rec) return undefined;
-    if (!isEdits(rec)) {
-      ids = unpackIds(rec.ids);
-      cache.set(cur, ids);
-      break;
-    }
-    chain.push(rec);
-    if (chain.length > MAX_DEPTH) throw new Error(`list ${id}: more than ${MAX_DEPTH} edits to a full list`);
-    cur = rec.base;
-  }
-  for (let k = chain.length - 1; k >= 0; k--) {
-    ids = applyEdits(ids, chain[k].edits);
-    cache.set(chain[k].id, ids);
-  }
-  return ids;
+export function readListIds(get, id, cache = new Map()) {
+  return readChain(get, id, cache, LIST);
 }
 
 /**
@@ -247,51 +317,7 @@ export async function readListIds(get, id, cache = new Map()) {
  * @returns {Map<string, string[]>}
  */
 export function resolveLists(records, problems = []) {
-  const byId = new Map(records.map((r) => [r.id, r]));
-  const cache = new Map();
-  const out = new Map();
-  for (const r of records) {
-    // Synchronous walk (records in memory): the same steps as readListIds.
-    const chain = [];
-    let cur = r.id;
-    let ids;
-    let broken = null;
-    for (;;) {
-      if (cache.has(cur)) {
-        ids = cache.get(cur);
-        break;
-      }
-      const rec = byId.get(cur);
-      if (!rec) {
-        broken = `list ${r.id}: its base ${cur} is missing`;
-        break;
-      }
-      if (!isEdits(rec)) {
-        ids = unpackIds(rec.ids);
-        cache.set(cur, ids);
-        break;
-      }
-      chain.push(rec);
-      if (chain.length > MAX_DEPTH) {
-        broken = `list ${r.id}: more than ${MAX_DEPTH} edits to a full list`;
-        break;
-      }
-      cur = rec.base;
-    }
-    if (!broken) {
-      try {
-        for (let k = chain.length - 1; k >= 0; k--) {
-          ids = applyEdits(ids, chain[k].edits);
-          cache.set(chain[k].id, ids);
-        }
-      } catch (e) {
-        broken = `list ${r.id}: ${e.message}`;
-      }
-    }
-    if (broken) problems.push(broken);
-    else out.set(r.id, ids);
-  }
-  return out;
+  return resolveAll(records, problems, LIST);
 }
 
 /**
@@ -364,31 +390,8 @@ export function applyPathEdits(base, edits, added) {
  * @param {string} id
  * @param {Map<string, { id: string, paths: string[], typePaths: string[] | null }>} [cache]
  */
-export async function readPathset(get, id, cache = new Map()) {
-  const chain = [];
-  let cur = id;
-  let full;
-  for (;;) {
-    if (cache.has(cur)) {
-      full = cache.get(cur);
-      break;
-    }
-    const rec = await get(cur);
-    if (!rec) return undefined;
-    if (!isEdits(rec)) {
-      full = rec;
-      cache.set(cur, full);
-      break;
-    }
-    chain.push(rec);
-    if (chain.length > MAX_DEPTH) throw new Error(`pathset ${id}: more than ${MAX_DEPTH} edits to a full pathset`);
-    cur = rec.base;
-  }
-  for (let k = chain.length - 1; k >= 0; k--) {
-    full = { id: chain[k].id, paths: applyPathEdits(full.paths, chain[k].edits, chain[k].added), typePaths: null };
-    cache.set(chain[k].id, full);
-  }
-  return full;
+export function readPathset(get, id, cache = new Map()) {
+  return readChain(get, id, cache, PATHSET);
 }
 
 /**
@@ -398,53 +401,7 @@ export async function readPathset(get, id, cache = new Map()) {
  * @param {string[]} [problems]
  */
 export function resolvePathsets(records, problems = []) {
-  const byId = new Map(records.map((r) => [r.id, r]));
-  const cache = new Map();
-  const out = new Map();
-  for (const r of records) {
-    let got;
-    // readPathset with a synchronous get resolves within the promise: walk it here instead.
-    try {
-      got = readPathsetSync(byId, r.id, cache);
-    } catch (e) {
-      problems.push(e.message);
-      continue;
-    }
-    if (got) out.set(r.id, got);
-    else problems.push(`pathset ${r.id}: its base is missing`);
-  }
-  return out;
-}
-
-function readPathsetSync(byId, id, cache) {
-  const chain = [];
-  let cur = id;
-  let full;
-  for (;;) {
-    if (cache.has(cur)) {
-      full = cache.get(cur);
-      break;
-    }
-    const rec = byId.get(cur);
-    if (!rec) return undefined;
-    if (!isEdits(rec)) {
-      full = rec;
-      cache.set(cur, full);
-      break;
-    }
-    chain.push(rec);
-    if (chain.length > MAX_DEPTH) throw new Error(`pathset ${id}: more than ${MAX_DEPTH} edits to a full pathset`);
-    cur = rec.base;
-  }
-  for (let k = chain.length - 1; k >= 0; k--) {
-    try {
-      full = { id: chain[k].id, paths: applyPathEdits(full.paths, chain[k].edits, chain[k].added), typePaths: null };
-    } catch (e) {
-      throw new Error(`pathset ${chain[k].id}: ${e.message}`, { cause: e });
-    }
-    cache.set(chain[k].id, full);
-  }
-  return full;
+  return resolveAll(records, problems, PATHSET);
 }
 
 /** The pathsets needed to read the pathsets `wanted` (themselves and their bases). */

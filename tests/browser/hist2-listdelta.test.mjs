@@ -188,7 +188,7 @@ test('pathsets: edits over the front-coded paths survive a block added (indices 
   assert.deepEqual(resolvePathsets([...store.values()]).get('P2'), { id: 'P2', paths: ea, typePaths: null });
   const problems = [];
   assert.equal(resolvePathsets([rec], problems).size, 0);
-  assert.deepEqual(problems, ['pathset P2: its base is missing']);
+  assert.deepEqual(problems, ['pathset P2: its base P1 is missing']);
   // Type paths that are not derivable: the full pathset.
   assert.ok(!isEdits(pathsetRecord('P3', ea, after.map(() => '/x'), { id: 'P1', paths: eb, depth: 0 })));
   // Damaged: an insertion with no entries left.
