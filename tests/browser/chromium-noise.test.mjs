@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useChromium, revisit, visit, badge, painted, inExtension, stopWorkers } from './chromium.mjs';
+import { useChromium, revisit, visit, badge, painted, inExtension, stopWorkers, putBackOldDatabase } from './chromium.mjs';
 
 let site;
 let ext;
@@ -160,63 +160,6 @@ const LEGACY_MODEL = JSON.stringify({
   templates: { pages: {}, next_seq: 0, version: 3 },
 });
 
-/**
- * Puts back a database of an earlier `version` (1 or 2) holding what is stored now, plus (from
- * version 2) a site record with LEGACY_MODEL for `host`; returns the record counts put back.
- */
-function putBackOldDatabase({ version, host, model }) {
-  const v1 = ['blocks', 'lists', 'pathsets', 'visits', 'pages'];
-  const open = (v, upgrade) => new Promise((res, rej) => {
-    const r = v ? indexedDB.open('sincelast', v) : indexedDB.open('sincelast');
-    if (upgrade) r.onupgradeneeded = () => upgrade(r.result);
-    r.onsuccess = () => res(r.result);
-    r.onerror = () => rej(r.error);
-  });
-  const all = (db, s) => new Promise((res, rej) => {
-    const r = db.transaction(s).objectStore(s).getAll();
-    r.onsuccess = () => res(r.result);
-    r.onerror = () => rej(r.error);
-  });
-  return (async () => {
-    let db = await open();
-    const data = {};
-    for (const s of v1) data[s] = await all(db, s);
-    db.close();
-    await new Promise((res, rej) => {
-      const r = indexedDB.deleteDatabase('sincelast');
-      r.onsuccess = res;
-      r.onerror = () => rej(r.error);
-    });
-    db = await open(version, (d) => {
-      d.createObjectStore('blocks', { keyPath: 'id' });
-      d.createObjectStore('lists', { keyPath: 'id' });
-      d.createObjectStore('pathsets', { keyPath: 'id' });
-      const visits = d.createObjectStore('visits', { keyPath: 'id', autoIncrement: true });
-      visits.createIndex('url', 'url');
-      visits.createIndex('site', 'site');
-      visits.createIndex('time', 'time');
-      d.createObjectStore('pages', { keyPath: 'url' }).createIndex('site', 'site');
-      if (version >= 2) d.createObjectStore('sites', { keyPath: 'site' });
-    });
-    // Earlier versions stored a list's block ids as hex strings (now packed, 8 bytes each).
-    const hex = (b) => b.toString(16).padStart(2, '0');
-    for (const l of data.lists) {
-      if (l.ids instanceof Uint8Array) {
-        const ids = [];
-        for (let i = 0; i < l.ids.length; i += 8) ids.push(Array.from(l.ids.subarray(i, i + 8), hex).join(''));
-        l.ids = ids;
-      }
-    }
-    const names = version >= 2 ? [...v1, 'sites'] : v1;
-    if (version >= 2) data.sites = [{ site: host, model, time: Date.now(), removed: ['5e2a04f2473815a4'] }];
-    const tx = db.transaction(names, 'readwrite');
-    for (const s of names) for (const rec of data[s]) tx.objectStore(s).put(rec);
-    await new Promise((res, rej) => { tx.oncomplete = res; tx.onerror = () => rej(tx.error); });
-    db.close();
-    return Object.fromEntries(names.map((s) => [s, data[s].length]));
-  })();
-}
-
 /** The database as the worker left it: version, stores, and counts. */
 function readDatabase() {
   return (async () => {
@@ -243,7 +186,7 @@ for (const version of [1, 2]) {
     const { page } = await visit(ext, url);
     // Put back an old database holding what is stored now (the worker's connection closes when
     // asked to), then stop the worker: it reopens the database, and upgrades it, on the next visit.
-    const kept = await inExtension(ext, `(${putBackOldDatabase})(${JSON.stringify({ version, host: '127.0.0.1', model: LEGACY_MODEL })})`);
+    const kept = await inExtension(ext, `(${putBackOldDatabase})(${JSON.stringify({ version, models: { '127.0.0.1': LEGACY_MODEL } })})`);
     assert.ok(kept.visits >= 1 && kept.pages >= 1, JSON.stringify(kept));
     await stopWorkers(ext.context, page);
     // The revisit compares with the visit stored before the upgrade.

@@ -243,4 +243,63 @@ export const PAINTED = async () => {
   };
 };
 
+/**
+ * Runs in an extension page (pass it as source: `(${putBackOldDatabase})(args)`): puts back a
+ * database of an earlier `version` (1 or 2) holding what is stored now — lists with their ids as
+ * hex strings, as those versions stored them — plus, from version 2, a legacy site record with
+ * the whole model for each host of `models`; returns the record counts put back.
+ * @param {{ version: number, models?: Record<string, string> }} args
+ */
+export function putBackOldDatabase({ version, models = {} }) {
+  const v1 = ['blocks', 'lists', 'pathsets', 'visits', 'pages'];
+  const open = (v, upgrade) => new Promise((res, rej) => {
+    const r = v ? indexedDB.open('sincelast', v) : indexedDB.open('sincelast');
+    if (upgrade) r.onupgradeneeded = () => upgrade(r.result);
+    r.onsuccess = () => res(r.result);
+    r.onerror = () => rej(r.error);
+  });
+  const all = (db, s) => new Promise((res, rej) => {
+    const r = db.transaction(s).objectStore(s).getAll();
+    r.onsuccess = () => res(r.result);
+    r.onerror = () => rej(r.error);
+  });
+  return (async () => {
+    let db = await open();
+    const data = {};
+    for (const s of v1) data[s] = await all(db, s);
+    db.close();
+    await new Promise((res, rej) => {
+      const r = indexedDB.deleteDatabase('sincelast');
+      r.onsuccess = res;
+      r.onerror = () => rej(r.error);
+    });
+    db = await open(version, (d) => {
+      d.createObjectStore('blocks', { keyPath: 'id' });
+      d.createObjectStore('lists', { keyPath: 'id' });
+      d.createObjectStore('pathsets', { keyPath: 'id' });
+      const visits = d.createObjectStore('visits', { keyPath: 'id', autoIncrement: true });
+      visits.createIndex('url', 'url');
+      visits.createIndex('site', 'site');
+      visits.createIndex('time', 'time');
+      d.createObjectStore('pages', { keyPath: 'url' }).createIndex('site', 'site');
+      if (version >= 2) d.createObjectStore('sites', { keyPath: 'site' });
+    });
+    const hex = (b) => b.toString(16).padStart(2, '0');
+    for (const l of data.lists) {
+      if (l.ids instanceof Uint8Array) {
+        const ids = [];
+        for (let i = 0; i < l.ids.length; i += 8) ids.push(Array.from(l.ids.subarray(i, i + 8), hex).join(''));
+        l.ids = ids;
+      }
+    }
+    const names = version >= 2 ? [...v1, 'sites'] : v1;
+    if (version >= 2) data.sites = Object.entries(models).map(([site, model]) => ({ site, model, time: Date.now(), removed: ['5e2a04f2473815a4'] }));
+    const tx = db.transaction(names, 'readwrite');
+    for (const s of names) for (const rec of data[s]) tx.objectStore(s).put(rec);
+    await new Promise((res, rej) => { tx.oncomplete = res; tx.onerror = () => rej(tx.error); });
+    db.close();
+    return Object.fromEntries(names.map((s) => [s, data[s].length]));
+  })();
+}
+
 export { startSite };

@@ -8,7 +8,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, startSite, visit, settled, inExtension, stopWorkers } from '../browser/chromium.mjs';
+import { launch, startSite, visit, settled, inExtension, stopWorkers, putBackOldDatabase } from '../browser/chromium.mjs';
 import { figure, tier } from './figures.mjs';
 
 const PAGES = tier(6, 40);
@@ -24,59 +24,6 @@ const legacyModel = (label) => JSON.stringify({
   },
   templates: { pages: {}, next_seq: 0, version: 3 },
 });
-
-/** Runs in an extension page: rewrites the database as `version` stored it (see the top). */
-function putBack({ version, models }) {
-  const v1 = ['blocks', 'lists', 'pathsets', 'visits', 'pages'];
-  const open = (v, upgrade) => new Promise((res, rej) => {
-    const r = v ? indexedDB.open('sincelast', v) : indexedDB.open('sincelast');
-    if (upgrade) r.onupgradeneeded = () => upgrade(r.result);
-    r.onsuccess = () => res(r.result);
-    r.onerror = () => rej(r.error);
-  });
-  const all = (db, s) => new Promise((res, rej) => {
-    const r = db.transaction(s).objectStore(s).getAll();
-    r.onsuccess = () => res(r.result);
-    r.onerror = () => rej(r.error);
-  });
-  return (async () => {
-    let db = await open();
-    const data = {};
-    for (const s of v1) data[s] = await all(db, s);
-    db.close();
-    await new Promise((res, rej) => {
-      const r = indexedDB.deleteDatabase('sincelast');
-      r.onsuccess = res;
-      r.onerror = () => rej(r.error);
-    });
-    db = await open(version, (d) => {
-      d.createObjectStore('blocks', { keyPath: 'id' });
-      d.createObjectStore('lists', { keyPath: 'id' });
-      d.createObjectStore('pathsets', { keyPath: 'id' });
-      const visits = d.createObjectStore('visits', { keyPath: 'id', autoIncrement: true });
-      visits.createIndex('url', 'url');
-      visits.createIndex('site', 'site');
-      visits.createIndex('time', 'time');
-      d.createObjectStore('pages', { keyPath: 'url' }).createIndex('site', 'site');
-      if (version >= 2) d.createObjectStore('sites', { keyPath: 'site' });
-    });
-    const hex = (b) => b.toString(16).padStart(2, '0');
-    for (const l of data.lists) {
-      if (l.ids instanceof Uint8Array) {
-        const ids = [];
-        for (let i = 0; i < l.ids.length; i += 8) ids.push(Array.from(l.ids.subarray(i, i + 8), hex).join(''));
-        l.ids = ids;
-      }
-    }
-    const names = version >= 2 ? [...v1, 'sites'] : v1;
-    if (version >= 2) data.sites = Object.entries(models).map(([site, model]) => ({ site, model, time: Date.now(), removed: ['5e2a04f2473815a4'] }));
-    const tx = db.transaction(names, 'readwrite');
-    for (const s of names) for (const rec of data[s]) tx.objectStore(s).put(rec);
-    await new Promise((res, rej) => { tx.oncomplete = res; tx.onerror = () => rej(tx.error); });
-    db.close();
-    return Object.fromEntries(names.map((s) => [s, data[s].length]));
-  })();
-}
 
 /** Runs in an extension page: version, stores, counts, rules. */
 function readBack() {
@@ -108,7 +55,7 @@ for (const version of [1, 2]) {
         for (const url of urls) await visit(ext, url, page);
         const before = await inExtension(ext, `(${readBack})()`);
         const models = { '127.0.0.1': legacyModel('Wetter'), localhost: legacyModel('Wind') };
-        const kept = await inExtension(ext, `(${putBack})(${JSON.stringify({ version, models })})`);
+        const kept = await inExtension(ext, `(${putBackOldDatabase})(${JSON.stringify({ version, models })})`);
         assert.equal(kept.pages, before.pages.length);
         // Interruptions: the worker is stopped while a visit makes it open (and upgrade) the
         // database and convert a site's legacy model, at a different moment each time.
