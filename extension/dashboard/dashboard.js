@@ -7,23 +7,13 @@ import { relativeTime } from '../shared/labels.js';
 import { api } from '../shared/api.js';
 import { renderNewPages } from '../shared/new-pages-view.js';
 import { localizePage, plural, t } from '../shared/i18n.js';
+import { el } from '../shared/el.js';
 
 localizePage();
 
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /** Rows of the table drawn at first (the rest on demand). */
 const FIRST_ROWS = 200;
-
-/** @param {string} tag @param {Record<string, string>} [attrs] @param {...(Node|string|null)} kids */
-function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') e.className = v;
-    else e.setAttribute(k, v);
-  }
-  for (const k of kids) if (k != null) e.append(k);
-  return e;
-}
 
 /** The address of a page's history. */
 export const historyHref = (url) => `../history/history.html?url=${encodeURIComponent(url)}`;

@@ -11,20 +11,10 @@ import { visitPacked } from '../background/pack.js';
 import { isAuto, reasonDetail, reasonLabel, relativeTime, statusCount } from '../shared/labels.js';
 import { formatDate, localizePage, plural, t as tr } from '../shared/i18n.js';
 import { ask } from '../shared/ask.js';
+import { el } from '../shared/el.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
-
-/** @param {string} tag @param {Record<string, string>} [attrs] @param {...(Node|string|null)} kids */
-function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') e.className = v;
-    else e.setAttribute(k, v);
-  }
-  for (const k of kids) if (k != null) e.append(k);
-  return e;
-}
 
 /** @param {string} tag @param {Record<string, string | number>} [attrs] */
 function svg(tag, attrs = {}, text = null) {

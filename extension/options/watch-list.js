@@ -7,23 +7,13 @@ import { api } from '../shared/api.js';
 import { ask } from '../shared/ask.js';
 import { relativeTime } from '../shared/labels.js';
 import { formatDate, plural, t } from '../shared/i18n.js';
+import { el } from '../shared/el.js';
 
 const STATUS_WORDS = {
   new: () => t('watch_status_new'), ok: () => t('watch_status_ok'), capped: () => t('watch_status_capped'),
   refused: () => t('watch_status_refused'), error: () => t('watch_status_error'),
   permission: () => t('watch_status_permission'), excluded: () => t('watch_status_excluded'),
 };
-
-function el(tag, props = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'class') e.className = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  for (const c of children) if (c != null) e.append(c);
-  return e;
-}
 
 function time(ms) {
   return ms ? `${formatDate(ms)} (${relativeTime(ms)})` : '—';

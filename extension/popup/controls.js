@@ -5,22 +5,7 @@
 import { ask } from '../shared/ask.js';
 import { api } from '../shared/api.js';
 import { formatDate, plural, t } from '../shared/i18n.js';
-
-/**
- * @param {string} tag
- * @param {Record<string, any>} [props]
- * @param {...(Node | string | null)} children
- */
-function el(tag, props = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'class') e.className = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  for (const c of children) if (c != null) e.append(c);
-  return e;
-}
+import { el } from '../shared/el.js';
 
 /** Says what happened, for screen readers too. */
 function say(text) {

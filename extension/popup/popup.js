@@ -10,6 +10,7 @@ import { formatDate, localizePage, plural, t } from '../shared/i18n.js';
 localizePage();
 import { newLinksSection } from '../shared/new-pages-view.js';
 import { controls, teachButton } from './controls.js';
+import { el } from '../shared/el.js';
 
 const main = document.getElementById('main');
 
@@ -32,17 +33,6 @@ const IED_LABELS = [
   ['add', () => t('ied_add')], ['drop', () => t('ied_drop')], ['copy', () => t('ied_copy')],
   ['shrink', () => t('ied_shrink')], ['replace', () => t('ied_replace')], ['move', () => t('ied_move')],
 ];
-
-function el(tag, props = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'class') e.className = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  for (const c of children) if (c != null) e.append(c);
-  return e;
-}
 
 /** @param {number} ms */
 function when(ms) {
@@ -85,7 +75,7 @@ function summaryLine(changes) {
 function storageFullNotice(state) {
   if (!state.storageFull && state.failed !== 'storage-full') return null;
   const status = el('p', { class: 'muted', id: 'prune-status', role: 'status' });
-  const button = el('button', { type: 'button', id: 'prune' }, t('popup_prune'));
+  const button = /** @type {HTMLButtonElement} */ (el('button', { type: 'button', id: 'prune' }, t('popup_prune')));
   button.addEventListener('click', () => {
     button.disabled = true;
     status.textContent = t('popup_pruning');

@@ -4,21 +4,7 @@
 
 
 import { formatDate, plural, t } from './i18n.js';
-/**
- * @param {string} tag
- * @param {Record<string, string>} [attrs]
- * @param {...(Node | string | null)} children
- */
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') e.className = v;
-    else e.setAttribute(k, v);
-  }
-  for (const c of children) if (c != null) e.append(c);
-  return e;
-}
-
+import { el } from './el.js';
 /** A link's address, short: host and path. */
 function shortUrl(url) {
   try {
