@@ -74,6 +74,10 @@ function ready() {
 const admission = new Admission();
 let lastWriteError = null; // test builds: the last visit write that failed, as text
 let queue = Promise.resolve();
+// The visit of each tab still being written (after its answer went to the page): the popup
+// waits for it, so that it never shows the state the visit is about to replace.
+/** @type {Map<number, Promise<void>>} */
+const tabWork = new Map();
 function serialized(task) {
   const run = admission.queues.exclusive(task);
   queue = admission.queues.idle();
@@ -453,6 +457,9 @@ async function onVisit(msg, sender) {
     await keepTabPage(tabId, url, state);
   });
   queue = admission.queues.idle();
+  const done = work.then(() => {}, () => {});
+  tabWork.set(tabId, done);
+  done.then(() => { if (tabWork.get(tabId) === done) tabWork.delete(tabId); });
   work.catch((e) => console.warn(`Since Last Visit: visit of ${url} not stored:`, e));
   return Promise.race([replyReady, work.then(() => reply)]);
 }
@@ -532,6 +539,7 @@ async function popupStateOf(msg) {
   const settings = await readSettings(api);
   if (isExcluded(settings, site)) return { handled: false, reason: 'excluded', site };
   if (isSensitive(settings, site)) return { handled: false, reason: 'sensitive', site };
+  await tabWork.get(tabId); // the visit being written in this tab, if any
   const all = await readTabState(tabId);
   const state = all.pages[url];
   if (!state) return { handled: true, url, status: 'pending' };

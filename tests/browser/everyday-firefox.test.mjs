@@ -235,10 +235,11 @@ test('Firefox: an endless list not loaded yet is not reported as removed', async
 test('Firefox: first run: the onboarding page, its five lines and its live demo', async () => {
   assert.equal(await load(ff.site.url('ffe-onboard', 'static')), 'first');
   const pageHandle = await ff.driver.getWindowHandle();
+  const before = new Set(await ff.driver.getAllWindowHandles());
   await js("document.dispatchEvent(new CustomEvent('sincelast-test:onboarding'))");
   let handle = null;
   for (let i = 0; i < 50 && !handle; i++) {
-    handle = (await ff.driver.getAllWindowHandles()).find((h) => h !== pageHandle) || null;
+    handle = (await ff.driver.getAllWindowHandles()).find((h) => !before.has(h)) || null;
     if (!handle) await sleep(100);
   }
   assert.ok(handle);

@@ -107,11 +107,19 @@ class FirefoxSession {
 
   /** Waits until the script `js` returns something true (100 tries, 100 ms apart). */
   async waitFor(js, what) {
+    let last = null;
     for (let i = 0; i < 100; i++) {
-      if (await this.driver.executeScript(js)) return;
+      try {
+        if (await this.driver.executeScript(js)) return;
+        last = null;
+      } catch (e) {
+        // A page still loading (no body yet) or navigating away: tried again, like a false.
+        if (!(e && /JavascriptError|StaleElementReference|NoSuchWindow|UnexpectedAlertOpen/.test(e.name || ''))) throw e;
+        last = e;
+      }
       await sleep(100);
     }
-    throw new Error(`timed out: ${what}`);
+    throw new Error(`timed out: ${what}${last ? ` (last: ${last.message})` : ''}`);
   }
 
   /** Waits for the test marker `name` to match `re` (150 tries, 100 ms apart); returns it. */
@@ -152,14 +160,18 @@ class FirefoxSession {
    */
   async openExtensionPage(page) {
     const pageHandle = await this.driver.getWindowHandle();
+    const before = new Set(await this.driver.getAllWindowHandles());
     await this.driver.executeScript(`document.dispatchEvent(new CustomEvent('sincelast-test:open', { detail: '${page}' }))`);
     let handle = null;
     for (let i = 0; i < 50 && !handle; i++) {
-      handle = (await this.driver.getAllWindowHandles()).find((h) => h !== pageHandle) || null;
+      handle = (await this.driver.getAllWindowHandles()).find((h) => !before.has(h)) || null;
       if (!handle) await sleep(100);
     }
     assert.ok(handle, `the ${page} page opened`);
     await this.driver.switchTo().window(handle);
+    // The new tab may still show about:blank or be loading its document (a fast machine gets
+    // here first): wait until the extension page is loaded.
+    await this.waitFor("return location.protocol === 'moz-extension:' && document.readyState === 'complete' && !!document.body", `the ${page} page loaded`);
     return { pageHandle, handle };
   }
 }
