@@ -772,6 +772,7 @@ async function handle(msg, sender) {
   }
   if (TEST_HOOKS && msg.type === 'test-badge') {
     const { tabId } = contentSender(sender);
+    await tabWork.get(tabId); // the badge of the visit being written, not of the one before
     return { text: await api.action.getBadgeText({ tabId }) };
   }
   if (TEST_HOOKS && msg.type === 'test-open') {
