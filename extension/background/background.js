@@ -986,6 +986,9 @@ if (TEST_HOOKS) {
     refused: () => ({ ...admission.refused }),
     watchRun: (all) => (all ? db.allWatches().then((ws) => watch.runChecks(ws.map((w) => w.url))) : watch.runChecks()),
     watchAll: db.allWatches,
+    // The context menu's entry on the tab, a click on a notification: their real handlers.
+    watchMenu: async (tabId) => watch.handlersForTests.menuClicked(await api.tabs.get(tabId)),
+    watchNotificationClick: (id) => watch.handlersForTests.notificationClicked(id),
     onInstalled: onInstalledEveryday,
   };
 }

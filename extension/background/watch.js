@@ -726,6 +726,15 @@ async function onMenuClicked(info, tab) {
   await add({ url, title: tab.title });
 }
 
+/**
+ * The real handlers of the menu entry and of a notification click, for the test builds' hooks
+ * (no test can click a browser's context menu or a desktop notification).
+ */
+export const handlersForTests = {
+  menuClicked: (/** @type {any} */ tab) => onMenuClicked({ menuItemId: MENU_ID, pageUrl: tab.url }, tab),
+  notificationClicked: (/** @type {string} */ id) => onNotificationClicked(id),
+};
+
 /** Registers the listeners of this module (synchronously, at the top level of background.js). */
 export function registerListeners(ready) {
   if (api.notifications && api.notifications.onClicked) api.notifications.onClicked.addListener(onNotificationClicked);

@@ -235,3 +235,32 @@ test('egress of a session with 20 watched pages: only those pages, each once, no
   assert.equal(pair.deferred, urls.length);
   for (const url of urls) await ask({ type: 'watch-remove', url });
 });
+
+test('the context menu entry watches the page; clicking its notification opens the page with the changes since the last look', async () => {
+  await setHooks({ watchAllowHosts: [local()], watchSiteGapMs: 0 });
+  await ask({ type: 'watch-settings-set', settings: { notify: true } });
+  const url = site.url('w-menu', 'news');
+  const first = await visit(ext, url);
+  assert.equal(first.state, 'first');
+  // "Watch this page" from the page's context menu (its real handler, with the tab it was opened on).
+  await ext.worker.evaluate((id) => globalThis.__sincelastTest.watchMenu(id), first.tabId);
+  const added = await watched(url);
+  assert.ok(added, 'the menu entry put the page on the watch list');
+  await ext.worker.evaluate(() => globalThis.__sincelastTest.watchRun(true));
+  await first.page.close();
+  await site.advance('w-menu');
+  const run = await ext.worker.evaluate(() => globalThis.__sincelastTest.watchRun(true));
+  assert.deepEqual(run.changed, [url]);
+  const notes = await ask({ type: 'watch-test-notifications' });
+  assert.ok(notes.created[`watch:${url}`], JSON.stringify(notes.created));
+  // A click on the notification opens the page; its visit shows what changed since the last look.
+  const opened = ext.context.waitForEvent('page', { predicate: (p) => p.url() === url, timeout: 15000 });
+  await ext.worker.evaluate((id) => globalThis.__sincelastTest.watchNotificationClick(id), `watch:${url}`);
+  const page = await opened;
+  assert.equal(await settled(page), 'changed');
+  const shown = await painted(page);
+  assert.deepEqual([...new Set(shown.blocks.new)], ['a-storm']);
+  assert.equal((await watched(url)).unseen, 0);
+  await ask({ type: 'watch-remove', url });
+  await page.close();
+});
