@@ -1,7 +1,7 @@
 // Firefox parity (issue 12): what the Chromium tests prove and Firefox's did not — the previous
 // change, show removed, the change-amount cells of the popup, removing a learned rule, retention,
-// the keyboard command through the background's real command handler, and the clean-up when the
-// extension is reloaded under a painted page. The shared harness is firefox.mjs.
+// the keyboard command through the background's real command handler, the privacy policy linked from
+// the settings, and the clean-up when the extension is reloaded under a painted page. The shared harness is firefox.mjs.
 // Build first: node scripts/build-extension.mjs
 
 import { test } from 'node:test';
@@ -122,6 +122,21 @@ test('Firefox: retention: visits older than the setting are deleted at once, new
   // The old page is gone (a first visit again), the new one kept (unchanged).
   assert.equal(await load(oldUrl), 'first');
   assert.equal(await load(newUrl), 'unchanged');
+});
+
+test('Firefox: the settings page links to the privacy policy, which says what is stored, where and what is fetched', async () => {
+  assert.equal(await load(ff.site.url('ffp-privacy', 'static')), 'first');
+  await inPage('options', async () => {
+    await ff.waitFor("return document.body.dataset.ready === 'true'", 'settings ready');
+    await js("document.getElementById('privacy-link').click()");
+    await ff.waitFor("return location.pathname === '/privacy/privacy.html' && document.readyState === 'complete'", 'privacy page open');
+    const headings = await js("return [...document.querySelectorAll('h2')].map((h) => h.textContent)");
+    for (const h of ['What it stores', 'Where', 'What it never stores', 'What it fetches', 'What never leaves your machine']) {
+      assert.ok(headings.includes(h), `${h} in ${headings.join(' | ')}`);
+    }
+    assert.match(await js("return document.querySelector('main').textContent"), /Only the pages you add to the watch list/);
+    assert.match(await js('return document.title'), /Privacy policy/);
+  });
 });
 
 test('Firefox: extension reloaded under a painted page: the old content script removes every trace', async () => {
