@@ -2,6 +2,7 @@
 // language: shared/i18n.js).
 
 import { relativeTime as relativeTimeIntl, t } from './i18n.js';
+import { kindList } from './core-words.js';
 
 /** @typedef {{ status: import('./messages.js').ChangeStatus, kind?: import('./messages.js').ChangeKind | null, reason?: import('./messages.js').Reason | null }} Labelled */
 
@@ -15,15 +16,15 @@ export function isAuto(change) {
 }
 
 /**
- * A reason as a person reads it, from its fields: a built-in one by its kinds ("counter",
- * "counter, clock"), a learned rotating slot as "learned: rotating item", another learned rule
+ * A reason as a person reads it, from its fields: a built-in one by its kinds in the UI language
+ * ("counter", "counter, clock"; "Zähler, Uhrzeit"), a learned rotating slot as "learned: rotating item", another learned rule
  * by its label ("learned: Visitor number {*}"), a template change as "template".
  * @param {Labelled} change
  */
 export function reasonLabel(change) {
   const r = change.reason;
   if (!r) return change.kind || t('reason_automated');
-  if (r.source === 'builtin') return r.kinds.join(', ') || 'builtin';
+  if (r.source === 'builtin') return kindList(r.kinds) || 'builtin';
   if (r.source === 'learned') {
     // Taught by the person (background/everyday.js).
     if (r.rule === 'taught') return t('reason_taught_noise');
