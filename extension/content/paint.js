@@ -293,7 +293,7 @@ function draw(p) {
       }
       if (first || t.auto) {
         const label = document.createElement('small');
-        label.textContent = t.auto ? `Removed · automated: ${reasonLabel(t.change)}` : LABELS.removed.text;
+        label.textContent = t.auto ? tr('paint_removed_auto', reasonLabel(t.change)) : LABELS.removed.text;
         b.append(label);
       }
       const text = document.createElement('s');

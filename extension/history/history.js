@@ -159,7 +159,7 @@ function blockNode(text, change, status, path = '') {
   if (change && isAuto(change)) {
     node.classList.add('auto');
     node.setAttribute('data-auto', 'true');
-    node.append(el('span', { class: 'reason', title: reasonDetail(change) }, `automated: ${reasonLabel(change)}`));
+    node.append(el('span', { class: 'reason', title: reasonDetail(change) }, tr('hist_automated', reasonLabel(change))));
   }
   node.title = status === 'unchanged' ? '' : status;
   return node;
