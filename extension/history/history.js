@@ -198,7 +198,7 @@ function renderCurve(curve) {
     const kx = x(curve.knot_hours); const ky = y(curve.knot_dice);
     const g = svg('g', { id: 'knot', 'data-hours': curve.knot_hours, 'data-dice': curve.knot_dice });
     g.append(svg('circle', { class: 'knot', cx: kx, cy: ky, r: 7 }));
-    g.append(svg('text', { x: kx + 10, y: ky - 10 }, `knot: ${Math.round(curve.knot_hours)} h, Dice ${curve.knot_dice.toFixed(2)}`));
+    g.append(svg('text', { x: kx + 10, y: ky - 10 }, tr('hist_knot', [Math.round(curve.knot_hours), curve.knot_dice.toFixed(2)])));
     root.append(g);
   }
   box.append(root);

@@ -174,6 +174,7 @@ test('German: the noise kinds of the automated list, a watched page\'s schedule,
   assert.equal(await hist.locator('#curve-class').textContent(),
     'Die Änderungskurve dieser Seite ist geknotet: ihr schnell wechselnder Teil erneuert sich innerhalb von etwa 4 Stunden; etwa 50 % der Seite bleiben stabil.');
   assert.match(await hist.locator('#curve-svg desc').textContent(), /^geknotet: /);
+  assert.match(await hist.locator('#knot text').textContent(), /^Knick: 4 Std\., Dice /);
   await hist.close();
   await page.close();
 });
