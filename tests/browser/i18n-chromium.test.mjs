@@ -118,6 +118,12 @@ test('German: the noise kinds of the automated list, a watched page\'s schedule,
   assert.ok(reasons.includes('Zähler'), reasons.join(' | '));
   assert.ok(reasons.includes('Uhrzeit'), reasons.join(' | '));
   assert.ok(!reasons.some((r) => /^(counter|clock)$/.test(r)), reasons.join(' | '));
+  // Drawn on the page: the label and its tooltip (the change's kind and whole reason) in German.
+  const titles = await town.waitForFunction(() => {
+    const ls = [...document.querySelector('sincelast-ui').shadowRoot.querySelectorAll('.auto-label')];
+    return ls.length ? ls.map((l) => `${l.textContent} = ${l.title}`) : null;
+  }).then((h) => h.jsonValue());
+  assert.ok(titles.includes('Zähler = Automatische Änderung (Rauschen): eingebaut: Zähler'), titles.join(' | '));
   await town.close();
 
   // A watched page, checked twice, changed both times: its schedule in German on the settings page.
