@@ -376,7 +376,7 @@ async function tabState(msg) {
   const url = tab && !tab.incognito ? pageKey(tab.url || '') : null;
   if (!url) return { url: null, watched: false };
   const w = await db.getWatch(url);
-  return { url, watched: !!w, paused: w ? w.paused : false, reason: w && w.plan ? w.plan.reason : null };
+  return { url, watched: !!w, paused: w ? w.paused : false, reason: w && w.plan ? w.plan.reason : null, plan: w && w.plan ? w.plan : null };
 }
 
 async function setSettings(msg) {

@@ -14,7 +14,7 @@
 // note over it that reads what changed (inserted words as "inserted: …"); the bar is first in
 // the tab order; under forced colours everything is drawn in system colours (overlay.js).
 
-import { isAuto, reasonDetail, reasonLabel } from '../shared/labels.js';
+import { changeKindName, isAuto, reasonDetail, reasonLabel } from '../shared/labels.js';
 import { plural, t as tr } from '../shared/i18n.js';
 import { COLORS_KEY, PAINT_WHEN_KEY, STATUS_KEYS, checkColors, checkPaintWhen, derive, paletteOf } from '../shared/colors.js';
 import { state } from './state.js';
@@ -293,7 +293,7 @@ function draw(p) {
       }
       if (first || t.auto) {
         const label = document.createElement('small');
-        label.textContent = t.auto ? `Removed · automated: ${reasonLabel(t.change)}` : LABELS.removed.text;
+        label.textContent = t.auto ? tr('paint_removed_auto', reasonLabel(t.change)) : LABELS.removed.text;
         b.append(label);
       }
       const text = document.createElement('s');
@@ -311,7 +311,7 @@ function draw(p) {
       out.push(box('auto', r.left, r.top, r.width, r.height));
       const label = box('auto-label', r.right, Math.max(0, r.top - 18), -1, -1);
       label.textContent = reasonLabel(t.change);
-      label.title = tr('paint_auto_title', [t.change.kind, reasonDetail(t.change)]);
+      label.title = tr('paint_auto_title', [changeKindName(t.change.kind), reasonDetail(t.change)]);
       out.push(label);
       return;
     }

@@ -12,6 +12,7 @@ import { isAuto, reasonDetail, reasonLabel, relativeTime, statusCount } from '..
 import { formatDate, localizePage, plural, t as tr } from '../shared/i18n.js';
 import { ask } from '../shared/ask.js';
 import { el } from '../shared/el.js';
+import { curveWords } from '../shared/core-words.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -158,7 +159,7 @@ function blockNode(text, change, status, path = '') {
   if (change && isAuto(change)) {
     node.classList.add('auto');
     node.setAttribute('data-auto', 'true');
-    node.append(el('span', { class: 'reason', title: reasonDetail(change) }, `automated: ${reasonLabel(change)}`));
+    node.append(el('span', { class: 'reason', title: reasonDetail(change) }, tr('hist_automated', reasonLabel(change))));
   }
   node.title = status === 'unchanged' ? '' : status;
   return node;
@@ -167,7 +168,7 @@ function blockNode(text, change, status, path = '') {
 // --- curve ------------------------------------------------------------------------------------
 
 function renderCurve(curve) {
-  $('curve-class').textContent = curve.needs_visits > 0 ? tr('hist_curve_not_enough', curve.words) : tr('hist_curve_is', curve.words);
+  $('curve-class').textContent = curve.needs_visits > 0 ? tr('hist_curve_not_enough', curveWords(curve)) : tr('hist_curve_is', curveWords(curve));
   $('curve-class').setAttribute('data-class', curve.class || 'none');
   const box = $('curve');
   box.replaceChildren();
@@ -180,7 +181,7 @@ function renderCurve(curve) {
   const y = (d) => H - M - Math.max(0, Math.min(1, d)) * (H - 2 * M);
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', 'aria-labelledby': 'curve-title curve-desc', id: 'curve-svg' });
   root.append(svg('title', { id: 'curve-title' }, tr('hist_curve_title')));
-  root.append(svg('desc', { id: 'curve-desc' }, curve.words));
+  root.append(svg('desc', { id: 'curve-desc' }, curveWords(curve)));
   root.append(svg('path', { class: 'axis', d: `M${M} ${M}V${H - M}H${W - M}` }));
   for (const d of [0, 0.5, 1]) root.append(svg('text', { x: 4, y: y(d) + 4 }, d.toFixed(1)));
   root.append(svg('text', { x: W - M, y: H - M + 18, 'text-anchor': 'end' }, `${maxX} h`));
@@ -197,7 +198,7 @@ function renderCurve(curve) {
     const kx = x(curve.knot_hours); const ky = y(curve.knot_dice);
     const g = svg('g', { id: 'knot', 'data-hours': curve.knot_hours, 'data-dice': curve.knot_dice });
     g.append(svg('circle', { class: 'knot', cx: kx, cy: ky, r: 7 }));
-    g.append(svg('text', { x: kx + 10, y: ky - 10 }, `knot: ${Math.round(curve.knot_hours)} h, Dice ${curve.knot_dice.toFixed(2)}`));
+    g.append(svg('text', { x: kx + 10, y: ky - 10 }, tr('hist_knot', [Math.round(curve.knot_hours), curve.knot_dice.toFixed(2)])));
     root.append(g);
   }
   box.append(root);

@@ -8,6 +8,7 @@ import { ask } from '../shared/ask.js';
 import { relativeTime } from '../shared/labels.js';
 import { formatDate, plural, t } from '../shared/i18n.js';
 import { el } from '../shared/el.js';
+import { planReason } from '../shared/core-words.js';
 
 const STATUS_WORDS = {
   new: () => t('watch_status_new'), ok: () => t('watch_status_ok'), capped: () => t('watch_status_capped'),
@@ -50,7 +51,7 @@ function row(w) {
   fact(t('watch_last_check'), time(w.lastCheck), 'last-check');
   fact(t('watch_last_change'), time(w.lastChange), 'last-change');
   fact(t('watch_next_check'), w.paused ? t('watch_paused') : time(w.nextTime), 'next-check');
-  fact(t('watch_interval'), w.plan ? w.plan.reason : '—', 'interval');
+  fact(t('watch_interval'), w.plan ? planReason(w.plan) : '—', 'interval');
   if (w.unseen) fact(t('watch_not_seen'), plural(w.unseen, 'watch_unseen'), 'unseen');
   fact(t('watch_cookies'), w.cookies ? t('watch_cookies_sent') : t('watch_cookies_not_sent'), 'cookies');
   if (w.source) fact(t('watch_imported_from'), w.source, 'source');

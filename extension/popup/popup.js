@@ -11,6 +11,7 @@ localizePage();
 import { newLinksSection } from '../shared/new-pages-view.js';
 import { controls, teachButton } from './controls.js';
 import { el } from '../shared/el.js';
+import { planReason } from '../shared/core-words.js';
 
 const main = document.getElementById('main');
 
@@ -195,7 +196,7 @@ async function watchSwitch() {
   if (!state.url) return;
   section.hidden = false;
   toggle.checked = state.watched;
-  note.textContent = state.watched ? (state.reason ? t('popup_watch_checked', state.reason) : t('popup_watched')) : t('popup_watch_hint');
+  note.textContent = state.watched ? (state.plan || state.reason ? t('popup_watch_checked', state.plan ? planReason(state.plan) : state.reason) : t('popup_watched')) : t('popup_watch_hint');
   toggle.addEventListener('change', () => {
     const url = new URL(state.url);
     if (toggle.checked) {
@@ -203,7 +204,7 @@ async function watchSwitch() {
         .catch(() => false)
         .then(async (ok) => {
           const out = await ask({ type: 'watch-add', url: state.url });
-          note.textContent = ok ? t('popup_watched_checked', out.watch.plan ? out.watch.plan.reason : t('popup_soon')) : t('popup_watched_no_access');
+          note.textContent = ok ? t('popup_watched_checked', out.watch.plan ? planReason(out.watch.plan) : t('popup_soon')) : t('popup_watched_no_access');
         })
         .catch((e) => {
           toggle.checked = false;

@@ -2,6 +2,7 @@
 // language: shared/i18n.js).
 
 import { relativeTime as relativeTimeIntl, t } from './i18n.js';
+import { kindList } from './core-words.js';
 
 /** @typedef {{ status: import('./messages.js').ChangeStatus, kind?: import('./messages.js').ChangeKind | null, reason?: import('./messages.js').Reason | null }} Labelled */
 
@@ -15,15 +16,15 @@ export function isAuto(change) {
 }
 
 /**
- * A reason as a person reads it, from its fields: a built-in one by its kinds ("counter",
- * "counter, clock"), a learned rotating slot as "learned: rotating item", another learned rule
+ * A reason as a person reads it, from its fields: a built-in one by its kinds in the UI language
+ * ("counter", "counter, clock"; "Zähler, Uhrzeit"), a learned rotating slot as "learned: rotating item", another learned rule
  * by its label ("learned: Visitor number {*}"), a template change as "template".
  * @param {Labelled} change
  */
 export function reasonLabel(change) {
   const r = change.reason;
-  if (!r) return change.kind || t('reason_automated');
-  if (r.source === 'builtin') return r.kinds.join(', ') || 'builtin';
+  if (!r) return change.kind ? changeKindName(change.kind) : t('reason_automated');
+  if (r.source === 'builtin') return kindList(r.kinds) || 'builtin';
   if (r.source === 'learned') {
     // Taught by the person (background/everyday.js).
     if (r.rule === 'taught') return t('reason_taught_noise');
@@ -36,16 +37,28 @@ export function reasonLabel(change) {
 }
 
 /**
- * The whole reason, for a tooltip: "builtin: counter", "learned: rotating: /html[0]/…",
- * "template".
+ * A change's kind in the UI language: "noise", "template", "content" ("Rauschen", "Vorlage",
+ * "Inhalt"); an unknown kind by its name.
+ * @param {string} kind
+ */
+export function changeKindName(kind) {
+  if (kind === 'noise') return t('change_kind_noise');
+  if (kind === 'template') return t('reason_template');
+  if (kind === 'content') return t('change_kind_content');
+  return kind;
+}
+
+/**
+ * The whole reason, for a tooltip, in the UI language: "builtin: counter", "learned: rotating:
+ * /html[0]/…", "template" ("eingebaut: Zähler", "gelernt: …", "Vorlage").
  * @param {Labelled} change
  */
 export function reasonDetail(change) {
   const r = change.reason;
-  if (!r) return change.kind || 'automated';
-  if (r.source === 'builtin') return `builtin: ${r.kinds.join(', ')}`;
-  if (r.source === 'learned') return `learned: ${r.label || r.rule_id || 'rule'}`;
-  return 'template';
+  if (!r) return change.kind ? changeKindName(change.kind) : t('reason_automated');
+  if (r.source === 'builtin') return t('reason_builtin_detail', kindList(r.kinds));
+  if (r.source === 'learned') return t('reason_learned', r.label || r.rule_id || t('reason_rule'));
+  return t('reason_template');
 }
 
 /** The statuses a change can have, in the order they are counted. */

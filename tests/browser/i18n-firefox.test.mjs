@@ -1,6 +1,7 @@
 // Languages in real Firefox: started in German (intl.locale.requested = "de", with Firefox's
 // German language pack; Debian: firefox-esr-l10n-de), the bar, its live announcement (German
-// plural), the popup (German relative time and date) and the settings page are in German.
+// plural), the popup (German relative time and date, the built-in noise kind of an automated
+// change) and the settings page are in German.
 // Build first: node scripts/build-extension.mjs
 
 import { test } from 'node:test';
@@ -29,8 +30,11 @@ test('Firefox in German: the bar, the announcement with its plural, the popup an
   assert.equal(await attr('bar'), '1 geändert');
   assert.equal(await attr('auto-toggle'), '1 automatische Änderung zeigen');
   // The popup of this page: German words, date and relative time.
-  const main = await ff.inExtensionPage('popup', () => until(
-    "const m = document.getElementById('main'); return document.body.dataset.ready && m.dataset.status === 'changed' && m.textContent", 'popup'));
+  const [main, reasons] = await ff.inExtensionPage('popup', async () => [await until(
+    "const m = document.getElementById('main'); return document.body.dataset.ready && m.dataset.status === 'changed' && m.textContent", 'popup'),
+  await ff.driver.executeScript("return [...document.querySelectorAll('ol.automated .reason')].map((r) => r.textContent)")]);
+  // The automated change's reason: the built-in kind in German.
+  assert.deepEqual(reasons, ['Zähler']);
   assert.match(main, /Letzter Besuch: \d{1,2}\.\d{1,2}\.\d{4}, \d{1,2}:\d{2} \((jetzt|vor \d+ (Sekunden?|Minuten?))\)/, main);
   assert.match(main, /1 geändert/);
   assert.match(main, /1 automatische Änderung \(Zähler/);

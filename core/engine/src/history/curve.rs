@@ -122,6 +122,16 @@ pub struct CurveReport {
     pub knot_dice: Option<f64>,
     /// How many more visits are needed before a curve is drawn (0 when it is).
     pub needs_visits: usize,
+    /// The visits still needed must be at least an hour apart (the page has enough versions
+    /// but too few distinct hours).
+    #[serde(default)]
+    pub needs_spacing: bool,
+    /// Flat only: the curve's mean Dice, how much of the page's words stay the same.
+    #[serde(default)]
+    pub mean_dice: Option<f64>,
+    /// Sloped only: Dice lost per day by the one-line fit (`−slope · 24`, at least 0).
+    #[serde(default)]
+    pub drift_per_day: Option<f64>,
     /// The class in words.
     pub words: String,
 }
@@ -341,6 +351,9 @@ pub fn change_curve(versions: &[HistoryVersion]) -> CurveReport {
         knot_hours: None,
         knot_dice: None,
         needs_visits: 0,
+        needs_spacing: false,
+        mean_dice: None,
+        drift_per_day: None,
         words: String::new(),
     };
     if n < MIN_VERSIONS {
@@ -350,10 +363,11 @@ pub fn change_curve(versions: &[HistoryVersion]) -> CurveReport {
     }
     if report.needs_visits > 0 {
         let k = report.needs_visits;
+        report.needs_spacing = n >= MIN_VERSIONS;
         report.words = format!(
             "not enough history yet: about {k} more visit{} {}before a change curve can be drawn",
             if k == 1 { "" } else { "s" },
-            if n >= MIN_VERSIONS {
+            if report.needs_spacing {
                 "at least an hour apart "
             } else {
                 ""
@@ -369,20 +383,30 @@ pub fn change_curve(versions: &[HistoryVersion]) -> CurveReport {
         CurveClass::Knotted => {
             report.knot_hours = Some(exact.knot_hours);
             report.knot_dice = Some(exact.knot_dice.clamp(0.0, 1.0));
+            let hours = exact.knot_hours.round();
             format!(
-                "knotted: its fast-changing part turns over within about {} hours; about {}% of the page is stable",
-                exact.knot_hours.round(),
+                "knotted: its fast-changing part turns over within about {hours} hour{}; about {}% of the page is stable",
+                if hours == 1.0 { "" } else { "s" },
                 (exact.knot_dice.clamp(0.0, 1.0) * 100.0).round()
             )
         }
-        CurveClass::Flat => format!(
-            "flat: the page hardly changes (its words stay about {}% the same)",
-            (p.iter().map(|q| q.dice).sum::<f64>() / p.len() as f64 * 100.0).round()
-        ),
-        CurveClass::Sloped => format!(
-            "sloped: the page drifts steadily with no level reached yet (about {} percentage points of its words per day)",
-            (-line.slope * 24.0 * 100.0).max(0.0).round()
-        ),
+        CurveClass::Flat => {
+            let mean = p.iter().map(|q| q.dice).sum::<f64>() / p.len() as f64;
+            report.mean_dice = Some(mean);
+            format!(
+                "flat: the page hardly changes (its words stay about {}% the same)",
+                (mean * 100.0).round()
+            )
+        }
+        CurveClass::Sloped => {
+            let drift = (-line.slope * 24.0).max(0.0);
+            report.drift_per_day = Some(drift);
+            let points = (drift * 100.0).round();
+            format!(
+                "sloped: the page drifts steadily with no level reached yet (about {points} percentage point{} of its words per day)",
+                if points == 1.0 { "" } else { "s" }
+            )
+        }
     };
     report.class = Some(class);
     report.heuristic = fit_heuristic(p);
@@ -557,6 +581,54 @@ mod tests {
         let r = change_curve(&v);
         assert_eq!(r.needs_visits, 4);
         assert!(r.words.contains("an hour apart"));
+        assert!(r.needs_spacing);
+        assert!(!change_curve(&news_history(3)).needs_spacing);
+    }
+
+    #[test]
+    fn flat_and_sloped_pages_carry_their_numbers() {
+        // The same 30 words every hour for 8 hours: every pair has Dice 1, mean 1: flat.
+        let same: Vec<HistoryVersion> = (0..8)
+            .map(|h| {
+                version(
+                    h,
+                    &[&(0..30)
+                        .map(|i| format!("w{i}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")],
+                )
+            })
+            .collect();
+        let r = change_curve(&same);
+        assert_eq!(r.class, Some(CurveClass::Flat));
+        assert_eq!((r.mean_dice, r.drift_per_day), (Some(1.0), None));
+        assert_eq!(
+            r.words,
+            "flat: the page hardly changes (its words stay about 100% the same)"
+        );
+        // A window of 100 words sliding by one word an hour: versions d hours apart share
+        // 100 − d words, Dice (100 − d)/100 exactly; the line loses 0.01 an hour, 0.24 a day
+        // (0.07 over the 7 hours: more than FLAT_DROP), with no knot: sloped, 24 points a day.
+        let sliding: Vec<HistoryVersion> = (0..8)
+            .map(|h| {
+                version(
+                    h,
+                    &[&(h..h + 100)
+                        .map(|i| format!("w{i}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")],
+                )
+            })
+            .collect();
+        let r = change_curve(&sliding);
+        assert_eq!(r.class, Some(CurveClass::Sloped), "{}", r.words);
+        assert_eq!(r.mean_dice, None);
+        let drift = r.drift_per_day.unwrap();
+        assert!((drift - 0.24).abs() < 1e-9, "{drift}");
+        assert_eq!(
+            r.words,
+            "sloped: the page drifts steadily with no level reached yet (about 24 percentage points of its words per day)"
+        );
     }
 
     #[test]

@@ -162,8 +162,48 @@ pub struct Plan {
     pub failures: usize,
     /// Estimated meaningful changes per day (`None` while nothing is known).
     pub changes_per_day: Option<f64>,
-    /// The interval and its reason, in words.
+    /// The interval and its reason, in words (English, for the CLI; an interface in another
+    /// language composes it from the fields below).
     pub reason: String,
+    /// Which reason it is.
+    pub case: PlanCase,
+    /// The bound that limited the learned interval (`None` when the estimate was used as is or
+    /// before any comparison).
+    pub limit: Option<PlanLimit>,
+    /// Seconds covered by the comparisons used (`None` before any).
+    pub observed_secs: Option<f64>,
+    /// Estimated seconds between meaningful changes, `1 / λ̂` (`None` when none was seen).
+    pub change_every_secs: Option<f64>,
+    /// The learned interval before any backoff for failures, seconds (not rounded).
+    pub learned_secs: f64,
+}
+
+/// Which reason a [`Plan`] gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlanCase {
+    /// No comparison yet: the initial interval.
+    NoComparison,
+    /// Comparisons, none of which saw a meaningful change.
+    Quiet,
+    /// Some comparisons saw a meaningful change.
+    Changed,
+    /// The last checks failed: backing off from the learned interval.
+    Failing,
+}
+
+/// The bound that limited a [`Plan`]'s learned interval.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlanLimit {
+    /// The person's longest interval.
+    Longest,
+    /// The person's shortest interval.
+    Shortest,
+    /// Growing at most [`ScheduleOptions::max_growth`] times the last span, nothing changed.
+    StepByStep,
+    /// Growing at most [`ScheduleOptions::max_growth`] times the last span, after changes.
+    TwiceLast,
 }
 
 /// A duration in words: "45 min", "6 h", "1.5 h", "2.3 days".
@@ -221,6 +261,8 @@ pub fn plan(checks: &[Check], opts: &ScheduleOptions) -> Result<Plan, Error> {
     let x = observed.iter().filter(|c| c.changed(opts)).count();
     let total_span: f64 = observed.iter().map(|c| c.span as f64).sum();
 
+    let mut limit = None;
+    let mut change_every = None;
     let (learned, mut reason, rate) = if n == 0 {
         let i = clamp(opts.initial_secs as f64);
         (
@@ -250,6 +292,7 @@ pub fn plan(checks: &[Check], opts: &ScheduleOptions) -> Result<Plan, Error> {
                 plural(n, "check", "checks")
             )
         } else {
+            change_every = Some(1.0 / lambda);
             format!(
                 "changed meaningfully {x} {} in the last {} (about once every {})",
                 times(x),
@@ -257,15 +300,24 @@ pub fn plan(checks: &[Check], opts: &ScheduleOptions) -> Result<Plan, Error> {
                 duration_words(1.0 / lambda)
             )
         };
-        if i >= max && limited >= max {
-            why.push_str("; the longest interval allowed");
+        limit = if i >= max && limited >= max {
+            Some(PlanLimit::Longest)
         } else if i <= min && limited <= min {
-            why.push_str("; the shortest interval allowed");
+            Some(PlanLimit::Shortest)
         } else if estimate > limited && x == 0 {
-            why.push_str(": checking less often, step by step");
+            Some(PlanLimit::StepByStep)
         } else if estimate > limited {
-            why.push_str(": at most twice the last wait");
-        }
+            Some(PlanLimit::TwiceLast)
+        } else {
+            None
+        };
+        why.push_str(match limit {
+            Some(PlanLimit::Longest) => "; the longest interval allowed",
+            Some(PlanLimit::Shortest) => "; the shortest interval allowed",
+            Some(PlanLimit::StepByStep) => ": checking less often, step by step",
+            Some(PlanLimit::TwiceLast) => ": at most twice the last wait",
+            None => "",
+        });
         (i, why, Some(lambda * 86_400.0))
     };
 
@@ -281,6 +333,15 @@ pub fn plan(checks: &[Check], opts: &ScheduleOptions) -> Result<Plan, Error> {
         learned
     };
     let interval_secs = interval.round() as u64;
+    let case = if failures > 0 {
+        PlanCase::Failing
+    } else if n == 0 {
+        PlanCase::NoComparison
+    } else if x == 0 {
+        PlanCase::Quiet
+    } else {
+        PlanCase::Changed
+    };
     Ok(Plan {
         interval_secs,
         next_time: last_time.map(|t| t + interval_secs as i64),
@@ -288,7 +349,12 @@ pub fn plan(checks: &[Check], opts: &ScheduleOptions) -> Result<Plan, Error> {
         changes: x,
         failures,
         changes_per_day: rate,
-        reason: format!("every {}: {reason}", duration_words(interval)),
+        reason: format!("every {}: {reason}", duration_words(interval_secs as f64)),
+        case,
+        limit,
+        observed_secs: (n > 0).then_some(total_span),
+        change_every_secs: change_every,
+        learned_secs: learned,
     })
 }
 
@@ -333,6 +399,16 @@ mod tests {
             p.reason,
             "every 1 h: until the page's pace is known (no comparison yet)"
         );
+        assert_eq!(p.case, PlanCase::NoComparison);
+        assert_eq!(
+            (
+                p.limit,
+                p.observed_secs,
+                p.change_every_secs,
+                p.learned_secs
+            ),
+            (None, None, None, 3600.0)
+        );
         // The first fetch (span 0) compares nothing.
         let p = plan(&[ok(1000, 0, false)], &ScheduleOptions::default()).unwrap();
         assert_eq!(
@@ -360,6 +436,16 @@ mod tests {
             p.reason,
             "every 12 h: changed meaningfully 1 time in the last 9 checks (about once every 2.2 days): at most twice the last wait"
         );
+        // The same as data: 9 × 6 h = 54 h observed; once every 1/λ = 21,600 / 0.111226 s =
+        // 194,199 s (2.25 days).
+        assert_eq!(
+            (p.case, p.limit),
+            (PlanCase::Changed, Some(PlanLimit::TwiceLast))
+        );
+        assert_eq!(p.observed_secs, Some(54.0 * 3600.0));
+        let every = p.change_every_secs.unwrap();
+        assert!((every - 194_199.0).abs() < 2.0, "{every}");
+        assert_eq!(p.learned_secs, 43_200.0);
         // Without the growth limit: 19.24 h.
         let free = ScheduleOptions {
             max_growth: 10.0,
@@ -386,6 +472,25 @@ mod tests {
             p.reason,
             "every 2 h: no meaningful change in the last 1 check (over 1 h): checking less often, step by step"
         );
+        assert_eq!(
+            (p.case, p.limit),
+            (PlanCase::Quiet, Some(PlanLimit::StepByStep))
+        );
+        assert_eq!(
+            (p.observed_secs, p.change_every_secs, p.learned_secs),
+            (Some(3600.0), None, 7200.0)
+        );
+        // Quiet for 4 days: twice that is past the 7-day bound, the longest interval.
+        let p = plan(&[ok(0, 0, false), ok(4 * 86_400, 4 * 86_400, false)], &opts).unwrap();
+        assert_eq!(
+            p.reason,
+            "every 7 days: no meaningful change in the last 1 check (over 4 days); the longest interval allowed"
+        );
+        assert_eq!(
+            (p.case, p.limit),
+            (PlanCase::Quiet, Some(PlanLimit::Longest))
+        );
+        assert_eq!(p.learned_secs, 604_800.0);
     }
 
     #[test]
@@ -411,6 +516,14 @@ mod tests {
             p.reason,
             "every 30 min: changed meaningfully 4 times in the last 4 checks (about once every 55 min); the shortest interval allowed"
         );
+        // 4 × 2 h observed; once every 7,200 / 2.1972 s = 3,277 s (55 min).
+        assert_eq!(
+            (p.case, p.limit),
+            (PlanCase::Changed, Some(PlanLimit::Shortest))
+        );
+        assert_eq!(p.observed_secs, Some(28_800.0));
+        let every = p.change_every_secs.unwrap();
+        assert!((every - 3276.8).abs() < 0.5, "{every}");
     }
 
     #[test]
@@ -461,6 +574,10 @@ mod tests {
             p.reason,
             "every 4 h: 1 failed check in a row: waiting longer before trying again (learned: every 2 h)"
         );
+        assert_eq!(p.case, PlanCase::Failing);
+        assert_eq!(p.learned_secs, 7200.0);
+        // The learned interval keeps its own limit (the backoff is said by `case`).
+        assert_eq!(p.limit, Some(PlanLimit::StepByStep));
         checks.push(fail(25_200));
         checks.push(fail(50_000));
         assert_eq!(plan(&checks, &opts).unwrap().interval_secs, 57_600);
