@@ -504,8 +504,7 @@ pub(crate) fn diff_blocks_metered(
         if olds.is_empty() || news.is_empty() {
             continue;
         }
-        let (pairs, approx) =
-            pair_blocks(&mut old_sets, &mut new_sets, &olds, &news, opts, meter);
+        let (pairs, approx) = pair_blocks(&mut old_sets, &mut new_sets, &olds, &news, opts, meter);
         approximate |= approx;
         for (i, j) in pairs {
             old_match[i] = Some(j);
@@ -946,6 +945,10 @@ fn pair_displaced(
     (pairs, false)
 }
 
+/// Similarity units one word costs to index in [`similar_pairs`] (its hash-table operations,
+/// against one comparison of a merge).
+const INDEX_WORD_UNITS: usize = 8;
+
 /// Every (old, new) pair with Dice at least `t` (0 < t ≤ 1), found through the prefix filter
 /// described at [`pair_displaced`], as (similarity, old, new). `None` when more than `budget`
 /// candidate pairs would have to be examined.
@@ -956,6 +959,12 @@ fn similar_pairs(
     budget: usize,
     meter: &mut Meter,
 ) -> Option<Vec<(f64, usize, usize)>> {
+    // Indexing costs a few hash-table operations per word: charged to the page's similarity
+    // budget at `INDEX_WORD_UNITS` a word, before any is done.
+    let words: usize = os.iter().chain(ns).map(|s| s.words.len()).sum();
+    if !meter.similarity(words.saturating_mul(INDEX_WORD_UNITS)) {
+        return None;
+    }
     // One order of rarity for both sides: fewest blocks first, then by hash.
     let mut freq: AHashMap<u64, u32> = AHashMap::new();
     for s in os.iter().chain(ns) {

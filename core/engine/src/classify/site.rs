@@ -543,8 +543,7 @@ impl SiteState {
                     }
                 }
                 Status::New | Status::Removed => {
-                    let paired =
-                        b.status == Status::Removed || removed_paths.contains_key(&b.path);
+                    let paired = b.status == Status::Removed || removed_paths.contains_key(&b.path);
                     if noise::is_bare_id(&b.text) {
                         b.kind = Kind::Noise;
                         b.reason = Some(Reason::builtin(vec![Volatile::Id]));
