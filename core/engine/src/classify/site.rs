@@ -342,8 +342,8 @@ impl SiteState {
     /// the stored version already, and the history stays small.
     fn record_change(&mut self, url: &str, path: &str, old: &str, new: &str) {
         if path.is_empty()
-            || text::word_count(old) > MODULE_MAX_WORDS
-            || text::word_count(new) > MODULE_MAX_WORDS
+            || more_words_than(old, MODULE_MAX_WORDS)
+            || more_words_than(new, MODULE_MAX_WORDS)
         {
             return;
         }
@@ -465,8 +465,8 @@ impl SiteState {
                         },
                     };
                     (!new_tpl[j]
-                        && text::word_count(&b.text) <= MODULE_MAX_WORDS
-                        && text::word_count(old_text) <= MODULE_MAX_WORDS
+                        && !more_words_than(&b.text, MODULE_MAX_WORDS)
+                        && !more_words_than(old_text, MODULE_MAX_WORDS)
                         && self
                             .flips
                             .iter()
@@ -777,6 +777,15 @@ fn apply_taught(report: &mut Report, model: &NoiseModel) {
     }
 }
 
+/// True when `t` has more than `n` words ([`text::word_count`] > `n`), reading only as far as
+/// the word after the `n`th: a long block is not counted to its end.
+fn more_words_than(t: &str, n: usize) -> bool {
+    t.split(|c: char| !text::is_word_char(c))
+        .filter(|w| !w.is_empty())
+        .nth(n)
+        .is_some()
+}
+
 /// Recomputes the summary's meaningful, noise and template counts from the blocks' kinds.
 pub fn recount(report: &mut Report) {
     let s = &mut report.summary;
@@ -919,6 +928,22 @@ mod tests {
     }
 
     const PARA: &str = "The morning ferry will leave at a quarter past seven from Monday onwards.";
+
+    #[test]
+    fn more_words_than_agrees_with_word_count() {
+        for t in [
+            "",
+            "one",
+            "one two",
+            " a, b; c ",
+            "Grüße — Welt 2026",
+            "x-y z",
+        ] {
+            for n in 0..5 {
+                assert_eq!(more_words_than(t, n), text::word_count(t) > n, "{t:?} {n}");
+            }
+        }
+    }
 
     #[test]
     fn the_tail_of_a_list_not_loaded_yet_is_not_removed() {
