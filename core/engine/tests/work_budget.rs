@@ -160,6 +160,38 @@ fn check_hostile(div: usize, budgets: Budgets) {
             "{name} (1/{div} of the caps): unbudgeted {:?}, budgeted {:?}, degraded {:?}",
             unbudgeted.work, r.work, s.degraded
         );
+        if div == 1 {
+            for (unit, spent, limit, free) in [
+                (
+                    "pair_cells",
+                    r.work.pair_cells,
+                    budgets.pair_cells,
+                    unbudgeted.work.pair_cells,
+                ),
+                (
+                    "similarity_words",
+                    r.work.similarity_words,
+                    budgets.similarity_words,
+                    unbudgeted.work.similarity_words,
+                ),
+                (
+                    "word_diff_bytes",
+                    r.work.word_diff_bytes,
+                    budgets.word_diff_bytes,
+                    unbudgeted.work.word_diff_bytes,
+                ),
+                (
+                    "classify_bytes",
+                    r.work.classify_bytes,
+                    budgets.classify_bytes,
+                    unbudgeted.work.classify_bytes,
+                ),
+            ] {
+                println!(
+                    "figure: core.budget.{name}.{unit}: {spent} (target <= {limit}; unbudgeted {free})"
+                );
+            }
+        }
         // Unbudgeted, the page costs more than the budget allows: the budget is what bounds it.
         assert!(
             !over(&unbudgeted.work, &budgets).is_empty(),
