@@ -203,6 +203,11 @@ fn check_hostile(div: usize, budgets: Budgets) {
         // result is still a whole report (every block accounted for).
         assert!(within(&r.work, &budgets), "{name}: {:?}", r.work);
         assert!(!s.degraded.is_empty() && s.approximate, "{name}: {s:?}");
+        assert!(
+            s.to_string()
+                .ends_with("(approximate: page too large to compare word by word)"),
+            "{name}: {s}"
+        );
         assert_eq!(
             r.blocks.iter().filter(|b| b.new_index.is_some()).count(),
             new.len(),

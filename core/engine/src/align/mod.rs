@@ -390,7 +390,9 @@ impl std::fmt::Display for Summary {
             self.words_removed,
             self.words_moved
         )?;
-        if self.approximate {
+        if !self.degraded.is_empty() {
+            write!(f, " (approximate: page too large to compare word by word)")?;
+        } else if self.approximate {
             write!(f, " (approximate)")?;
         }
         Ok(())
