@@ -96,7 +96,9 @@ declare module 'sincelast-wasm' {
   export interface Summary {
     new: number, changed: number, moved: number, removed: number, unchanged: number,
     meaningful: number, noise: number, template: number, approximate: boolean,
-    [count: string]: number | boolean,
+    /** Present only when one of the core's page-wide work budgets ran out (a page too large to compare word by word). */
+    degraded?: ('pairing' | 'word_diff' | 'classification')[],
+    [count: string]: number | boolean | string[] | undefined,
   }
   /** Everything the background needs of one visit (pack.js `visitPacked` assembles it from what `visit` returns). */
   export interface Outcome {

@@ -128,6 +128,8 @@ function render(tabId, state) {
   if (state.summary) {
     const s = state.summary;
     main.append(el('p', { class: 'muted' }, t(s.approximate ? 'popup_words_approx' : 'popup_words', [s.words_added, s.words_removed, s.words_moved])));
+    // A page-wide work budget of the core ran out (a hostile or enormous page): say so.
+    if (Array.isArray(s.degraded) && s.degraded.length) main.append(el('p', { class: 'notice', id: 'degraded' }, t('popup_degraded')));
   }
   const list = el('ol', { class: 'changes' });
   for (const c of state.changes) {

@@ -96,6 +96,7 @@ pub fn revisit(
         .unwrap_or_else(|| Report {
             summary: Default::default(),
             blocks: Vec::new(),
+            work: Default::default(),
         })
 }
 

@@ -44,7 +44,10 @@
 //! Outcome = {
 //!   status: "first" | "changed" | "unchanged",
 //!   summary: null | { new, changed, moved, removed, unchanged, approximate, words_added,
-//!                     words_removed, words_moved, meaningful, noise, template },
+//!                     words_removed, words_moved, meaningful, noise, template,
+//!                     degraded?: ("pairing" | "word_diff" | "classification")[] },
+//!             (`degraded`, present only when one of the core's page-wide work budgets ran out:
+//!             a page too large to compare word by word; `approximate` is then true)
 //!   changes: [{ status: "new" | "changed" | "moved" | "removed",
 //!               kind: "content" | "template" | "noise",
 //!               reason: null | { source: "builtin" | "learned" | "template",

@@ -72,6 +72,168 @@ pub struct DiffOptions {
     /// Largest number of tokens (old + new) diffed word by word in one changed block; a larger
     /// block is shown as wholly replaced (approximate). Default 400,000.
     pub max_word_tokens: usize,
+    /// Page-wide budgets of one alignment (see [`Budgets`]): each counts work, never time.
+    #[serde(default)]
+    pub budgets: Budgets,
+}
+
+/// Page-wide work budgets of one visit: the per-step caps of [`DiffOptions`] bound one hunk or
+/// one block, these bound the whole page, so that a hostile page within the core's limits
+/// (20,000 blocks, 100,000 characters each) costs bounded work in one call. Each is far above
+/// what an ordinary page needs (an article rewritten from top to bottom uses a few percent of
+/// each). When one runs out, the rest of the page is compared more coarsely, never wrongly
+/// hidden, and [`Summary::degraded`] says which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Budgets {
+    /// (Old, new) candidate pairs the pairing examines over the whole page (dynamic-programme
+    /// cells and displaced-block candidates). Past it, hunks are paired by position. Default
+    /// 2,000,000.
+    pub pair_cells: usize,
+    /// Words merged in word-set similarity computations over the whole page (a similarity of
+    /// blocks of `a` and `b` distinct words costs `a + b`). Past it, no further pair is
+    /// compared: the blocks left are new and removed. Default 20,000,000.
+    pub similarity_words: usize,
+    /// Bytes of changed blocks (old + new text) diffed word by word over the whole page. Past
+    /// it, a changed block is shown as wholly replaced (no word boxes). Default 2,000,000.
+    pub word_diff_bytes: usize,
+    /// Bytes of changes (old + new text) run through the noise detectors and learned rules
+    /// over the whole page ([`crate::visit`]). Past it, the changes left are content (shown,
+    /// never hidden). Default 2,000,000.
+    pub classify_bytes: usize,
+}
+
+impl Default for Budgets {
+    fn default() -> Self {
+        Budgets {
+            pair_cells: 2_000_000,
+            similarity_words: 20_000_000,
+            word_diff_bytes: 2_000_000,
+            classify_bytes: 2_000_000,
+        }
+    }
+}
+
+impl Budgets {
+    /// No page-wide budget (the per-step caps of [`DiffOptions`] still hold): for tests that
+    /// measure what a page would cost unbudgeted.
+    pub fn unlimited() -> Self {
+        Budgets {
+            pair_cells: usize::MAX,
+            similarity_words: usize::MAX,
+            word_diff_bytes: usize::MAX,
+            classify_bytes: usize::MAX,
+        }
+    }
+}
+
+/// Work one visit did, in the units of [`Budgets`] (deterministic: counted, never timed).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Work {
+    /// (Old, new) candidate pairs examined.
+    pub pair_cells: usize,
+    /// Words merged in similarity computations.
+    pub similarity_words: usize,
+    /// Bytes diffed word by word.
+    pub word_diff_bytes: usize,
+    /// Bytes run through the noise detectors.
+    pub classify_bytes: usize,
+}
+
+/// Which page-wide budget ran out ([`Summary::degraded`]); each is a coarser comparison of
+/// the rest of the page, which the extension names ("page too large to compare word by
+/// word").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Degraded {
+    /// Edited blocks were paired by position, or not compared at all (shown as new and
+    /// removed).
+    Pairing,
+    /// Some changed blocks are shown as wholly replaced, without word boxes.
+    WordDiff,
+    /// Some changes were not checked for noise (shown as content).
+    Classification,
+}
+
+/// The budgets of one visit and the work counted against them.
+#[derive(Debug, Clone)]
+pub(crate) struct Meter {
+    pub(crate) limits: Budgets,
+    pub(crate) work: Work,
+    pub(crate) degraded: Vec<Degraded>,
+}
+
+impl Meter {
+    pub(crate) fn new(limits: Budgets) -> Self {
+        Meter {
+            limits,
+            work: Work::default(),
+            degraded: Vec::new(),
+        }
+    }
+
+    fn degrade(&mut self, d: Degraded) {
+        if !self.degraded.contains(&d) {
+            self.degraded.push(d);
+            self.degraded.sort_unstable();
+        }
+    }
+
+    /// Takes `n` pair cells if the budget has them.
+    fn cells(&mut self, n: usize) -> bool {
+        match self.work.pair_cells.checked_add(n) {
+            Some(t) if t <= self.limits.pair_cells => {
+                self.work.pair_cells = t;
+                true
+            }
+            _ => {
+                self.degrade(Degraded::Pairing);
+                false
+            }
+        }
+    }
+
+    /// Takes `n` similarity words if the budget has them.
+    fn similarity(&mut self, n: usize) -> bool {
+        match self.work.similarity_words.checked_add(n) {
+            Some(t) if t <= self.limits.similarity_words => {
+                self.work.similarity_words = t;
+                true
+            }
+            _ => {
+                self.degrade(Degraded::Pairing);
+                false
+            }
+        }
+    }
+
+    /// Takes `n` word-diff bytes if the budget has them.
+    fn word_diff(&mut self, n: usize) -> bool {
+        match self.work.word_diff_bytes.checked_add(n) {
+            Some(t) if t <= self.limits.word_diff_bytes => {
+                self.work.word_diff_bytes = t;
+                true
+            }
+            _ => {
+                self.degrade(Degraded::WordDiff);
+                false
+            }
+        }
+    }
+
+    /// Takes `n` classification bytes if the budget has them.
+    pub(crate) fn classify(&mut self, n: usize) -> bool {
+        match self.work.classify_bytes.checked_add(n) {
+            Some(t) if t <= self.limits.classify_bytes => {
+                self.work.classify_bytes = t;
+                true
+            }
+            _ => {
+                self.degrade(Degraded::Classification);
+                false
+            }
+        }
+    }
 }
 
 impl Default for DiffOptions {
@@ -81,6 +243,7 @@ impl Default for DiffOptions {
             displaced_threshold: 0.7,
             max_pair_cells: 250_000,
             max_word_tokens: 400_000,
+            budgets: Budgets::default(),
         }
     }
 }
@@ -191,6 +354,10 @@ pub struct Summary {
     /// Changes (of any status but unchanged) in the site's template.
     #[serde(default)]
     pub template: usize,
+    /// The page-wide work budgets that ran out ([`Budgets`]), in order; empty (and absent
+    /// from JSON) for every ordinary page. When not empty, `approximate` is set too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub degraded: Vec<Degraded>,
 }
 
 impl Summary {
@@ -223,7 +390,9 @@ impl std::fmt::Display for Summary {
             self.words_removed,
             self.words_moved
         )?;
-        if self.approximate {
+        if !self.degraded.is_empty() {
+            write!(f, " (approximate: page too large to compare word by word)")?;
+        } else if self.approximate {
             write!(f, " (approximate)")?;
         }
         Ok(())
@@ -238,6 +407,9 @@ pub struct Report {
     /// The new page's blocks in order, with removed blocks interleaved after the block that
     /// preceded them on the old page.
     pub blocks: Vec<BlockDiff>,
+    /// The work the visit did, in the units of [`Budgets`] (not serialized).
+    #[serde(skip)]
+    pub work: Work,
 }
 
 /// Interns block texts by their XXH3-64 hash (the one interner, [`Interned`]): each text is
@@ -259,6 +431,22 @@ fn intern_blocks(old: &[Block], new: &[Block]) -> (Vec<Token>, Vec<Token>, u32) 
 
 /// Aligns `old` and `new` blocks; see the module docs.
 pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
+    let mut meter = Meter::new(opts.budgets);
+    let mut report = diff_blocks_metered(old, new, opts, &mut meter);
+    report.summary.degraded = meter.degraded;
+    report.summary.approximate |= !report.summary.degraded.is_empty();
+    report.work = meter.work;
+    report
+}
+
+/// [`diff_blocks`] counting its work against `meter` (whose budgets the caller goes on
+/// using); the report's `degraded` and `work` are left to the caller.
+pub(crate) fn diff_blocks_metered(
+    old: &[Block],
+    new: &[Block],
+    opts: &DiffOptions,
+    meter: &mut Meter,
+) -> Report {
     let (old_tok, new_tok, num_tokens) = intern_blocks(old, new);
     let mut old_sets = WordSets::new(old);
     let mut new_sets = WordSets::new(new);
@@ -318,12 +506,12 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
         if olds.is_empty() || news.is_empty() {
             continue;
         }
-        let (pairs, approx) = pair_blocks(&mut old_sets, &mut new_sets, &olds, &news, opts);
+        let (pairs, approx) = pair_blocks(&mut old_sets, &mut new_sets, &olds, &news, opts, meter);
         approximate |= approx;
         for (i, j) in pairs {
             old_match[i] = Some(j);
             new_status[j] = Some((Status::Changed, Some(i)));
-            let (s, approx) = word_spans_with(&old[i].text, &new[j].text, opts, &mut scratch);
+            let (s, approx) = metered_spans(&old[i].text, &new[j].text, opts, &mut scratch, meter);
             approximate |= approx;
             spans[j] = Some(s);
         }
@@ -338,13 +526,15 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
             .filter(|&j| new_status[j].is_none())
             .collect();
         if !olds.is_empty() && !news.is_empty() {
-            let (pairs, approx) = pair_displaced(&mut old_sets, &mut new_sets, &olds, &news, opts);
+            let (pairs, approx) =
+                pair_displaced(&mut old_sets, &mut new_sets, &olds, &news, opts, meter);
             approximate |= approx;
             for (i, j) in pairs {
                 old_match[i] = Some(j);
                 new_status[j] = Some((Status::Changed, Some(i)));
                 displaced[j] = true;
-                let (s, approx) = word_spans_with(&old[i].text, &new[j].text, opts, &mut scratch);
+                let (s, approx) =
+                    metered_spans(&old[i].text, &new[j].text, opts, &mut scratch, meter);
                 approximate |= approx;
                 spans[j] = Some(s);
             }
@@ -428,7 +618,46 @@ pub fn diff_blocks(old: &[Block], new: &[Block], opts: &DiffOptions) -> Report {
         push_removed(&mut blocks, &mut summary, &removed_after[j + 1]);
     }
     summary.meaningful = summary.highlighted();
-    Report { summary, blocks }
+    Report {
+        summary,
+        blocks,
+        work: Work::default(),
+    }
+}
+
+/// [`word_spans_with`] when the page's word-diff budget has room for the block, otherwise
+/// the block wholly replaced (approximate).
+fn metered_spans<'a>(
+    old: &'a str,
+    new: &'a str,
+    opts: &DiffOptions,
+    scratch: &mut SpanScratch<'a>,
+    meter: &mut Meter,
+) -> (Vec<Span>, bool) {
+    if meter.word_diff(old.len() + new.len()) {
+        word_spans_with(old, new, opts, scratch)
+    } else {
+        (wholly_replaced(old, new), true)
+    }
+}
+
+/// The spans of a block shown as wholly replaced: all its old text deleted, all its new text
+/// inserted.
+fn wholly_replaced(old: &str, new: &str) -> Vec<Span> {
+    let mut v = Vec::with_capacity(2);
+    if !old.is_empty() {
+        v.push(Span {
+            kind: SpanKind::Delete,
+            text: old.to_string(),
+        });
+    }
+    if !new.is_empty() {
+        v.push(Span {
+            kind: SpanKind::Insert,
+            text: new.to_string(),
+        });
+    }
+    v
 }
 
 /// A block's word set for similarity: sorted, deduplicated word hashes (from
@@ -492,7 +721,7 @@ impl<'a> WordSets<'a> {
 /// (every word of `a` whose signature bit `b` lacks is not in `b`, so the overlap is at most
 /// |a| − popcount(a ∧ ¬b), and symmetrically). Both are upper bounds of the true overlap, so
 /// the answer is exactly that of a full merge.
-fn dice_at_least(a: Set<'_>, b: Set<'_>, threshold: f64) -> Option<f64> {
+fn dice_at_least(a: Set<'_>, b: Set<'_>, threshold: f64, meter: &mut Meter) -> Option<f64> {
     let (na, nb) = (a.words.len(), b.words.len());
     let total = (na + nb).max(1) as f64;
     if 2.0 * na.min(nb) as f64 / total < threshold {
@@ -502,6 +731,9 @@ fn dice_at_least(a: Set<'_>, b: Set<'_>, threshold: f64) -> Option<f64> {
     let only_b = (b.sig[0] & !a.sig[0]).count_ones() + (b.sig[1] & !a.sig[1]).count_ones();
     let overlap = (na - only_a as usize).min(nb - only_b as usize);
     if 2.0 * overlap as f64 / total < threshold {
+        return None;
+    }
+    if !meter.similarity(na + nb) {
         return None;
     }
     sets::dice_at_least(a.words, b.words, threshold)
@@ -523,6 +755,7 @@ fn pair_blocks(
     olds: &[usize],
     news: &[usize],
     opts: &DiffOptions,
+    meter: &mut Meter,
 ) -> (Vec<(usize, usize)>, bool) {
     let (n, m) = (olds.len(), news.len());
     let old_texts = old_sets.blocks;
@@ -530,8 +763,8 @@ fn pair_blocks(
     let os = old_sets.of(olds);
     let ns = new_sets.of(news);
     let t = opts.pair_threshold;
-    if n.saturating_mul(m) <= opts.max_pair_cells {
-        let pairs = pair_in_order(&os, &ns, t);
+    if n.saturating_mul(m) <= opts.max_pair_cells && meter.cells(n * m) {
+        let pairs = pair_in_order(&os, &ns, t, meter);
         return (
             pairs.into_iter().map(|(a, b)| (olds[a], news[b])).collect(),
             false,
@@ -557,7 +790,7 @@ fn pair_blocks(
         } else if diff.is_added(b as u32) {
             b += 1;
         } else {
-            if dice_at_least(os[a], ns[b], t).is_some() {
+            if dice_at_least(os[a], ns[b], t, meter).is_some() {
                 anchors.push((a, b));
             }
             a += 1;
@@ -570,14 +803,15 @@ fn pair_blocks(
     let (mut a0, mut b0) = (0usize, 0usize);
     for &(a1, b1) in &anchors {
         let (os, ns) = (&os[a0..a1], &ns[b0..b1]);
-        if os.len().saturating_mul(ns.len()) <= opts.max_pair_cells {
-            for (a, b) in pair_in_order(os, ns, t) {
+        let cells = os.len().saturating_mul(ns.len());
+        if cells <= opts.max_pair_cells && meter.cells(cells) {
+            for (a, b) in pair_in_order(os, ns, t, meter) {
                 pairs.push((olds[a0 + a], news[b0 + b]));
             }
         } else {
             approximate = true;
             for k in 0..os.len().min(ns.len()) {
-                if dice_at_least(os[k], ns[k], t).is_some() {
+                if dice_at_least(os[k], ns[k], t, meter).is_some() {
                     pairs.push((olds[a0 + k], news[b0 + k]));
                 }
             }
@@ -593,12 +827,19 @@ fn pair_blocks(
 /// The order-preserving pairing of `os` with `ns` maximizing the total similarity of pairs at
 /// or above `threshold` (a dynamic programme over every (old, new) pair). Returns local
 /// indices, ascending.
-fn pair_in_order(os: &[Set<'_>], ns: &[Set<'_>], threshold: f64) -> Vec<(usize, usize)> {
+fn pair_in_order(
+    os: &[Set<'_>],
+    ns: &[Set<'_>],
+    threshold: f64,
+    meter: &mut Meter,
+) -> Vec<(usize, usize)> {
     let (n, m) = (os.len(), ns.len());
     if n == 0 || m == 0 {
         return Vec::new();
     }
-    let sim = |a: usize, b: usize| -> f64 { dice_at_least(os[a], ns[b], threshold).unwrap_or(0.0) };
+    let mut sim = |a: usize, b: usize| -> f64 {
+        dice_at_least(os[a], ns[b], threshold, meter).unwrap_or(0.0)
+    };
     // score[a][b] = best total over os[a..] × ns[b..]; filled from the end.
     let w = m + 1;
     let mut score = vec![0.0f64; (n + 1) * w];
@@ -669,21 +910,23 @@ fn pair_displaced(
     olds: &[usize],
     news: &[usize],
     opts: &DiffOptions,
+    meter: &mut Meter,
 ) -> (Vec<(usize, usize)>, bool) {
     let t = opts.displaced_threshold;
     let old_sets = old_sets.of(olds);
     let new_sets = new_sets.of(news);
     let mut candidates: Vec<(f64, usize, usize)> = Vec::new();
-    if olds.len().saturating_mul(news.len()) <= opts.max_pair_cells {
+    let cells = olds.len().saturating_mul(news.len());
+    if cells <= opts.max_pair_cells && meter.cells(cells) {
         for (a, &x) in old_sets.iter().enumerate() {
             for (b, &y) in new_sets.iter().enumerate() {
-                if let Some(d) = dice_at_least(x, y, t) {
+                if let Some(d) = dice_at_least(x, y, t, meter) {
                     candidates.push((d, a, b));
                 }
             }
         }
     } else if t > 0.0 && t <= 1.0 {
-        match similar_pairs(&old_sets, &new_sets, t, opts.max_pair_cells) {
+        match similar_pairs(&old_sets, &new_sets, t, opts.max_pair_cells, meter) {
             Some(c) => candidates = c,
             None => return (Vec::new(), true),
         }
@@ -704,6 +947,10 @@ fn pair_displaced(
     (pairs, false)
 }
 
+/// Similarity units one word costs to index in [`similar_pairs`] (its hash-table operations,
+/// against one comparison of a merge).
+const INDEX_WORD_UNITS: usize = 8;
+
 /// Every (old, new) pair with Dice at least `t` (0 < t ≤ 1), found through the prefix filter
 /// described at [`pair_displaced`], as (similarity, old, new). `None` when more than `budget`
 /// candidate pairs would have to be examined.
@@ -712,7 +959,14 @@ fn similar_pairs(
     ns: &[Set<'_>],
     t: f64,
     budget: usize,
+    meter: &mut Meter,
 ) -> Option<Vec<(f64, usize, usize)>> {
+    // Indexing costs a few hash-table operations per word: charged to the page's similarity
+    // budget at `INDEX_WORD_UNITS` a word, before any is done.
+    let words: usize = os.iter().chain(ns).map(|s| s.words.len()).sum();
+    if !meter.similarity(words.saturating_mul(INDEX_WORD_UNITS)) {
+        return None;
+    }
     // One order of rarity for both sides: fewest blocks first, then by hash.
     let mut freq: AHashMap<u64, u32> = AHashMap::new();
     for s in os.iter().chain(ns) {
@@ -721,8 +975,9 @@ fn similar_pairs(
         }
     }
     let prefix = |s: &Set<'_>| -> Vec<u64> {
-        let mut v = s.words.to_vec();
-        v.sort_unstable_by_key(|h| (freq[h], *h));
+        let mut v: Vec<(u32, u64)> = s.words.iter().map(|h| (freq[h], *h)).collect();
+        v.sort_unstable();
+        let mut v: Vec<u64> = v.into_iter().map(|(_, h)| h).collect();
         // At least this many shared words (rounded down: a longer prefix is always safe).
         let overlap = ((t * v.len() as f64 / (2.0 - t)).floor() as usize).max(1);
         v.truncate((v.len() + 1).saturating_sub(overlap));
@@ -745,10 +1000,10 @@ fn similar_pairs(
                 }
                 seen[a as usize] = b as u32;
                 examined += 1;
-                if examined > budget {
+                if examined > budget || !meter.cells(1) {
                     return None;
                 }
-                if let Some(d) = dice_at_least(os[a as usize], *s, t) {
+                if let Some(d) = dice_at_least(os[a as usize], *s, t, meter) {
                     out.push((d, a as usize, b));
                 }
             }
@@ -796,20 +1051,7 @@ fn word_spans_with<'a>(
     let old_t = text::tokens(old_mid);
     let new_t = text::tokens(new_mid);
     if old_t.len() + new_t.len() > opts.max_word_tokens {
-        let mut v = Vec::with_capacity(2);
-        if !old.is_empty() {
-            v.push(Span {
-                kind: SpanKind::Delete,
-                text: old.to_string(),
-            });
-        }
-        if !new.is_empty() {
-            v.push(Span {
-                kind: SpanKind::Insert,
-                text: new.to_string(),
-            });
-        }
-        return (v, true);
+        return (wholly_replaced(old, new), true);
     }
     if old_t.len() == new_t.len()
         && old_t
@@ -1353,7 +1595,10 @@ mod tests {
             for t in [0.3, 0.5, 0.7] {
                 let d = sets::dice_sorted(&a, &b);
                 let expected = (d >= t && !(a.is_empty() || b.is_empty())).then_some(d);
-                assert_eq!(dice_at_least(sa, sb, t), expected);
+                assert_eq!(
+                    dice_at_least(sa, sb, t, &mut Meter::new(Budgets::unlimited())),
+                    expected
+                );
             }
         }
     }
@@ -1397,21 +1642,23 @@ mod tests {
             sets[..150].iter().map(as_set).collect(),
             sets[150..].iter().map(as_set).collect(),
         );
+        let mut unlimited = Meter::new(Budgets::unlimited());
         for t in [0.3, 0.5, 0.7, 1.0] {
             let mut brute = Vec::new();
             for (a, &x) in os.iter().enumerate() {
                 for (b, &y) in ns.iter().enumerate() {
-                    if let Some(d) = dice_at_least(x, y, t) {
+                    if let Some(d) = dice_at_least(x, y, t, &mut unlimited) {
                         brute.push((d, a, b));
                     }
                 }
             }
-            let mut found = similar_pairs(&os, &ns, t, usize::MAX).unwrap_or_default();
+            let mut found =
+                similar_pairs(&os, &ns, t, usize::MAX, &mut unlimited).unwrap_or_default();
             found.sort_by(|p, q| p.1.cmp(&q.1).then(p.2.cmp(&q.2)));
             assert_eq!(found, brute, "threshold {t}");
             assert!(!brute.is_empty());
         }
-        assert!(similar_pairs(&os, &ns, 0.3, 10).is_none());
+        assert!(similar_pairs(&os, &ns, 0.3, 10, &mut unlimited).is_none());
     }
 
     #[test]

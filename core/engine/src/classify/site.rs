@@ -50,7 +50,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use crate::align::{diff_blocks, DiffOptions, Kind, Report, Status};
+use crate::align::{diff_blocks_metered, DiffOptions, Kind, Meter, Report, Status};
 use crate::block::Block;
 use crate::classify::noise::{
     self, NoiseModel, NoiseRule, MODULE_MAX_WORDS, NEAR_SIMULTANEOUS_SECS,
@@ -342,8 +342,8 @@ impl SiteState {
     /// the stored version already, and the history stays small.
     fn record_change(&mut self, url: &str, path: &str, old: &str, new: &str) {
         if path.is_empty()
-            || text::word_count(old) > MODULE_MAX_WORDS
-            || text::word_count(new) > MODULE_MAX_WORDS
+            || more_words_than(old, MODULE_MAX_WORDS)
+            || more_words_than(new, MODULE_MAX_WORDS)
         {
             return;
         }
@@ -414,7 +414,9 @@ impl SiteState {
         new: &Version,
         opts: &VisitOptions,
     ) -> (Report, SiteUpdates) {
-        let mut report = diff_blocks(old.blocks, new.blocks, &opts.diff);
+        // One meter for the whole visit: alignment and classification share its budgets.
+        let mut meter = Meter::new(opts.diff.budgets);
+        let mut report = diff_blocks_metered(old.blocks, new.blocks, &opts.diff, &mut meter);
 
         // Templates count the new page itself (a site's header is template on every page).
         let mut preview;
@@ -435,12 +437,16 @@ impl SiteState {
             vec![false; old.blocks.len()]
         };
 
-        let removed_paths: std::collections::HashSet<String> = report
-            .blocks
-            .iter()
-            .filter(|b| b.status == Status::Removed)
-            .map(|b| b.path.clone())
-            .collect();
+        // The first removed block at each path (its index in the report): the old text of a
+        // new block that replaced it in place. A map, not a search per block: a page of
+        // 20,000 new blocks each replacing a removed one would compare every pair of paths.
+        let mut removed_paths: std::collections::HashMap<String, usize> =
+            std::collections::HashMap::new();
+        for (k, b) in report.blocks.iter().enumerate() {
+            if b.status == Status::Removed {
+                removed_paths.entry(b.path.clone()).or_insert(k);
+            }
+        }
         // Rotating modules: changed blocks next to template blocks, where other pages of the
         // site rotated before (see `learn_modules`). Learned before classifying: the evidence
         // comes from other pages and earlier visits.
@@ -453,17 +459,14 @@ impl SiteState {
                     let j = b.new_index?;
                     let old_text = match b.status {
                         Status::Changed => old.blocks[b.old_index?].text.as_str(),
-                        _ if removed_paths.contains(&b.path) => report
-                            .blocks
-                            .iter()
-                            .find(|r| r.status == Status::Removed && r.path == b.path)?
-                            .text
-                            .as_str(),
-                        _ => return None,
+                        _ => match removed_paths.get(&b.path) {
+                            Some(&k) => report.blocks[k].text.as_str(),
+                            None => return None,
+                        },
                     };
                     (!new_tpl[j]
-                        && text::word_count(&b.text) <= MODULE_MAX_WORDS
-                        && text::word_count(old_text) <= MODULE_MAX_WORDS
+                        && !more_words_than(&b.text, MODULE_MAX_WORDS)
+                        && !more_words_than(old_text, MODULE_MAX_WORDS)
                         && self
                             .flips
                             .iter()
@@ -518,6 +521,10 @@ impl SiteState {
                         .old_index
                         .map(|i| old.blocks[i].text.as_str())
                         .unwrap_or("");
+                    // Past the page's classification budget a change stays content.
+                    if !meter.classify(old_text.len() + b.text.len()) {
+                        continue;
+                    }
                     if let Some(same) = noise::same_value(old_text, &b.text) {
                         b.kind = Kind::Noise;
                         b.reason = Some(Reason::builtin(vec![same]));
@@ -536,11 +543,11 @@ impl SiteState {
                     }
                 }
                 Status::New | Status::Removed => {
-                    let paired = b.status == Status::Removed || removed_paths.contains(&b.path);
+                    let paired = b.status == Status::Removed || removed_paths.contains_key(&b.path);
                     if noise::is_bare_id(&b.text) {
                         b.kind = Kind::Noise;
                         b.reason = Some(Reason::builtin(vec![Volatile::Id]));
-                    } else if paired {
+                    } else if paired && meter.classify(b.text.len()) {
                         if let Some(r) = rotating(&b.path, &b.text) {
                             if r.kept.is_none() {
                                 b.kind = Kind::Noise;
@@ -557,6 +564,9 @@ impl SiteState {
         // What the person taught overrides every other decision for its slot.
         apply_taught(&mut report, noise_model);
         recount(&mut report);
+        report.summary.degraded = meter.degraded.clone();
+        report.summary.approximate |= !report.summary.degraded.is_empty();
+        report.work = meter.work;
 
         if !opts.learn {
             return (report, SiteUpdates::default());
@@ -582,15 +592,15 @@ impl SiteState {
             // that a new block replaced in place.
             let old_text = match (b.status, b.old_index) {
                 (Status::Changed, Some(i)) => Some(old.blocks[i].text.as_str()),
-                (Status::New, None) if removed_paths.contains(&b.path) => report
-                    .blocks
-                    .iter()
-                    .find(|r| r.status == Status::Removed && r.path == b.path)
-                    .map(|r| r.text.as_str()),
+                (Status::New, None) => removed_paths
+                    .get(&b.path)
+                    .map(|&k| report.blocks[k].text.as_str()),
                 _ => None,
             };
             if let Some(old_text) = old_text {
-                if near {
+                // Learning from near-simultaneous versions reads both texts: it shares the
+                // page's classification budget (past it, the visit teaches less, never more).
+                if near && meter.classify(old_text.len() + b.text.len()) {
                     self.noise
                         .learn_near_simultaneous(old_text, &b.text, &b.path);
                 }
@@ -767,6 +777,15 @@ fn apply_taught(report: &mut Report, model: &NoiseModel) {
     }
 }
 
+/// True when `t` has more than `n` words ([`text::word_count`] > `n`), reading only as far as
+/// the word after the `n`th: a long block is not counted to its end.
+fn more_words_than(t: &str, n: usize) -> bool {
+    t.split(|c: char| !text::is_word_char(c))
+        .filter(|w| !w.is_empty())
+        .nth(n)
+        .is_some()
+}
+
 /// Recomputes the summary's meaningful, noise and template counts from the blocks' kinds.
 pub fn recount(report: &mut Report) {
     let s = &mut report.summary;
@@ -909,6 +928,22 @@ mod tests {
     }
 
     const PARA: &str = "The morning ferry will leave at a quarter past seven from Monday onwards.";
+
+    #[test]
+    fn more_words_than_agrees_with_word_count() {
+        for t in [
+            "",
+            "one",
+            "one two",
+            " a, b; c ",
+            "Grüße — Welt 2026",
+            "x-y z",
+        ] {
+            for n in 0..5 {
+                assert_eq!(more_words_than(t, n), text::word_count(t) > n, "{t:?} {n}");
+            }
+        }
+    }
 
     #[test]
     fn the_tail_of_a_list_not_loaded_yet_is_not_removed() {
