@@ -52,17 +52,21 @@
 //!   block's tokens with the differing ones as slots, e.g. `Updated {*} ago` — a later change
 //!   is noise only when both texts fit the pattern;
 //! - **rotating slots**: a short block at one path that flips back to a text it showed before,
-//!   or that is replaced by another short text in a near-simultaneous version; a later change
-//!   of a short block at that path is noise.
+//!   or that is replaced by an unrelated short text in a near-simultaneous version (an edit
+//!   that keeps most of its words is an edit, even within minutes); a later change of a short
+//!   block at that path is noise when its words are ones the slot showed.
 //!
 //! - **rotating modules** (`RuleKind::Module`, learned by the site state): a slot of the
 //!   site's template whose text differs between pages and between fetches; its changes are
 //!   noise on every page, with the evidence (pages, visits) in the rule.
 //!
-//! A slot rule hides a change only where it has seen that change pattern: it keeps the telling
-//! words its slot showed ([`NoiseRule::vocabulary`]); a change that adds or removes other words
-//! is content, its reason naming the rule with why it was kept ([`crate::classify::Kept`]).
-//! Rotating slots and modules show new items by nature and are not held to their words.
+//! A learned rule hides a change only where it has seen that change pattern: slot rules and
+//! rotating slots keep the telling words their slot showed ([`NoiseRule::vocabulary`]); a
+//! change that adds or removes other words (a new sentence, a new row, a new name) is content,
+//! its reason naming the rule with why it was kept ([`crate::classify::Kept`]). Only a slot seen
+//! swapping its item for an unrelated one within minutes (a rotating banner) may show an item
+//! never seen, and only as such a swap ([`is_swap`]); rotating modules, learned from the
+//! whole site's rotation, show new items by nature ([`NoiseRule::judge`]).
 //!
 //! Rules are narrow by construction: a slot rule matches only texts with the same literal
 //! tokens, and a rotating rule only short blocks ([`ROTATING_MAX_WORDS`]), so a page that flips
@@ -856,6 +860,27 @@ pub fn telling_words(t: &str) -> Vec<String> {
 /// Most words a rule's vocabulary keeps.
 pub const VOCABULARY_MAX: usize = 256;
 
+/// How a rule learned from two near-simultaneous versions is marked in
+/// [`NoiseRule::learned_from`].
+pub const NEAR_SIMULTANEOUS: &str = "near_simultaneous";
+/// How a rule learned from a block flipping back to a text it showed is marked in
+/// [`NoiseRule::learned_from`].
+pub const FLIP: &str = "flip";
+
+/// Whether a change of a short block, its telling words ([`telling_words`]) `old` before and
+/// `new` after, **swaps** one item for another: both sides have telling words and they share
+/// fewer than half of the smaller side's (a banner's new text, not an edit of the old one).
+/// An edit keeps most of its words ("Brand im Keller" → "Zwei Verletzte nach Brand im
+/// Keller"); a row added or removed has one side empty. The half is set a priori, not fitted
+/// to any evaluation.
+pub fn is_swap(old: &[String], new: &[String]) -> bool {
+    if old.is_empty() || new.is_empty() {
+        return false;
+    }
+    let shared = old.iter().filter(|w| new.contains(w)).count();
+    2 * shared < old.len().min(new.len())
+}
+
 /// What a learned rule matches.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
@@ -970,20 +995,32 @@ impl NoiseRule {
     }
 
     /// The rule's verdict on the change `old` → `new` at `path` (for a new or removed block,
-    /// one side empty): noise only when the rule applies and the change adds or removes no
-    /// telling word the slot never showed.
+    /// one side empty): noise only where the rule has seen that change pattern before.
+    ///
+    /// - A **slot rule** hides a change that adds or removes no telling word its slot never
+    ///   showed (a rule stored before vocabularies, with none, is not held to words).
+    /// - A **rotating slot** is held to the words its slot showed as well: a new sentence, a
+    ///   new row, a new name in it is content. Only a slot seen replacing its item by an
+    ///   unrelated one between near-simultaneous versions (learned from
+    ///   [`NEAR_SIMULTANEOUS`]: a banner that rotates while one reloads) may show an item never
+    ///   seen before, and then only as such a swap ([`is_swap`]): an edit that keeps most of
+    ///   the item, or a row added or removed, is content.
+    /// - A **rotating module** (site-wide evidence: it rotated on several pages and visits)
+    ///   shows new items by nature and is not held to words.
     pub fn judge(&self, old: &str, new: &str, path: &str) -> Verdict {
         if !self.applies(old, new, path) {
             return Verdict::No;
         }
-        // A rotating slot or module shows new items by nature (a teaser, a banner): only a slot
-        // rule, learned from a few tokens that varied in an otherwise fixed text, is held to the
-        // words it has seen.
-        if self.vocabulary.is_empty() || !matches!(self.rule, Some(RuleKind::Slots { .. })) {
+        let held = match &self.rule {
+            Some(RuleKind::Slots { .. }) => !self.vocabulary.is_empty(),
+            Some(RuleKind::Rotating { .. }) => true,
+            _ => false,
+        };
+        if !held {
             return Verdict::Hide;
         }
-        let a = telling_words(old);
-        let b = telling_words(new);
+        let a = self.words_of(old);
+        let b = self.words_of(new);
         let mut novel: Vec<String> = a
             .iter()
             .filter(|w| !b.contains(w))
@@ -991,13 +1028,40 @@ impl NoiseRule {
             .filter(|w| self.vocabulary.binary_search(w).is_err())
             .cloned()
             .collect();
-        if novel.is_empty() {
+        let swaps = matches!(self.rule, Some(RuleKind::Rotating { .. }))
+            && self.learned_from == NEAR_SIMULTANEOUS
+            && is_swap(&telling_words(old), &telling_words(new));
+        if novel.is_empty() || swaps {
             Verdict::Hide
         } else {
             novel.sort_unstable();
             novel.truncate(5);
             Verdict::NewWords(novel)
         }
+    }
+
+    /// The words of `t` the rule's vocabulary holds: [`telling_words`], and for a rotating
+    /// slot its numbers too (`3 - 4 weeks` → `2 - 3 weeks` in a slot that toggled between
+    /// "sold out" and a dispatch time is a new value, not a flip back to one it showed).
+    fn words_of(&self, t: &str) -> Vec<String> {
+        let mut out = telling_words(t);
+        if matches!(self.rule, Some(RuleKind::Rotating { .. })) {
+            let toks = text::tokens(t);
+            let kinds = volatile_kinds(&toks);
+            for (tok, k) in toks.iter().zip(&kinds) {
+                // Clocks, dates and relative times are the built-in detectors' to judge.
+                let timed = matches!(
+                    k,
+                    Some(Volatile::Clock | Volatile::Date | Volatile::RelativeTime)
+                );
+                if !timed && text::is_word(tok) && tok.chars().any(|c| c.is_ascii_digit()) {
+                    out.push(tok.to_lowercase());
+                }
+            }
+            out.sort_unstable();
+            out.dedup();
+        }
+        out
     }
 
     /// True for a rule in force whose kind is a rotating slot or module at `path`.
@@ -1012,7 +1076,7 @@ impl NoiseRule {
             return;
         }
         for t in texts {
-            for w in telling_words(t) {
+            for w in self.words_of(t) {
                 if self.vocabulary.len() >= VOCABULARY_MAX {
                     return;
                 }
@@ -1110,6 +1174,10 @@ impl NoiseModel {
             if !r.removed {
                 r.hits += 1;
                 r.learn_words(texts);
+                // A slot first seen flipping, now seen swapping items within minutes.
+                if learned_from == NEAR_SIMULTANEOUS && r.learned_from == FLIP {
+                    r.learned_from = NEAR_SIMULTANEOUS.to_string();
+                }
                 self.changed.insert(id);
             }
             return;
@@ -1235,8 +1303,13 @@ impl NoiseModel {
 
     /// Learns from one changed block seen in two near-simultaneous versions: a slot rule when
     /// few word tokens differ, a rotating rule when the block is short and wholly different.
+    ///
+    /// The same value in another format ([`same_value`]) teaches nothing, and a short block
+    /// makes a rotating rule only when its text was swapped for an unrelated one ([`is_swap`],
+    /// or neither text has a telling word: a countdown): an edit that keeps most of its words
+    /// is an edit, even within minutes (a news site correcting a headline).
     pub fn learn_near_simultaneous(&mut self, old: &str, new: &str, path: &str) {
-        if old == new {
+        if old == new || same_value(old, new).is_some() {
             return;
         }
         if let Some(pattern) = slot_pattern(old, new) {
@@ -1246,19 +1319,23 @@ impl NoiseModel {
                 .collect::<String>();
             self.add(
                 RuleKind::Slots { pattern },
-                "near_simultaneous",
+                NEAR_SIMULTANEOUS,
                 label,
                 &[old, new],
             );
         } else if !path.is_empty()
             && text::word_count(old) <= ROTATING_MAX_WORDS
             && text::word_count(new) <= ROTATING_MAX_WORDS
+            && {
+                let (a, b) = (telling_words(old), telling_words(new));
+                is_swap(&a, &b) || (a.is_empty() && b.is_empty())
+            }
         {
             self.add(
                 RuleKind::Rotating {
                     path: path.to_string(),
                 },
-                "near_simultaneous",
+                NEAR_SIMULTANEOUS,
                 format!("rotating: {path}"),
                 &[old, new],
             );
@@ -1293,7 +1370,7 @@ impl NoiseModel {
                 RuleKind::Rotating {
                     path: path.to_string(),
                 },
-                "flip",
+                FLIP,
                 format!("rotating: {path}"),
                 &[previous, text_],
             );
@@ -1722,8 +1799,23 @@ mod tests {
         assert_eq!(m.rules.len(), 1);
         assert!(matches!(m.rules[0].rule, Some(RuleKind::Rotating { .. })));
         assert!(hides("Buy shoes now", "Cheap flights to Rome", path, &m));
-        // A rotating slot shows new items by nature: a banner never seen before is noise too.
-        assert!(hides("Buy shoes now", "New phone deals", path, &m));
+        // A slot seen flipping between two texts has not shown that it makes new items: one
+        // never seen before is content, with the rule it looked like.
+        let r = classify(
+            "Buy shoes now",
+            "New phone deals",
+            path,
+            None,
+            None,
+            Some(&m),
+        )
+        .expect("looked like the rotating rule");
+        assert_eq!(
+            r.kept,
+            Some(crate::classify::Kept::NewWords {
+                words: vec!["deals".into(), "new".into(), "phone".into()]
+            })
+        );
         let long_old = "word ".repeat(30);
         let long_new = "other ".repeat(30);
         assert!(classify(&long_old, &long_new, path, None, None, Some(&m)).is_none());
@@ -1779,6 +1871,98 @@ mod tests {
             Some(&m)
         )
         .is_some_and(|r| r.source == crate::classify::Source::Builtin));
+    }
+
+    #[test]
+    fn a_rotating_slot_does_not_hide_a_new_sentence_or_row() {
+        let path = "/html[0]/body[0]/aside[0]/p[0]";
+        // Learned from flips: the slot toggled between two texts.
+        let mut flip = NoiseModel::default();
+        let mut seen = Vec::new();
+        let mut previous = "";
+        for t in [
+            "Sold out",
+            "Estimated dispatch in 1 - 2 working days",
+            "Sold out",
+        ] {
+            flip.observe_flip(&mut seen, path, t, previous);
+            previous = t;
+        }
+        assert!(hides(
+            "Sold out",
+            "Estimated dispatch in 1 - 2 working days",
+            path,
+            &flip
+        ));
+        // A value it never showed is not a flip back: content.
+        assert!(!hides(
+            "Estimated dispatch in 1 - 2 working days",
+            "Estimated dispatch in 3 - 4 working days",
+            path,
+            &flip
+        ));
+        // A new sentence in the slot is content, with the rule it looked like and why.
+        let r = classify(
+            "Sold out",
+            "Sold out. Back in stock after the factory reopens in March.",
+            path,
+            None,
+            None,
+            Some(&flip),
+        )
+        .expect("looked like the rotating rule");
+        assert_eq!(r.rule.as_deref(), Some("rotating"));
+        assert!(matches!(
+            &r.kept,
+            Some(crate::classify::Kept::NewWords { words }) if words.contains(&"factory".to_string())
+        ));
+        assert!(r.to_string().contains("(kept: new words"), "{r}");
+        // A row the slot never showed, removed (a new block's other side is empty): content.
+        assert!(matches!(
+            flip.judge("German keyboard layouts only", "", path),
+            Some((_, Verdict::NewWords(_)))
+        ));
+
+        // Learned from a near-simultaneous swap (a banner rotating on reload): it may show an
+        // item never seen before, as a swap; an edit of the item is still content.
+        let mut near = NoiseModel::default();
+        near.learn_near_simultaneous("Buy shoes now", "Cheap flights to Rome", path);
+        assert!(hides(
+            "Cheap flights to Rome",
+            "Library book sale this weekend",
+            path,
+            &near
+        ));
+        assert!(!hides(
+            "Cheap flights to Rome",
+            "Cheap flights to Rome and Madrid",
+            path,
+            &near
+        ));
+        // A row removed: hidden when the slot showed its words, content when it never did.
+        assert!(hides("Cheap flights to Rome", "", path, &near));
+        assert!(!hides("Library book sale this weekend", "", path, &near));
+
+        // An edit within minutes (most words kept) is an edit: it teaches no rotating rule.
+        let mut edit = NoiseModel::default();
+        edit.learn_near_simultaneous(
+            "Brand in einem Aufzugschacht mit Verrauchung von mehreren Etagen",
+            "Brand in einem Aufzugschacht",
+            path,
+        );
+        assert!(edit.rules.is_empty(), "{:?}", edit.rules);
+    }
+
+    #[test]
+    fn a_format_flip_between_near_simultaneous_versions_teaches_nothing() {
+        let mut m = NoiseModel::default();
+        m.learn_near_simultaneous(
+            "Updated February 24, 2025",
+            "Updated 24 February 2025",
+            "/p[0]",
+        );
+        m.learn_near_simultaneous("Members: 1,204", "Members: 1204", "/p[1]");
+        assert!(m.rules.is_empty(), "{:?}", m.rules);
     }
 
     #[test]

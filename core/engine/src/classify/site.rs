@@ -45,6 +45,15 @@
 //!
 //! Learning happens *after* the classification of the visit that teaches it, so a visit never
 //! hides its own changes through what it has just learned.
+//!
+//! ## Slots
+//! Rules that name a place (rotating slots, modules, flip histories) key it by the block's
+//! path, except for the lines of a text input: a line's number shifts whenever a line above is
+//! added or removed, so a line is known by the nearest line above it that the visit left
+//! unchanged and its distance from that line ([`slot_keys`]). A new block and the removed
+//! block it replaced in the same slot are judged as one change (old text → new text): the same
+//! value in another format is noise that teaches nothing, and a rotating rule sees what the
+//! slot showed before.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -437,16 +446,38 @@ impl SiteState {
             vec![false; old.blocks.len()]
         };
 
-        // The first removed block at each path (its index in the report): the old text of a
-        // new block that replaced it in place. A map, not a search per block: a page of
-        // 20,000 new blocks each replacing a removed one would compare every pair of paths.
-        let mut removed_paths: std::collections::HashMap<String, usize> =
-            std::collections::HashMap::new();
+        // The slot of each block for the learned rules (its path; a text line's anchor), and
+        // the removed block that a new block replaced in its slot.
+        let slots = slot_keys(&report, old.blocks, new.blocks);
+        let mut removed_at: HashMap<&str, usize> = HashMap::new();
+        let mut new_at: HashMap<&str, usize> = HashMap::new();
         for (k, b) in report.blocks.iter().enumerate() {
-            if b.status == Status::Removed {
-                removed_paths.entry(b.path.clone()).or_insert(k);
+            match b.status {
+                Status::Removed => {
+                    removed_at.entry(slots[k].as_str()).or_insert(k);
+                }
+                Status::New => {
+                    new_at.entry(slots[k].as_str()).or_insert(k);
+                }
+                _ => {}
             }
         }
+        // The old text of a change in its slot: a changed block's, or that of the removed
+        // block a new block replaced.
+        let old_of: Vec<Option<usize>> = report
+            .blocks
+            .iter()
+            .enumerate()
+            .map(|(k, b)| match (b.status, b.old_index) {
+                (Status::Changed, Some(i)) => Some(i),
+                (Status::New, _) => removed_at
+                    .get(slots[k].as_str())
+                    .and_then(|&r| report.blocks[r].old_index),
+                _ => None,
+            })
+            .map(|i: Option<usize>| i.filter(|&i| i < old.blocks.len()))
+            .collect();
+        let old_text_of = |k: usize| old_of[k].map(|i| old.blocks[i].text.as_str());
         // Rotating modules: changed blocks next to template blocks, where other pages of the
         // site rotated before (see `learn_modules`). Learned before classifying: the evidence
         // comes from other pages and earlier visits.
@@ -454,24 +485,19 @@ impl SiteState {
             let candidates: Vec<(usize, String, String)> = report
                 .blocks
                 .iter()
-                .filter(|b| matches!(b.status, Status::Changed | Status::New))
-                .filter_map(|b| {
+                .enumerate()
+                .filter(|(_, b)| matches!(b.status, Status::Changed | Status::New))
+                .filter_map(|(k, b)| {
                     let j = b.new_index?;
-                    let old_text = match b.status {
-                        Status::Changed => old.blocks[b.old_index?].text.as_str(),
-                        _ => match removed_paths.get(&b.path) {
-                            Some(&k) => report.blocks[k].text.as_str(),
-                            None => return None,
-                        },
-                    };
+                    let old_text = old_text_of(k)?;
                     (!new_tpl[j]
                         && !more_words_than(&b.text, MODULE_MAX_WORDS)
                         && !more_words_than(old_text, MODULE_MAX_WORDS)
                         && self
                             .flips
                             .iter()
-                            .any(|(u, p)| u != url && p.contains_key(&b.path)))
-                    .then(|| (j, b.path.clone(), old_text.to_string()))
+                            .any(|(u, p)| u != url && p.contains_key(&slots[k])))
+                    .then(|| (j, slots[k].clone(), old_text.to_string()))
                 })
                 .collect();
             if !candidates.is_empty() {
@@ -490,18 +516,21 @@ impl SiteState {
             }
         }
         let noise_model = &self.noise;
-        // A new or removed block at a path the site learned to rotate (its text on one side).
-        let rotating = |path: &str, t: &str| -> Option<Reason> {
-            match noise_model.judge("", t, path)? {
-                (r, noise::Verdict::Hide) if r.rotates_at(path) => Some(Reason::learned(r)),
-                (r, noise::Verdict::NewWords(words)) if r.rotates_at(path) => {
+        // A new or removed block in a slot the site learned to rotate, judged as the change
+        // from the removed text to the new one that replaced it in the slot (one side empty
+        // for a row added or removed).
+        let rotating = |slot: &str, old_t: &str, new_t: &str| -> Option<Reason> {
+            match noise_model.judge(old_t, new_t, slot)? {
+                (r, noise::Verdict::Hide) if r.rotates_at(slot) => Some(Reason::learned(r)),
+                (r, noise::Verdict::NewWords(words)) if r.rotates_at(slot) => {
                     Some(Reason::kept(r, Kept::NewWords { words }))
                 }
                 _ => None,
             }
         };
 
-        for b in report.blocks.iter_mut() {
+        let mut verdicts: Vec<Option<(Kind, Reason)>> = vec![None; report.blocks.len()];
+        for (k, b) in report.blocks.iter().enumerate() {
             if b.status == Status::Unchanged {
                 continue;
             }
@@ -511,10 +540,17 @@ impl SiteState {
                 (None, None) => false,
             };
             if is_template {
-                b.kind = Kind::Template;
-                b.reason = Some(Reason::template());
+                verdicts[k] = Some((Kind::Template, Reason::template()));
                 continue;
             }
+            let kept_or_noise = |r: Reason| {
+                let kind = if r.kept.is_none() {
+                    Kind::Noise
+                } else {
+                    Kind::Content
+                };
+                (kind, r)
+            };
             match b.status {
                 Status::Changed => {
                     let old_text = b
@@ -526,37 +562,51 @@ impl SiteState {
                         continue;
                     }
                     if let Some(same) = noise::same_value(old_text, &b.text) {
-                        b.kind = Kind::Noise;
-                        b.reason = Some(Reason::builtin(vec![same]));
+                        verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![same])));
                     } else if let Some(r) = noise::classify(
                         old_text,
                         &b.text,
-                        &b.path,
+                        &slots[k],
                         old.time,
                         new.time,
                         Some(noise_model),
                     ) {
-                        if r.kept.is_none() {
-                            b.kind = Kind::Noise;
-                        }
-                        b.reason = Some(r);
+                        verdicts[k] = Some(kept_or_noise(r));
                     }
                 }
                 Status::New | Status::Removed => {
-                    let paired = b.status == Status::Removed || removed_paths.contains_key(&b.path);
+                    // The block that replaced it, or that it replaced, in its slot.
+                    let partner = if b.status == Status::New {
+                        removed_at.get(slots[k].as_str())
+                    } else {
+                        new_at.get(slots[k].as_str())
+                    }
+                    .map(|&p| report.blocks[p].text.as_str());
+                    let (old_t, new_t) = match b.status {
+                        Status::New => (partner.unwrap_or(""), b.text.as_str()),
+                        _ => (b.text.as_str(), partner.unwrap_or("")),
+                    };
                     if noise::is_bare_id(&b.text) {
-                        b.kind = Kind::Noise;
-                        b.reason = Some(Reason::builtin(vec![Volatile::Id]));
-                    } else if paired && meter.classify(b.text.len()) {
-                        if let Some(r) = rotating(&b.path, &b.text) {
-                            if r.kept.is_none() {
-                                b.kind = Kind::Noise;
-                            }
-                            b.reason = Some(r);
+                        verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Id])));
+                    } else if let Some(same) = partner.and_then(|_| noise::same_value(old_t, new_t))
+                    {
+                        // The same value in another format, replaced in its slot.
+                        verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![same])));
+                    } else if (b.status == Status::Removed || partner.is_some())
+                        && meter.classify(b.text.len())
+                    {
+                        if let Some(r) = rotating(&slots[k], old_t, new_t) {
+                            verdicts[k] = Some(kept_or_noise(r));
                         }
                     }
                 }
                 _ => {}
+            }
+        }
+        for (b, v) in report.blocks.iter_mut().zip(verdicts) {
+            if let Some((kind, reason)) = v {
+                b.kind = kind;
+                b.reason = Some(reason);
             }
         }
         // The tail of a list that is simply not loaded yet is not removed.
@@ -572,7 +622,8 @@ impl SiteState {
             return (report, SiteUpdates::default());
         }
         let near = matches!((old.time, new.time), (Some(a), Some(b)) if (b - a).abs() <= opts.near_simultaneous_secs);
-        for b in &report.blocks {
+        let mut changes: Vec<(String, String, String)> = Vec::new();
+        for (k, b) in report.blocks.iter().enumerate() {
             if b.kind == Kind::Template {
                 continue;
             }
@@ -588,24 +639,18 @@ impl SiteState {
             if same {
                 continue;
             }
-            // The old text of a change at this path: a changed block's, or a removed block's
-            // that a new block replaced in place.
-            let old_text = match (b.status, b.old_index) {
-                (Status::Changed, Some(i)) => Some(old.blocks[i].text.as_str()),
-                (Status::New, None) => removed_paths
-                    .get(&b.path)
-                    .map(|&k| report.blocks[k].text.as_str()),
-                _ => None,
-            };
-            if let Some(old_text) = old_text {
-                // Learning from near-simultaneous versions reads both texts: it shares the
-                // page's classification budget (past it, the visit teaches less, never more).
-                if near && meter.classify(old_text.len() + b.text.len()) {
-                    self.noise
-                        .learn_near_simultaneous(old_text, &b.text, &b.path);
-                }
-                self.record_change(url, &b.path, old_text, &b.text);
+            if let Some(old_text) = old_text_of(k) {
+                changes.push((slots[k].clone(), old_text.to_string(), b.text.clone()));
             }
+        }
+        for (slot, old_text, new_text) in changes {
+            // Learning from near-simultaneous versions reads both texts: it shares the page's
+            // classification budget (past it, the visit teaches less, never more).
+            if near && meter.classify(old_text.len() + new_text.len()) {
+                self.noise
+                    .learn_near_simultaneous(&old_text, &new_text, &slot);
+            }
+            self.record_change(url, &slot, &old_text, &new_text);
         }
         let updates = self.updates(url, evicted);
         (report, updates)
@@ -675,6 +720,67 @@ impl SiteState {
             .collect();
         Ok((pages, rules))
     }
+}
+
+/// The start of the paths of a text input's lines ([`crate::block::Page::from_text`]):
+/// `/text[0]/line[N]`, N counting the lines.
+pub const TEXT_LINE_PATH: &str = "/text[0]/line[";
+
+/// The slot of each block of `report` for the learned rules: its path, except for the lines
+/// of a text input. A line's path is its number, which shifts whenever a line above is added
+/// or removed, so that the rule learned for "line 21" would judge whatever line comes 21st
+/// next time (and on every other page of the site). A line's slot is instead the nearest line
+/// above it that this visit left unchanged and whose text is on no other line of either
+/// version (the hash of its text), and how many lines below that one it is: `/text[0]/after[<hash>]+<k>` (`after[top]` for the lines before any
+/// unchanged one). A line replaced in place keeps its slot; a line that moves gets a new one.
+pub fn slot_keys(report: &Report, old: &[Block], new: &[Block]) -> Vec<String> {
+    if !report
+        .blocks
+        .iter()
+        .any(|b| b.path.starts_with(TEXT_LINE_PATH))
+    {
+        return report.blocks.iter().map(|b| b.path.clone()).collect();
+    }
+    // Anchors: lines left unchanged whose text is on no other line of either version (a
+    // separator or a repeated "Answer" line would give every line below one the same slot).
+    let mut count: HashMap<&str, u32> = HashMap::new();
+    for b in old.iter().chain(new) {
+        *count.entry(b.text.as_str()).or_default() += 1;
+    }
+    let mut same_old = vec![false; old.len()];
+    let mut same_new = vec![false; new.len()];
+    for b in &report.blocks {
+        if let (Status::Unchanged, Some(i), Some(j)) = (b.status, b.old_index, b.new_index) {
+            if i < old.len() && j < new.len() && count.get(b.text.as_str()) == Some(&2) {
+                same_old[i] = true;
+                same_new[j] = true;
+            }
+        }
+    }
+    let key = |blocks: &[Block], same: &[bool], at: usize| -> String {
+        match (0..at.min(blocks.len())).rev().find(|&i| same[i]) {
+            Some(i) => format!(
+                "/text[0]/after[{:016x}]+{}",
+                crate::hash::stable_hash(&blocks[i].text),
+                at - i
+            ),
+            None => format!("/text[0]/after[top]+{}", at + 1),
+        }
+    };
+    report
+        .blocks
+        .iter()
+        .map(|b| {
+            if !b.path.starts_with(TEXT_LINE_PATH) {
+                return b.path.clone();
+            }
+            match (b.new_index, b.old_index) {
+                (Some(j), _) => key(new, &same_new, j),
+                (None, Some(i)) => key(old, &same_old, i),
+                (None, None) => b.path.clone(),
+            }
+        })
+        .collect()
 }
 
 /// Fewest blocks in a run of removed blocks at a list's end for it to count as not loaded yet.
@@ -1323,6 +1429,170 @@ mod tests {
         );
         assert_eq!(r.summary.meaningful, 1, "{:#?}", r.blocks);
         assert_eq!(r.summary.template, 0);
+    }
+
+    fn lines(ls: &[&str]) -> Vec<Block> {
+        crate::block::Page::from_text(&ls.join("\n")).blocks
+    }
+
+    fn revisit(model: &mut SiteState, url: &str, day: i64, old: &[Block], new: &[Block]) -> Report {
+        analyze(
+            &Visit {
+                url,
+                time: Some((day - 1) * 86_400),
+                blocks: old,
+            },
+            &Visit {
+                url,
+                time: Some(day * 86_400),
+                blocks: new,
+            },
+            model,
+            &VisitOptions::default(),
+        )
+    }
+
+    #[test]
+    fn a_rule_learned_for_a_text_line_follows_the_line_not_its_number() {
+        let mut model = SiteState::new();
+        let url = "https://t.example/deals";
+        let sold = lines(&["# Deals", "Status:", "Sold out", "Price list", "Contact us"]);
+        let dispatch = lines(&[
+            "# Deals",
+            "Status:",
+            "Dispatch in 2 days",
+            "Price list",
+            "Contact us",
+        ]);
+        observe(
+            &mut model,
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: &sold,
+            },
+        );
+        // The status line flips back: a rotating rule for it.
+        revisit(&mut model, url, 1, &sold, &dispatch);
+        revisit(&mut model, url, 2, &dispatch, &sold);
+        let rule = model
+            .rules()
+            .iter()
+            .find(|r| r.label.starts_with("rotating: "))
+            .expect("a rotating rule")
+            .label
+            .clone();
+        assert!(
+            !rule.contains("line["),
+            "keyed by the line above, not a number: {rule}"
+        );
+        // Two lines are added above: the status line is now line 4 and flips again: hidden.
+        let shifted = |status: &str| {
+            lines(&[
+                "# Deals",
+                "Spring sale on all laptops",
+                "Free shipping this week",
+                "Status:",
+                status,
+                "Price list",
+                "Contact us",
+            ])
+        };
+        let r = revisit(&mut model, url, 3, &sold, &shifted("Dispatch in 2 days"));
+        let status = r
+            .blocks
+            .iter()
+            .find(|b| b.text.starts_with("Dispatch") && b.status != Status::Unchanged)
+            .expect("the status changed");
+        assert_eq!(status.kind, Kind::Noise, "{:#?}", r.blocks);
+        // What now stands at the status line's old number (line 2) is not judged by its rule:
+        // it is removed and is content.
+        let r = revisit(
+            &mut model,
+            url,
+            4,
+            &shifted("Dispatch in 2 days"),
+            &lines(&[
+                "# Deals",
+                "Spring sale on all laptops",
+                "Status:",
+                "Dispatch in 2 days",
+                "Price list",
+                "Contact us",
+            ]),
+        );
+        let gone = r
+            .blocks
+            .iter()
+            .find(|b| b.status == Status::Removed)
+            .expect("a line removed");
+        assert_eq!(gone.text, "Free shipping this week");
+        assert_eq!(gone.kind, Kind::Content, "{:#?}", r.blocks);
+    }
+
+    #[test]
+    fn a_format_flip_replaced_in_its_slot_teaches_nothing_and_a_later_change_is_content() {
+        let mut model = SiteState::new();
+        let url = "https://t.example/notice";
+        let notice = |stamp: &str, members: &str| {
+            lines(&[
+                "Harbour notice",
+                stamp,
+                members,
+                "Contact the harbour office",
+            ])
+        };
+        let a = notice("24.02.2025", "Members: 1,204");
+        let b = notice("February 24, 2025", "Members: 1204");
+        observe(
+            &mut model,
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: &a,
+            },
+        );
+        // Two versions a minute apart, values written another way: the same values. The
+        // date shares no word with its old form: the diff reports it removed and new, in the
+        // same slot.
+        let r = analyze(
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: &a,
+            },
+            &Visit {
+                url,
+                time: Some(60),
+                blocks: &b,
+            },
+            &mut model,
+            &VisitOptions::default(),
+        );
+        assert_eq!(r.summary.meaningful, 0, "{:#?}", r.blocks);
+        let date = r
+            .blocks
+            .iter()
+            .find(|b| b.status == Status::New)
+            .expect("the date, new in its slot");
+        assert_eq!(
+            date.reason.as_ref().map(|r| r.kinds.clone()),
+            Some(vec![Volatile::Format])
+        );
+        assert!(
+            model.rules().is_empty(),
+            "a format flip teaches nothing: {:?}",
+            model.rules()
+        );
+        // Later, the date itself changes: content.
+        let r = revisit(
+            &mut model,
+            url,
+            30,
+            &b,
+            &notice("March 3, 2025", "Members: 1204"),
+        );
+        assert_eq!(r.summary.meaningful, 1, "{:#?}", r.blocks);
     }
 
     #[test]
