@@ -224,7 +224,10 @@ fn news(ctx: &Ctx) -> Result<(), String> {
                         let n = worse.entry(name.clone()).or_insert(0usize);
                         *n += 1;
                         if *n <= 3 {
-                            examples.push(format!("ours, not digits: {}", example_pair(page, &outs[2], old, new)));
+                            examples.push(format!(
+                                "ours, not digits: {}",
+                                example_pair(page, &outs[2], old, new)
+                            ));
                         }
                     }
                 }

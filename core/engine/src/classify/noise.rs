@@ -506,6 +506,43 @@ fn builtin_noise_kinds(old: &str, new: &str) -> Option<Vec<Volatile>> {
     if old == new {
         return None;
     }
+    split_noise_kinds(old, new).or_else(|| glued_counter(old, new).then(|| vec![Volatile::Counter]))
+}
+
+/// A counter glued to a word in a counter-like block: pages that set a count in its own
+/// element right after a word (`<span>Uhr</span><span>2</span>`) lose the space when the block
+/// is read as text, so "08:00 Uhr2iX Magazin" becomes "08:00 Uhr3iX Magazin" or a count
+/// appears ("UhrMake" → "Uhr1Make"). True when both texts have at most [`COUNTER_MAX_WORDS`]
+/// words, the same tokens pairwise, and every pair that differs is the same once its digits
+/// are left out and mixes digits and letters (separate numbers and dates are read by
+/// [`volatile_kinds`]). A change of letters, or of a number inside a longer text, is never
+/// this.
+fn glued_counter(old: &str, new: &str) -> bool {
+    let (a, b) = (text::tokens(old), text::tokens(new));
+    let words = |t: &[&str]| t.iter().filter(|w| text::is_word(w)).count();
+    if a.len() != b.len() || words(&a) > COUNTER_MAX_WORDS || words(&b) > COUNTER_MAX_WORDS {
+        return false;
+    }
+    let digitless = |t: &str| -> String { t.chars().filter(|c| !c.is_ascii_digit()).collect() };
+    let mixed =
+        |t: &str| t.chars().any(|c| c.is_ascii_digit()) && t.chars().any(char::is_alphabetic);
+    let mut glued = false;
+    for (x, y) in a.iter().zip(&b) {
+        if x == y {
+            continue;
+        }
+        // Only digits glued to letters may differ: a changed separate number or date is
+        // `volatile_kinds`' to judge (and a date against both visits).
+        if digitless(x) != digitless(y) || !(mixed(x) || mixed(y)) {
+            return false;
+        }
+        glued = true;
+    }
+    glued
+}
+
+/// [`builtin_noise_kinds`] on tokens as they are split (numbers apart from words).
+fn split_noise_kinds(old: &str, new: &str) -> Option<Vec<Volatile>> {
     let a = text::tokens(old);
     let b = text::tokens(new);
     let ka = volatile_kinds(&a);
