@@ -44,3 +44,69 @@ fn glued_counters_never_hide_words_or_long_texts() {
         assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
     }
 }
+
+use sincelast_core::align::{Kind, Status};
+use sincelast_core::block::Block;
+use sincelast_core::classify::site::SiteState;
+use sincelast_core::extract::{extract_html, ExtractOptions};
+use sincelast_core::visit::{visit, VisitInput};
+
+fn blocks(html: &str) -> Vec<Block> {
+    extract_html(
+        html,
+        &ExtractOptions {
+            url: Some("https://news.example/".to_string()),
+            ..Default::default()
+        },
+    )
+    .expect("extract")
+    .blocks
+}
+
+/// Teasers whose comment count sits in its own element: "1" → "2" is too unlike to be aligned
+/// as a changed block, so it comes out as one block removed and one new at the same path.
+/// Judged as the change it is (a counter), neither side is content; a headline replaced in
+/// place stays content.
+#[test]
+fn a_count_replaced_in_place_is_a_counter_not_new_content() {
+    let page = |count_a: &str, count_b: &str, headline: &str| {
+        format!(
+            "<html><body><main><h1>Front page</h1>\
+             <article><h2>{headline}</h2><p>A teaser text long enough to be a paragraph of its own here.</p>\
+             <footer><span>{count_a}</span></footer></article>\
+             <article><h2>Second story of the day</h2><p>Another teaser text, also long enough to stand alone.</p>\
+             <footer><span>{count_b}</span></footer></article>\
+             </main></body></html>"
+        )
+    };
+    let url = "https://news.example/";
+    let old = blocks(&page("1", "8", "First story of the day"));
+    let new = blocks(&page("2", "10", "First story of the day"));
+    let report = visit(
+        &VisitInput::revisit(url, (1_000, &old), (4_600, &new)),
+        &mut SiteState::new(),
+    )
+    .report
+    .expect("a revisit has a report");
+    let moved: Vec<_> = report
+        .blocks
+        .iter()
+        .filter(|b| b.status != Status::Unchanged)
+        .collect();
+    assert!(!moved.is_empty(), "the counts differ");
+    for b in &moved {
+        assert_eq!(b.kind, Kind::Noise, "{:?} «{}»", b.status, b.text);
+    }
+    // A headline replaced by another at the same place is still news.
+    let newer = blocks(&page("2", "10", "Storm closes the harbour"));
+    let report = visit(
+        &VisitInput::revisit(url, (1_000, &old), (4_600, &newer)),
+        &mut SiteState::new(),
+    )
+    .report
+    .expect("a revisit has a report");
+    assert!(report
+        .blocks
+        .iter()
+        .any(|b| b.kind == Kind::Content && b.text.contains("Storm closes the harbour")));
+}

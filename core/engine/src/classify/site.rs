@@ -498,6 +498,9 @@ impl SiteState {
             }
         };
 
+        // Blocks replaced in place: removed and new at one path (a count in its own element,
+        // "1" → "2", is too unlike to be aligned as a change); path → (removed, new) text.
+        let in_place = replaced_in_place(&report);
         for b in report.blocks.iter_mut() {
             if b.status == Status::Unchanged {
                 continue;
@@ -537,9 +540,18 @@ impl SiteState {
                 }
                 Status::New | Status::Removed => {
                     let paired = b.status == Status::Removed || removed_paths.contains(&b.path);
+                    let same_slot = in_place.get(&b.path).and_then(|(was, now)| {
+                        noise::same_value(was, now)
+                            .map(|v| vec![v])
+                            .or_else(|| noise::builtin_noise_between(was, now, old.time, new.time))
+                    });
                     if noise::is_bare_id(&b.text) {
                         b.kind = Kind::Noise;
                         b.reason = Some(Reason::builtin(vec![Volatile::Id]));
+                    } else if let Some(kinds) = same_slot {
+                        // Judged as the change of one block: noise on both sides.
+                        b.kind = Kind::Noise;
+                        b.reason = Some(Reason::builtin(kinds));
                     } else if paired {
                         if let Some(r) = rotating(&b.path, &b.text) {
                             if r.kept.is_none() {
@@ -843,6 +855,33 @@ macro_rules! le_list {
 }
 le_list!(le_u32, u32, 4);
 le_list!(le_u64, u64, 8);
+
+/// Blocks replaced in place in `report`: for each path with exactly one removed and one new
+/// block, (the removed text, the new text). Paths carry element positions, so a block removed
+/// and another new at one path took its place on the page.
+fn replaced_in_place(
+    report: &crate::align::Report,
+) -> std::collections::HashMap<String, (String, String)> {
+    use crate::align::Status;
+    let mut removed: std::collections::HashMap<&str, Vec<&str>> = Default::default();
+    let mut added: std::collections::HashMap<&str, Vec<&str>> = Default::default();
+    for b in &report.blocks {
+        match b.status {
+            Status::Removed => removed.entry(&b.path).or_default().push(&b.text),
+            Status::New => added.entry(&b.path).or_default().push(&b.text),
+            _ => {}
+        }
+    }
+    removed
+        .into_iter()
+        .filter_map(
+            |(path, was)| match (was.as_slice(), added.get(path)?.as_slice()) {
+                ([was], [now]) => Some((path.to_string(), (was.to_string(), now.to_string()))),
+                _ => None,
+            },
+        )
+        .collect()
+}
 
 #[cfg(test)]
 mod tests {
