@@ -40,6 +40,8 @@ fn glued_counters_never_hide_words_or_long_texts() {
             "Heute im Heft: Version3 des Tarifs gilt ab Montag für alle Kunden in Berlin",
         ),
         ("Uhr2iX Magazin", "Uhr2iX Magazin"),
+        // A product code glued to a letter is another product, not a count.
+        ("[](/eu-de/products/a1780)", "[](/eu-de/products/a1781)"),
     ] {
         assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
     }

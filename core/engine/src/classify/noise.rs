@@ -509,14 +509,18 @@ fn builtin_noise_kinds(old: &str, new: &str) -> Option<Vec<Volatile>> {
     split_noise_kinds(old, new).or_else(|| glued_counter(old, new).then(|| vec![Volatile::Counter]))
 }
 
+/// Most digits of a count glued to a word (see `glued_counter`): up to 999 comments. Set from
+/// what a count is, not fitted; a code like a product number ("a1780") has more.
+const GLUED_COUNTER_MAX_DIGITS: usize = 3;
+
 /// A counter glued to a word in a counter-like block: pages that set a count in its own
 /// element right after a word (`<span>Uhr</span><span>2</span>`) lose the space when the block
 /// is read as text, so "08:00 Uhr2iX Magazin" becomes "08:00 Uhr3iX Magazin" or a count
 /// appears ("UhrMake" → "Uhr1Make"). True when both texts have at most [`COUNTER_MAX_WORDS`]
 /// words, the same tokens pairwise, and every pair that differs is the same once its digits
 /// are left out and mixes digits and letters (separate numbers and dates are read by
-/// [`volatile_kinds`]). A change of letters, or of a number inside a longer text, is never
-/// this.
+/// [`volatile_kinds`]), with digit runs of at most [`GLUED_COUNTER_MAX_DIGITS`]. A change of
+/// letters, of a code, or of a number inside a longer text, is never this.
 fn glued_counter(old: &str, new: &str) -> bool {
     let (a, b) = (text::tokens(old), text::tokens(new));
     let words = |t: &[&str]| t.iter().filter(|w| text::is_word(w)).count();
@@ -534,6 +538,17 @@ fn glued_counter(old: &str, new: &str) -> bool {
         // Only digits glued to letters may differ: a changed separate number or date is
         // `volatile_kinds`' to judge (and a date against both visits).
         if digitless(x) != digitless(y) || !(mixed(x) || mixed(y)) {
+            return false;
+        }
+        // A count is short; a longer digit run glued to letters is a code ("a1780" → "a1781":
+        // another product), and a change of it is content.
+        let longest_run = |t: &str| {
+            t.split(|c: char| !c.is_ascii_digit())
+                .map(str::len)
+                .max()
+                .unwrap_or(0)
+        };
+        if longest_run(x) > GLUED_COUNTER_MAX_DIGITS || longest_run(y) > GLUED_COUNTER_MAX_DIGITS {
             return false;
         }
         glued = true;

@@ -540,10 +540,15 @@ impl SiteState {
                 }
                 Status::New | Status::Removed => {
                     let paired = b.status == Status::Removed || removed_paths.contains(&b.path);
+                    // Only the same value, or one bare number for another (a count in its own
+                    // element): a short text with a number and words ("5,49 €") replaced in
+                    // place may be another item (a price of another product) and stays content.
                     let same_slot = in_place.get(&b.path).and_then(|(was, now)| {
-                        noise::same_value(was, now)
-                            .map(|v| vec![v])
-                            .or_else(|| noise::builtin_noise_between(was, now, old.time, new.time))
+                        noise::same_value(was, now).map(|v| vec![v]).or_else(|| {
+                            (bare_number(was) && bare_number(now))
+                                .then(|| noise::builtin_noise_between(was, now, old.time, new.time))
+                                .flatten()
+                        })
                     });
                     if noise::is_bare_id(&b.text) {
                         b.kind = Kind::Noise;
@@ -855,6 +860,13 @@ macro_rules! le_list {
 }
 le_list!(le_u32, u32, 4);
 le_list!(le_u64, u64, 8);
+
+/// A text that is one number and nothing else (`7`, `1,204`, `3.5`).
+fn bare_number(t: &str) -> bool {
+    t.bytes().any(|b| b.is_ascii_digit())
+        && t.bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b',' | b'\''))
+}
 
 /// Blocks replaced in place in `report`: for each path with exactly one removed and one new
 /// block, (the removed text, the new text). Paths carry element positions, so a block removed
