@@ -112,3 +112,39 @@ fn a_count_replaced_in_place_is_a_counter_not_new_content() {
         .iter()
         .any(|b| b.kind == Kind::Content && b.text.contains("Storm closes the harbour")));
 }
+
+/// Only a bare number replaced in place is a count: a price with its currency replaced in
+/// place ("9 €" → "12 €", too unlike to be aligned as one block) may be another product's price
+/// and stays content.
+#[test]
+fn a_price_replaced_in_place_stays_content() {
+    let page = |price: &str| {
+        format!(
+            "<html><body><main><h1>Offers</h1><p>Our server offers, renewed every week for you.</p>\
+             <ul><li>{price}</li></ul></main></body></html>"
+        )
+    };
+    let url = "https://shop.example/";
+    let (old, new) = (blocks(&page("9 €")), blocks(&page("12 €")));
+    let report = visit(
+        &VisitInput::revisit(url, (1_000, &old), (4_600, &new)),
+        &mut SiteState::new(),
+    )
+    .report
+    .expect("a revisit has a report");
+    let changed: Vec<_> = report
+        .blocks
+        .iter()
+        .filter(|b| b.status != Status::Unchanged)
+        .collect();
+    assert!(
+        changed.iter().any(|b| b.status == Status::New),
+        "the case needs the price replaced in place, not aligned: {changed:?}"
+    );
+    assert!(
+        changed
+            .iter()
+            .any(|b| b.kind == Kind::Content && b.text == "12 €"),
+        "{changed:?}"
+    );
+}
