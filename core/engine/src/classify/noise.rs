@@ -45,6 +45,14 @@
 //! never makes a rotating rule, and a later change of the value itself is content. A new or
 //! removed block of only an id ([`is_bare_id`]) is noise of kind `id`.
 //!
+//! ## Counts set apart by markup
+//! A count in its own element right after a word loses its space when the block is read as
+//! text ("08:00 Uhr2iX Magazin"): in a counter-like block a change of at most three digits glued
+//! to letters is a counter like a separate number (a longer run is a code: "a1780" is another
+//! product). A count alone in its element ("1" → "2") is too unlike to be aligned as one changed
+//! block; the site state judges a bare number removed and another new at the same path as that
+//! change (see `classify::site`), while other texts replaced in place stay content.
+//!
 //! ## Learned per site
 //! [`NoiseModel`] learns, from the person's own visits:
 //! - **slot rules** from near-simultaneous versions (a revisit or reload within
