@@ -155,6 +155,11 @@ fn news(ctx: &Ctx) -> Result<(), String> {
         let Some(time) = parse_time(t.get(r, "commit_time_utc")) else {
             continue;
         };
+        // `<site>_status.json` is the scraper's fetch log (times, HTTP headers), not a page a
+        // person visits: it changes on every fetch and once counted as a front page.
+        if t.get(r, "id").ends_with(".json") {
+            continue;
+        }
         if time < end {
             by_page
                 .entry(t.get(r, "id").to_string())
@@ -186,6 +191,7 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     let mut examples = Vec::new();
     // Per site: front and section pages, legal pages refetched within the hour.
     let mut per_site: BTreeMap<String, (Tally, Tally)> = BTreeMap::new();
+    let mut worse: BTreeMap<String, usize> = BTreeMap::new();
     for (name, vers) in by_site.iter_mut() {
         let site_row = per_site.entry(name.clone()).or_default();
         vers.sort_by(|a, b| (a.time, &a.page).cmp(&(b.time, &b.page)));
@@ -205,13 +211,25 @@ fn news(ctx: &Ctx) -> Result<(), String> {
                     if gap <= REVISIT_SECS {
                         revisit.add(outs, None);
                         site_row.1.add(outs, None);
-                        if ctx.verbose && !outs[2].is_quiet() && examples.len() < 12 {
-                            examples.push(example(page, outs, old, new));
+                        if ctx.verbose && !outs[2].is_quiet() && examples.len() < 40 {
+                            examples.push(example_pair(page, &outs[2], old, new));
                         }
                     }
                 } else {
                     front.add(outs, Some(share));
                     site_row.0.add(outs, Some(share));
+                    // Where ours paints and "ignore numbers" does not: what ours reads as
+                    // content that only digits separate from the old page.
+                    if ctx.verbose && !outs[2].is_quiet() && outs[1].is_quiet() {
+                        let n = worse.entry(name.clone()).or_insert(0usize);
+                        *n += 1;
+                        if *n <= 3 {
+                            examples.push(format!(
+                                "ours, not digits: {}",
+                                example_pair(page, &outs[2], old, new)
+                            ));
+                        }
+                    }
                 }
             },
             &mut |_, _, _| {},
@@ -302,6 +320,23 @@ fn single_site(ctx: &Ctx) -> Result<(), String> {
     );
     print_table(&rows);
     Ok(())
+}
+
+/// A revisit's highlighted blocks with the old text each was changed from.
+fn example_pair(page: &str, o: &Outcome, old: &[Block], new: &[Block]) -> String {
+    let texts: Vec<String> = o
+        .highlighted
+        .iter()
+        .zip(&o.changed_from)
+        .take(4)
+        .map(|(&j, from)| {
+            let was = from
+                .map(|i| format!(" was «{}»", excerpt(&old[i].text, 90)))
+                .unwrap_or_default();
+            format!("«{}»{was} [{}]", excerpt(&new[j].text, 90), new[j].path)
+        })
+        .collect();
+    format!("{page}: {}", texts.join(" "))
 }
 
 fn example(page: &str, outs: &[Outcome; 3], old: &[Block], new: &[Block]) -> String {

@@ -45,6 +45,14 @@
 //! never makes a rotating rule, and a later change of the value itself is content. A new or
 //! removed block of only an id ([`is_bare_id`]) is noise of kind `id`.
 //!
+//! ## Counts set apart by markup
+//! A count in its own element right after a word loses its space when the block is read as
+//! text ("08:00 Uhr2iX Magazin"): in a counter-like block a change of at most three digits glued
+//! to letters is a counter like a separate number (a longer run is a code: "a1780" is another
+//! product). A count alone in its element ("1" → "2") is too unlike to be aligned as one changed
+//! block; the site state judges a bare number removed and another new at the same path as that
+//! change (see `classify::site`), while other texts replaced in place stay content.
+//!
 //! ## Learned per site
 //! [`NoiseModel`] learns, from the person's own visits:
 //! - **slot rules** from near-simultaneous versions (a revisit or reload within
@@ -510,6 +518,58 @@ fn builtin_noise_kinds(old: &str, new: &str) -> Option<Vec<Volatile>> {
     if old == new {
         return None;
     }
+    split_noise_kinds(old, new).or_else(|| glued_counter(old, new).then(|| vec![Volatile::Counter]))
+}
+
+/// Most digits of a count glued to a word (see `glued_counter`): up to 999 comments. Set from
+/// what a count is, not fitted; a code like a product number ("a1780") has more.
+const GLUED_COUNTER_MAX_DIGITS: usize = 3;
+
+/// A counter glued to a word in a counter-like block: pages that set a count in its own
+/// element right after a word (`<span>Uhr</span><span>2</span>`) lose the space when the block
+/// is read as text, so "08:00 Uhr2iX Magazin" becomes "08:00 Uhr3iX Magazin" or a count
+/// appears ("UhrMake" → "Uhr1Make"). True when both texts have at most [`COUNTER_MAX_WORDS`]
+/// words, the same tokens pairwise, and every pair that differs is the same once its digits
+/// are left out and mixes digits and letters (separate numbers and dates are read by
+/// [`volatile_kinds`]), with digit runs of at most [`GLUED_COUNTER_MAX_DIGITS`]. A change of
+/// letters, of a code, or of a number inside a longer text, is never this.
+fn glued_counter(old: &str, new: &str) -> bool {
+    let (a, b) = (text::tokens(old), text::tokens(new));
+    let words = |t: &[&str]| t.iter().filter(|w| text::is_word(w)).count();
+    if a.len() != b.len() || words(&a) > COUNTER_MAX_WORDS || words(&b) > COUNTER_MAX_WORDS {
+        return false;
+    }
+    let digitless = |t: &str| -> String { t.chars().filter(|c| !c.is_ascii_digit()).collect() };
+    let mixed =
+        |t: &str| t.chars().any(|c| c.is_ascii_digit()) && t.chars().any(char::is_alphabetic);
+    let mut glued = false;
+    for (x, y) in a.iter().zip(&b) {
+        if x == y {
+            continue;
+        }
+        // Only digits glued to letters may differ: a changed separate number or date is
+        // `volatile_kinds`' to judge (and a date against both visits).
+        if digitless(x) != digitless(y) || !(mixed(x) || mixed(y)) {
+            return false;
+        }
+        // A count is short; a longer digit run glued to letters is a code ("a1780" → "a1781":
+        // another product), and a change of it is content.
+        let longest_run = |t: &str| {
+            t.split(|c: char| !c.is_ascii_digit())
+                .map(str::len)
+                .max()
+                .unwrap_or(0)
+        };
+        if longest_run(x) > GLUED_COUNTER_MAX_DIGITS || longest_run(y) > GLUED_COUNTER_MAX_DIGITS {
+            return false;
+        }
+        glued = true;
+    }
+    glued
+}
+
+/// [`builtin_noise_kinds`] on tokens as they are split (numbers apart from words).
+fn split_noise_kinds(old: &str, new: &str) -> Option<Vec<Volatile>> {
     let a = text::tokens(old);
     let b = text::tokens(new);
     let ka = volatile_kinds(&a);

@@ -592,6 +592,17 @@ impl SiteState {
                     {
                         // The same value in another format, replaced in its slot.
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![same])));
+                    } else if let Some(kinds) = partner
+                        .filter(|_| bare_number(old_t) && bare_number(new_t))
+                        .and_then(|_| {
+                            noise::builtin_noise_between(old_t, new_t, old.time, new.time)
+                        })
+                    {
+                        // One bare number for another in its slot (a count in its own element,
+                        // "1" → "2", too unlike to be aligned as a change): judged as the change
+                        // of one block, noise on both sides. A short text with words and a
+                        // number ("5,49 €") may be another item and is judged as rotating.
+                        verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
                     } else if (b.status == Status::Removed || partner.is_some())
                         && meter.classify(b.text.len())
                     {
@@ -968,6 +979,13 @@ macro_rules! le_list {
 }
 le_list!(le_u32, u32, 4);
 le_list!(le_u64, u64, 8);
+
+/// A text that is one number and nothing else (`7`, `1,204`, `3.5`).
+fn bare_number(t: &str) -> bool {
+    t.bytes().any(|b| b.is_ascii_digit())
+        && t.bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b',' | b'\''))
+}
 
 #[cfg(test)]
 mod tests {
