@@ -6,7 +6,7 @@ import { visitMessage, textKey } from '../shared/wire.js';
 import { state } from './state.js';
 import { send } from './runtime.js';
 import { whenSettled, dropEarly } from './settle.js';
-import { readPage, capBlocks, withKeys } from './blocks.js';
+import { readPageSliced, capBlocks, withKeysSliced, yieldToPage, SLICE_MS } from './blocks.js';
 import { paint, loadColors, paintsAtOnce } from './paint.js';
 import { ensureOverlay } from './overlay.js';
 import { testMark } from './test-hooks.js';
@@ -37,19 +37,49 @@ function shadowOf(el) {
 }
 
 /**
- * Whether the page has a password field: in the document or in any shadow root inside it
- * (nested ones too).
- * @param {Document | ShadowRoot} root
- * @returns {boolean}
+ * Whether the page has a password field, in the document or in any shadow root inside it (nested
+ * ones too), looked for in slices of SLICE_MS with the page's tasks between them (a large page:
+ * the look into every element's shadow root is what costs). Also gives the shadow roots it found,
+ * for the quick look again at the last moment (passwordNow). A copy that stops (`isDead`)
+ * ends the scan.
+ * @param {() => boolean} isDead
+ * @returns {Promise<{ found: boolean, roots: ShadowRoot[] }>}
  */
-export function hasPasswordField(root = document) {
-  if (root.querySelector(PASSWORD)) return true;
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const shadow = shadowOf(/** @type {Element} */ (n));
-    if (shadow && hasPasswordField(shadow)) return true;
+export async function passwordScan(isDead) {
+  /** @type {ShadowRoot[]} */
+  const roots = [];
+  if (document.querySelector(PASSWORD)) return { found: true, roots };
+  /** @type {(Document | ShadowRoot)[]} */
+  const todo = [document];
+  let until = performance.now() + SLICE_MS;
+  let count = 0;
+  while (todo.length) {
+    const root = todo.pop();
+    if (root !== document && root.querySelector(PASSWORD)) return { found: true, roots };
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if ((++count & 255) === 0 && performance.now() > until) {
+        await yieldToPage();
+        if (isDead()) return { found: false, roots };
+        until = performance.now() + SLICE_MS;
+      }
+      const shadow = shadowOf(/** @type {Element} */ (n));
+      if (shadow) {
+        roots.push(shadow);
+        todo.push(shadow);
+      }
+    }
   }
-  return false;
+  return { found: false, roots };
+}
+
+/**
+ * A password field now, in the document or in the shadow roots a scan found (quick; a field in
+ * a shadow root made later is the late watch's, watchLatePassword).
+ * @param {ShadowRoot[]} roots
+ */
+function passwordNow(roots) {
+  return !!document.querySelector(PASSWORD) || roots.some((r) => !!r.querySelector(PASSWORD));
 }
 
 /**
@@ -91,10 +121,17 @@ function watchLatePassword() {
     clearTimeout(timer);
     clearTimeout(end);
   };
-  const check = () => {
+  let checking = false;
+  const check = async () => {
     timer = null;
     if (state.dead) return stop();
-    if (!hasPasswordField()) return;
+    // In slices: a large page changing all the time costs no long task.
+    if (checking) return;
+    checking = true;
+    const scan = await passwordScan(() => state.dead);
+    checking = false;
+    if (state.dead) return stop();
+    if (!scan.found) return;
     stop();
     send({ type: 'forget' }).then(() => {
       if (TEST_HOOKS) testMark('forgotten', 'password');
@@ -150,7 +187,10 @@ export async function start() {
   // The overlay goes in now, on every visit whatever its answer (see overlay.js).
   ensureOverlay();
   loadColors();
-  const page = read ? read.page : applyRegions(readPage(), regions);
+  // A large page is read in slices (blocks.js): no long task of ours.
+  const fresh = read ? null : await readPageSliced({ isDead: () => state.dead });
+  if (!read && !fresh) return;
+  const page = read ? read.page : applyRegions(fresh, regions);
   state.elements = page.elements;
   const { blocks, truncated } = read ? read.capped : capBlocks(page);
   // routes.js: after a route change, the text read must not be the previous address's (a page
@@ -161,7 +201,9 @@ export async function start() {
     return;
   }
   state.lastPrint = print;
-  let hasPassword = hasPasswordField();
+  const scan = await passwordScan(() => state.dead);
+  if (state.dead) return;
+  let hasPassword = scan.found;
   timing.extracted = performance.now();
   if (TEST_HOOKS) testMark('read', read ? 'early' : 'settled');
   if (!read) {
@@ -175,7 +217,7 @@ export async function start() {
   /** @param {import('../shared/messages.js').OutgoingBlock[]} sendBlocks */
   const message = (sendBlocks) => {
     // Checked again at the last moment: a field added since the page settled counts too.
-    hasPassword = hasPassword || hasPasswordField();
+    hasPassword = hasPassword || passwordNow(scan.roots);
     return { ...visitMessage({ title, truncated, hasPassword, blocks: hasPassword ? [] : sendBlocks }), url };
   };
   /** @type {import('../shared/messages.js').VisitResult} */
@@ -185,7 +227,7 @@ export async function start() {
   try {
     const known = hasPassword ? null : await state.knownKeys;
     try {
-      const keyed = read && read.keyed && known === state.knownSet ? read.keyed : withKeys(blocks, known);
+      const keyed = read && read.keyed && known === state.knownSet ? read.keyed : await withKeysSliced(blocks, known);
       textsSent = keyed.filter((b) => b.text !== undefined).length;
       timing.keyed = performance.now();
       result = await send(message(keyed));

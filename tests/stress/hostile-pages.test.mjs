@@ -197,7 +197,7 @@ test('hostile pages (mutating forever, removing our element, overridden prototyp
       figure(`hostile page ${label}: long tasks with / without the extension (count)`, `${w.long.tasks.length} / ${b.long.tasks.length}`, 'same');
       figure(`hostile page ${label}: longest task with / without the extension (ms)`, `${max(w.long.tasks)} / ${max(b.long.tasks)}`, 'same');
       figure(`hostile page ${label}: long task time with / without the extension (ms)`, `${sum(w.long.tasks)} / ${sum(b.long.tasks)}`, 'same');
-      for (const t of oursLong) over.push(`${name}: a task of ${Math.round(t.ms)} ms (${Math.round(t.cpuMs)} ms thread time), ${Math.round(t.oursMs)} ms of ours (${t.what})`);
+      for (const t of oursLong) over.push(`${name}: a task of ${Math.round(t.ms)} ms (${Math.round(t.cpuMs)} ms thread time), ${Math.round(t.oursMs)} ms of ours (${t.what}: ${t.top})`);
       assert.ok(w.verdict, `${name}: the extension came to a verdict`);
       if (name === 'remove') assert.ok(w.removed > 0, 'the page removed what it did not make');
       if (name === 'protos') {

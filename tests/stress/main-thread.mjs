@@ -47,7 +47,7 @@ export function attribute(events, pageUrl, ours, longMs = 50) {
     const prof = profiles.get(e.id);
     if (!prof || prof.tid !== tid) continue;
     const cpu = e.args.data.cpuProfile || {};
-    for (const n of cpu.nodes || []) nodes.set(n.id, { url: n.callFrame?.url || '', parent: n.parent });
+    for (const n of cpu.nodes || []) nodes.set(n.id, { url: n.callFrame?.url || '', fn: n.callFrame?.functionName || '', parent: n.parent });
     const deltas = e.args.data.timeDeltas || [];
     (cpu.samples || []).forEach((id, i) => {
       prof.t += deltas[i] || 0;
@@ -77,10 +77,18 @@ export function attribute(events, pageUrl, ours, longMs = 50) {
       if (samples[mid].t < t.ts) lo = mid + 1;
       else hi = mid;
     }
+    const byFn = new Map();
     for (let i = lo; i < samples.length && samples[i].t <= end; i++) {
       if (!isOurs(samples[i].id)) continue;
       const next = i + 1 < samples.length ? Math.min(samples[i + 1].t, end) : end;
-      oursUs += Math.max(0, next - samples[i].t);
+      const us = Math.max(0, next - samples[i].t);
+      oursUs += us;
+      // The innermost function of ours on the stack, with its caller.
+      let n = nodes.get(samples[i].id);
+      while (n && !n.url.startsWith(ours)) n = nodes.get(n.parent);
+      const caller = n && nodes.get(n.parent);
+      const name = n ? `${n.fn || '(anonymous)'}${caller && caller.url.startsWith(ours) ? `<${caller.fn || '(anonymous)'}` : ''}` : '?';
+      byFn.set(name, (byFn.get(name) || 0) + us);
     }
     const calls = ourCalls.filter((c) => c.ts >= t.ts && c.ts < end);
     if (t.dur / 1000 > longMs || oursUs > 0 || calls.length) {
@@ -91,6 +99,7 @@ export function attribute(events, pageUrl, ours, longMs = 50) {
         oursMs: oursUs / 1000,
         oursCpuMs: t.dur ? (cpuMs * Math.min(oursUs, t.dur)) / t.dur : 0,
         what: calls.map((c) => c.args.data.functionName || c.name).filter(Boolean).slice(0, 4).join(','),
+        top: [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([f, us]) => `${f} ${Math.round(us / 1000)} ms`).join(', '),
       });
     }
   }
