@@ -108,7 +108,7 @@ export async function withKeysSliced(blocks, known) {
   const out = [];
   let until = performance.now() + SLICE_MS;
   for (let i = 0; i < blocks.length; i++) {
-    if ((i & 127) === 127 && performance.now() > until) {
+    if ((i & 15) === 15 && performance.now() > until) {
       await yieldToPage();
       until = performance.now() + SLICE_MS;
     }

@@ -39,47 +39,57 @@ function shadowOf(el) {
 /**
  * Whether the page has a password field, in the document or in any shadow root inside it (nested
  * ones too), looked for in slices of SLICE_MS with the page's tasks between them (a large page:
- * the look into every element's shadow root is what costs). Also gives the shadow roots it found,
- * for the quick look again at the last moment (passwordNow). A copy that stops (`isDead`)
+ * the look into every element's shadow root is what costs). Also gives the shadow roots and the
+ * fields it found and how many elements it looked at, for the quick look again at the last moment
+ * (passwordNow). A copy that stops (`isDead`)
  * ends the scan.
  * @param {() => boolean} isDead
- * @returns {Promise<{ found: boolean, roots: ShadowRoot[] }>}
+ * @returns {Promise<{ found: boolean, roots: ShadowRoot[], inputs: Element[], elements: number }>}
  */
 export async function passwordScan(isDead) {
   /** @type {ShadowRoot[]} */
   const roots = [];
-  if (document.querySelector(PASSWORD)) return { found: true, roots };
+  /** @type {Element[]} */
+  const inputs = [];
   /** @type {(Document | ShadowRoot)[]} */
   const todo = [document];
   let until = performance.now() + SLICE_MS;
   let count = 0;
+  const result = (found) => ({ found, roots, inputs, elements: count });
   while (todo.length) {
-    const root = todo.pop();
-    if (root !== document && root.querySelector(PASSWORD)) return { found: true, roots };
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const walker = document.createTreeWalker(todo.pop(), NodeFilter.SHOW_ELEMENT);
+    for (let n = /** @type {Element | null} */ (walker.nextNode()); n; n = /** @type {Element | null} */ (walker.nextNode())) {
       if ((++count & 255) === 0 && performance.now() > until) {
         await yieldToPage();
-        if (isDead()) return { found: false, roots };
+        if (isDead()) return result(false);
         until = performance.now() + SLICE_MS;
       }
-      const shadow = shadowOf(/** @type {Element} */ (n));
+      if (n.localName === 'input') {
+        if (n.matches(PASSWORD)) return result(true);
+        inputs.push(n);
+      }
+      const shadow = shadowOf(n);
       if (shadow) {
         roots.push(shadow);
         todo.push(shadow);
       }
     }
   }
-  return { found: false, roots };
+  return result(false);
 }
 
+/** Elements a scan looked at under which the last-moment look goes through the whole document. */
+const SMALL_PAGE = 20000;
+
 /**
- * A password field now, in the document or in the shadow roots a scan found (quick; a field in
- * a shadow root made later is the late watch's, watchLatePassword).
- * @param {ShadowRoot[]} roots
+ * A password field now (the last moment before sending): in the document, or in the shadow
+ * roots the scan found — on a large page only the fields and shadow roots the scan found (a
+ * field or shadow root made since is the late watch's, watchLatePassword).
+ * @param {{ roots: ShadowRoot[], inputs: Element[], elements: number }} scan
  */
-function passwordNow(roots) {
-  return !!document.querySelector(PASSWORD) || roots.some((r) => !!r.querySelector(PASSWORD));
+function passwordNow(scan) {
+  if (scan.elements < SMALL_PAGE && document.querySelector(PASSWORD)) return true;
+  return scan.inputs.some((i) => i.matches(PASSWORD)) || scan.roots.some((r) => !!r.querySelector(PASSWORD));
 }
 
 /**
@@ -217,7 +227,7 @@ export async function start() {
   /** @param {import('../shared/messages.js').OutgoingBlock[]} sendBlocks */
   const message = (sendBlocks) => {
     // Checked again at the last moment: a field added since the page settled counts too.
-    hasPassword = hasPassword || passwordNow(scan.roots);
+    hasPassword = hasPassword || passwordNow(scan);
     return { ...visitMessage({ title, truncated, hasPassword, blocks: hasPassword ? [] : sendBlocks }), url };
   };
   /** @type {import('../shared/messages.js').VisitResult} */

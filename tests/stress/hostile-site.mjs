@@ -1,9 +1,9 @@
 // The hostile site of the hostile-content scenarios (hostile-content.test.mjs in Chromium,
 // hostile-content-firefox.test.mjs in Firefox): XSS payloads — script tags, event-handler
 // attributes, javascript: URLs, CSS injection, markup that closes attributes, template syntax,
-// Unicode bidi and zero-width tricks — placed as text in a page's kept, changed, new and removed
-// blocks, in its title, in link targets and link texts (links that appear on the second version,
-// so that they are new links and newly appeared pages) and in a block the site teaches as noise
+// Unicode bidi and zero-width tricks — placed as text in a page's kept, changed and removed
+// blocks, in its title, in link targets (links that appear on the second version, so that they
+// are new links and newly appeared pages) and in a block the site teaches as noise
 // (so that a learned rule's label holds it). Every payload, if it ever runs, sets `top.__xss`
 // and requests the beacon `/__xss?<i>` of this server (`beacons`).
 // Also: `audit()`, what a page of ours must not hold after showing them.
@@ -94,9 +94,10 @@ export function startHostileSite() {
       else if (j % 3 === 1) parts.push(`<p>Edited ${j}: ${text} ${v ? 'now with more words added here' : ''}</p>`);
       else if (!v) parts.push(`<p>Old ${j}: ${text}</p>`);
       else {
-        // New blocks bring new links: a hostile target and text (a newly appeared page), and a
-        // javascript: target (never a link in our pages).
-        parts.push(`<p>New ${j}: ${text} <a href="https://example.org/new/${k}/${j}?q=${encodeURIComponent(P(j))}">${text}</a> <a href="javascript:top.__xss=${k * PER_PAGE + j}">run ${j}</a></p>`);
+        // The old block is removed (its payload shown in the removed boxes and the history's
+        // diff); the new one, unlike it, brings new links: a hostile target (a newly appeared
+        // page) and a javascript: target (never a link in our pages).
+        parts.push(`<p>Fresh item number ${j} of the second version, unlike any before. <a href="https://example.org/new/${k}/${j}?q=${encodeURIComponent(P(j))}">open ${j}</a> <a href="javascript:top.__xss=${k * PER_PAGE + j}">run ${j}</a></p>`);
       }
       parts.push(`<p><a href="https://example.org/?q=${encodeURIComponent(P(j))}">link ${j}</a> <a href="javascript:top.__xss=${k}">js link</a></p>`);
     }
