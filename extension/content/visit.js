@@ -41,8 +41,7 @@ function shadowOf(el) {
  * ones too), looked for in slices of SLICE_MS with the page's tasks between them (a large page:
  * the look into every element's shadow root is what costs). Also gives the shadow roots and the
  * fields it found and how many elements it looked at, for the quick look again at the last moment
- * (passwordNow). A copy that stops (`isDead`)
- * ends the scan.
+ * (passwordNow). A copy that stops (`isDead`) ends the scan.
  * @param {() => boolean} isDead
  * @returns {Promise<{ found: boolean, roots: ShadowRoot[], inputs: Element[], elements: number }>}
  */
@@ -126,30 +125,40 @@ const LATE_CHECK_MS = 500;
  */
 function watchLatePassword() {
   let timer = null;
+  let stopped = false;
+  // A scan runs in slices (a large page changing all the time costs no long task); a change
+  // while it runs makes another one follow.
+  let checking = false;
+  let again = false;
   const stop = () => {
+    stopped = true;
     observer.disconnect();
     clearTimeout(timer);
     clearTimeout(end);
   };
-  let checking = false;
+  const schedule = () => {
+    if (checking) again = true;
+    else if (!timer && !stopped) timer = setTimeout(check, LATE_CHECK_MS);
+  };
   const check = async () => {
     timer = null;
     if (state.dead) return stop();
-    // In slices: a large page changing all the time costs no long task.
-    if (checking) return;
     checking = true;
-    const scan = await passwordScan(() => state.dead);
+    again = false;
+    const scan = await passwordScan(() => state.dead || stopped);
     checking = false;
     if (state.dead) return stop();
-    if (!scan.found) return;
+    if (!scan.found) {
+      if (again) schedule();
+      return;
+    }
+    if (stopped) return;
     stop();
     send({ type: 'forget' }).then(() => {
       if (TEST_HOOKS) testMark('forgotten', 'password');
     }, () => {});
   };
-  const observer = new MutationObserver(() => {
-    if (!timer) timer = setTimeout(check, LATE_CHECK_MS);
-  });
+  const observer = new MutationObserver(schedule);
   observer.observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ['type', 'autocomplete'] });
   const end = setTimeout(stop, LATE_PASSWORD_MS);
 }

@@ -25,7 +25,8 @@ export async function startTrace(cdp) {
 
 /**
  * Long tasks of the main thread that ran `pageUrl`'s scripts, with the time from `ours` (a URL
- * prefix) in each: `{ tasks: [{ ms, oursMs, oursCpuMs, what }], samples }` for every task over
+ * prefix) in each: `{ tasks: [{ ms, cpuMs, oursMs, oursCpuMs, forcedLayoutMs, forcedLayoutCpuMs,
+ * what, top }], samples }` (forced layout: style and layout run inside our calls) for every task over
  * `longMs` and every task with any time of ours.
  */
 export function attribute(events, pageUrl, ours, longMs = 50) {
@@ -63,6 +64,20 @@ export function attribute(events, pageUrl, ours, longMs = 50) {
     memo.set(id, r);
     return r;
   };
+  // Style and layout forced by our code (a sample of ours inside them): the page's own next
+  // frame would have done that work anyway; counted apart.
+  const layouts = onThread.filter((e) => (e.name === 'Layout' || e.name === 'UpdateLayoutTree') && e.ph === 'X');
+  const ourTimes = samples.filter((x) => isOurs(x.id)).map((x) => x.t);
+  const firstAtOrAfter = (arr, t) => {
+    let a = 0;
+    let b = arr.length;
+    while (a < b) {
+      const m = (a + b) >> 1;
+      if (arr[m] < t) a = m + 1;
+      else b = m;
+    }
+    return a;
+  };
   const ourCalls = onThread.filter((e) => (e.name === 'FunctionCall' || e.name === 'EvaluateScript') && e.args?.data?.url?.startsWith(ours));
   const tasks = [];
   for (const t of onThread) {
@@ -91,6 +106,18 @@ export function attribute(events, pageUrl, ours, longMs = 50) {
       byFn.set(name, (byFn.get(name) || 0) + us);
     }
     const calls = ourCalls.filter((c) => c.ts >= t.ts && c.ts < end);
+    let forcedUs = 0;
+    let forcedCpuUs = 0;
+    if (oursUs > 0) {
+      for (const l of layouts) {
+        if (l.ts < t.ts || l.ts >= end) continue;
+        const i = firstAtOrAfter(ourTimes, l.ts);
+        if (i < ourTimes.length && ourTimes[i] <= l.ts + l.dur) {
+          forcedUs += l.dur;
+          forcedCpuUs += l.tdur || 0;
+        }
+      }
+    }
     if (t.dur / 1000 > longMs || oursUs > 0 || calls.length) {
       const cpuMs = (t.tdur || 0) / 1000;
       tasks.push({
@@ -98,6 +125,8 @@ export function attribute(events, pageUrl, ours, longMs = 50) {
         cpuMs,
         oursMs: oursUs / 1000,
         oursCpuMs: t.dur ? (cpuMs * Math.min(oursUs, t.dur)) / t.dur : 0,
+        forcedLayoutMs: forcedUs / 1000,
+        forcedLayoutCpuMs: forcedCpuUs / 1000,
         what: calls.map((c) => c.args.data.functionName || c.name).filter(Boolean).slice(0, 4).join(','),
         top: [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([f, us]) => `${f} ${Math.round(us / 1000)} ms`).join(', '),
       });
