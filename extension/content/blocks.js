@@ -11,7 +11,7 @@ export function readPage() {
 }
 
 /** Main-thread time of one slice of reading or keying (ms): far under a long task's 50 ms. */
-export const SLICE_MS = 12;
+export const SLICE_MS = 8;
 /** Attributes whose change changes what the extraction reads (settle.js watches them too). */
 export const READ_ATTRIBUTES = ['hidden', 'aria-hidden', 'open', 'href'];
 

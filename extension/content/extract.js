@@ -48,7 +48,7 @@ export function sincelastExtract(doc, options) {
 /**
  * The same extraction in steps, so that a large page is read in slices with the page's own
  * tasks between them (content/blocks.js): `step(until)` walks until `performance.now()` passes
- * `until` (looked at every 256 nodes; no `until`: to the end) and tells whether the walk is
+ * `until` (looked at every 64 nodes; no `until`: to the end) and tells whether the walk is
  * done; `result()` (once done) gives what `sincelastExtract` gives. The DOM must not change
  * between the first step and the result (blocks.js reads again when it did).
  * @param {Document} doc
@@ -390,7 +390,7 @@ export function sincelastExtractSteps(doc, options) {
   function step(until) {
     var count = 0;
     while (node !== null && !stopped) {
-      if (until !== undefined && (++count & 255) === 0 && performance.now() > until) return false;
+      if (until !== undefined && (++count & 63) === 0 && performance.now() > until) return false;
       walkOne();
     }
     return true;

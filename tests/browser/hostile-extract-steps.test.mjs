@@ -3,7 +3,7 @@
 // long task) gives exactly what the extraction in one go gives: every page of
 // tests/extract-fixtures/ and a generated page of 40,000 nodes with deep nesting, read in real
 // Chromium both ways, the sliced one made to stop at every chance (a deadline already passed,
-// so it stops every 256 nodes), with the page's tasks between the steps.
+// so it stops every 64 nodes), with the page's tasks between the steps.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

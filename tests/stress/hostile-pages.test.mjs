@@ -212,7 +212,7 @@ test('hostile pages (mutating forever, removing our element, overridden prototyp
         figure(`hostile page ${label}: longest task with / without the extension (ms)`, `${max(w.long.tasks)} / ${max(b.long.tasks)}`, 'same');
         figure(`hostile page ${label}: long task time with / without the extension (ms)`, `${sum(w.long.tasks)} / ${sum(b.long.tasks)}`, 'same');
       } else figure(`hostile page ${label}: long tasks of the page with the extension (count / longest ms)`, `${w.long.tasks.length} / ${max(w.long.tasks)}`, 'any (the baseline: STRESS=full)');
-      for (const t of oursLong) over.push(`${name}: a task of ${Math.round(t.ms)} ms (${Math.round(t.cpuMs)} ms thread time), ${Math.round(t.oursMs)} ms of ours, ${Math.round(net(t))} ms thread time without ${Math.round(t.forcedLayoutCpuMs)} ms of forced layout (${t.what}: ${t.top})`);
+      for (const t of oursLong) over.push(`${name}: a task of ${Math.round(t.ms)} ms (${Math.round(t.cpuMs)} ms thread time), ${Math.round(t.oursMs)} ms of ours, ${Math.round(net(t))} ms thread time without ${Math.round(t.forcedLayoutCpuMs)} ms of forced layout, ${Math.round(t.gcMs)} ms of garbage collection in it (${t.what}: ${t.top})`);
       assert.ok(w.verdict, `${name}: the extension came to a verdict`);
       if (name === 'remove') assert.ok(w.removed > 0, 'the page removed what it did not make');
       if (name === 'protos') {
