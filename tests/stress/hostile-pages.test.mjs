@@ -41,7 +41,8 @@ const LONG = 50;
 
 // Every fourth paragraph says which version it is in words (a change of digits alone is noise).
 const VERSION = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
-const PARAS = (v) => Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i} of the hostile page, ${i % 4 === 0 ? `the ${VERSION[v % 6]} version` : 'as ever'}, with a few plain words.</p>`).join('\n');
+// Each page its own words (text shared by the pages of a site is its template, left out).
+const PARAS = (v, name) => Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i} of the ${name} page, ${i % 4 === 0 ? `the ${VERSION[v % 6]} version` : 'as ever'}, with a few plain words about ${name}.</p>`).join('\n');
 
 // The pages' own scripts, first in <head>.
 const SCRIPTS = {
@@ -82,7 +83,7 @@ function page(name, v) {
     const items = [];
     for (let i = 0; i < NODES / 4; i++) items.push(`<p><b>w${i}</b> item ${i % 997} ${i % 5000 === 5 ? `the ${VERSION[v % 6]} version` : ''}</p>`);
     body = items.join('');
-  } else body = PARAS(v);
+  } else body = PARAS(v, name);
   const script = SCRIPTS[name] ? `<script>${SCRIPTS[name]}</script>` : '';
   return `<!doctype html><html><head><meta charset="utf-8">${script}<title>Hostile ${name}</title></head><body><main data-own>${body}</main></body></html>`;
 }
