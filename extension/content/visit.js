@@ -58,7 +58,7 @@ export async function passwordScan(isDead) {
   while (todo.length) {
     const walker = document.createTreeWalker(todo.pop(), NodeFilter.SHOW_ELEMENT);
     for (let n = /** @type {Element | null} */ (walker.nextNode()); n; n = /** @type {Element | null} */ (walker.nextNode())) {
-      if ((++count & 255) === 0 && performance.now() > until) {
+      if ((++count & 63) === 0 && performance.now() > until) {
         await yieldToPage();
         if (isDead()) return result(false);
         until = performance.now() + SLICE_MS;
