@@ -3,11 +3,52 @@
 
 import { LIMITS } from '../shared/limits.js';
 import { textKey } from '../shared/wire.js';
-import { sincelastExtract } from './extract.js';
+import { sincelastExtract, sincelastExtractSteps } from './extract.js';
 
 /** Reads the blocks of this document. */
 export function readPage() {
   return sincelastExtract(document, { url: location.href });
+}
+
+/** Main-thread time of one slice of reading or keying (ms): far under a long task's 50 ms. */
+export const SLICE_MS = 8;
+/** Attributes whose change changes what the extraction reads (settle.js watches them too). */
+export const READ_ATTRIBUTES = ['hidden', 'aria-hidden', 'open', 'href'];
+
+/** Lets the page's own tasks run (a new task, after the page's input and rendering). */
+export const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Reads the blocks of this document in slices of SLICE_MS with the page's tasks between them,
+ * so that a large page never costs one long task. A change of the DOM while it reads makes it
+ * read again (twice at most); then, with `orNull`, it gives up (null), else it reads the page
+ * in one go (a large page that never stops changing). A page read in one slice is read as
+ * readPage() reads it.
+ * @param {{ orNull?: boolean, isDead?: () => boolean }} [options]
+ * @returns {Promise<import('./extract.js').Page | null>}
+ */
+export async function readPageSliced({ orNull = false, isDead = () => false } = {}) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const steps = sincelastExtractSteps(document, { url: location.href });
+    let done = steps.step(performance.now() + SLICE_MS);
+    if (done) return steps.result();
+    let dirty = false;
+    const observer = new MutationObserver(() => { dirty = true; });
+    observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: READ_ATTRIBUTES });
+    try {
+      while (!done) {
+        await yieldToPage();
+        if (isDead()) return null;
+        // Mutation records of the page's task are delivered before this task runs.
+        if (dirty) break;
+        done = steps.step(performance.now() + SLICE_MS);
+      }
+    } finally {
+      observer.disconnect();
+    }
+    if (done && !dirty) return steps.result();
+  }
+  return orNull ? null : readPage();
 }
 
 /**
@@ -46,9 +87,32 @@ export function capBlocks(page) {
  */
 export function withKeys(blocks, known) {
   if (!known || !known.size) return blocks;
-  return blocks.map((b) => {
-    if (b.text === undefined) return b;
-    const key = textKey(b.text);
-    return known.has(key) ? { key, path: b.path, links: b.links } : b;
-  });
+  return blocks.map((b) => keyed(b, known));
+}
+
+/** One block for the message (see withKeys). */
+function keyed(b, known) {
+  if (b.text === undefined) return b;
+  const key = textKey(b.text);
+  return known.has(key) ? { key, path: b.path, links: b.links } : b;
+}
+
+/**
+ * withKeys in slices of SLICE_MS with the page's tasks between them (a page of many blocks).
+ * @param {import('../shared/messages.js').OutgoingBlock[]} blocks
+ * @param {Set<string> | null | undefined} known
+ * @returns {Promise<import('../shared/messages.js').OutgoingBlock[]>}
+ */
+export async function withKeysSliced(blocks, known) {
+  if (!known || !known.size) return blocks;
+  const out = [];
+  let until = performance.now() + SLICE_MS;
+  for (let i = 0; i < blocks.length; i++) {
+    if ((i & 15) === 15 && performance.now() > until) {
+      await yieldToPage();
+      until = performance.now() + SLICE_MS;
+    }
+    out.push(keyed(blocks[i], known));
+  }
+  return out;
 }

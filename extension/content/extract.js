@@ -5,7 +5,8 @@
  * same rules and tests/browser/extract-agreement.test.mjs checks, in real Chromium, that both
  * give identical blocks for the same static page. Change one, change the other.
  *
- * An ES module with one export, `sincelastExtract`; every helper lives inside it (bundled into
+ * An ES module with two exports, `sincelastExtract` and its sliced form `sincelastExtractSteps`
+ * (below); every helper lives inside them (bundled into
  * the content script by the build, and into a page by the agreement test).
  *
  * sincelastExtract(doc, options) -> { title, blocks, truncated, elements }
@@ -39,6 +40,22 @@
  * @returns {Page}
  */
 export function sincelastExtract(doc, options) {
+  var steps = sincelastExtractSteps(doc, options);
+  steps.step();
+  return steps.result();
+}
+
+/**
+ * The same extraction in steps, so that a large page is read in slices with the page's own
+ * tasks between them (content/blocks.js): `step(until)` walks until `performance.now()` passes
+ * `until` (looked at every 64 nodes; no `until`: to the end) and tells whether the walk is
+ * done; `result()` (once done) gives what `sincelastExtract` gives. The DOM must not change
+ * between the first step and the result (blocks.js reads again when it did).
+ * @param {Document} doc
+ * @param {{ url?: string, limits?: { max_blocks?: number, max_block_chars?: number, max_depth?: number } }} [options]
+ * @returns {{ step: (until?: number) => boolean, result: () => Page }}
+ */
+export function sincelastExtractSteps(doc, options) {
   'use strict';
   var opts = options || {};
   var lim = opts.limits || {};
@@ -370,7 +387,15 @@ export function sincelastExtract(doc, options) {
   var node = doc.firstChild;
   var depth = 1;
   var ch;
-  while (node !== null && !stopped) {
+  function step(until) {
+    var count = 0;
+    while (node !== null && !stopped) {
+      if (until !== undefined && (++count & 63) === 0 && performance.now() > until) return false;
+      walkOne();
+    }
+    return true;
+  }
+  function walkOne() {
     var type = node.nodeType;
     var descend = false;
     if (type === 3) {
@@ -396,7 +421,7 @@ export function sincelastExtract(doc, options) {
     if (descend) {
       node = node.firstChild;
       depth += 1;
-      continue;
+      return;
     }
     for (;;) {
       var next = node.nextSibling;
@@ -413,7 +438,14 @@ export function sincelastExtract(doc, options) {
       if (depth <= maxDepth) leave();
     }
   }
-  while (top > 0) leave();
+  var page = null;
+  function result() {
+    if (page === null) {
+      while (top > 0) leave();
+      page = { title: title, blocks: blocks, truncated: truncated, elements: elements };
+    }
+    return page;
+  }
 
-  return { title: title, blocks: blocks, truncated: truncated, elements: elements };
+  return { step: step, result: result };
 }

@@ -21,6 +21,7 @@ import { onMessage } from './commands.js';
 import { start } from './visit.js';
 import { installTestHooks, testMark } from './test-hooks.js';
 import { watchRoutes } from './routes.js';
+import { yieldToPage, SLICE_MS } from './blocks.js';
 import { stopPicking } from './everyday.js';
 
 const OWNER_KEY = '__sincelastOwner';
@@ -59,24 +60,49 @@ function shutdown() {
   }
 }
 
-/** Leftovers of an older copy that could not clean up after itself. */
-function sweepLeftovers() {
-  for (const mark of document.querySelectorAll(`mark[${WORD_ATTR}]`)) {
-    const parent = mark.parentNode;
-    mark.replaceWith(document.createTextNode(mark.textContent || ''));
-    if (parent) parent.normalize();
-  }
-  for (const el of document.querySelectorAll(`[${ATTR}], [${FOCUS_ATTR}], [${AUTO_ATTR}]`)) {
-    const saved = el.getAttribute(SAVED_STYLE_ATTR);
-    if (saved === null) el.removeAttribute('style');
-    else el.setAttribute('style', saved);
-    el.removeAttribute(SAVED_STYLE_ATTR);
-    el.removeAttribute(ATTR);
-    el.removeAttribute(FOCUS_ATTR);
-    el.removeAttribute(AUTO_ATTR);
-  }
-  for (const el of document.querySelectorAll(`${UI_TAG}, ${REMOVED_TAG}`)) el.remove();
+/**
+ * Leftovers of an older copy that could not clean up after itself, looked for in slices of
+ * SLICE_MS with the page's tasks between them (a page of 10^6 nodes costs no long task; nearly
+ * always nothing is there), long before anything of this copy is drawn. This copy's own overlay
+ * is never one of them.
+ */
+async function sweepLeftovers() {
   unmarkLinks(); // (links) an older copy's new-link markers
+  /** @type {Element[]} */
+  const found = [];
+  const walker = document.createTreeWalker(document.documentElement || document, NodeFilter.SHOW_ELEMENT);
+  let until = performance.now() + SLICE_MS;
+  let count = 0;
+  for (let n = /** @type {Element | null} */ (walker.nextNode()); n; n = /** @type {Element | null} */ (walker.nextNode())) {
+    if ((++count & 63) === 0 && performance.now() > until) {
+      await yieldToPage();
+      if (state.dead) return;
+      until = performance.now() + SLICE_MS;
+    }
+    const tag = n.localName;
+    if (tag === UI_TAG || tag === REMOVED_TAG || (n.hasAttributes() && ((tag === 'mark' && n.hasAttribute(WORD_ATTR))
+      || n.hasAttribute(ATTR) || n.hasAttribute(FOCUS_ATTR) || n.hasAttribute(AUTO_ATTR)))) found.push(n);
+  }
+  const own = state.overlay ? state.overlay.host : null;
+  for (const el of found) {
+    if (el === own || !el.isConnected) continue;
+    const tag = el.localName;
+    if (tag === UI_TAG || tag === REMOVED_TAG) {
+      el.remove();
+    } else if (tag === 'mark' && el.hasAttribute(WORD_ATTR)) {
+      const parent = el.parentNode;
+      el.replaceWith(document.createTextNode(el.textContent || ''));
+      if (parent) parent.normalize();
+    } else {
+      const saved = el.getAttribute(SAVED_STYLE_ATTR);
+      if (saved === null) el.removeAttribute('style');
+      else el.setAttribute('style', saved);
+      el.removeAttribute(SAVED_STYLE_ATTR);
+      el.removeAttribute(ATTR);
+      el.removeAttribute(FOCUS_ATTR);
+      el.removeAttribute(AUTO_ATTR);
+    }
+  }
 }
 
 function onPageHide() {
@@ -107,7 +133,7 @@ export function boot() {
   if (!alive() || !(document instanceof HTMLDocument)) return;
   /** @type {any} */ (globalThis)[OWNER_KEY] = thisCopy;
   document.dispatchEvent(new CustomEvent(TAKEOVER_EVENT));
-  sweepLeftovers();
+  sweepLeftovers().catch(() => {});
   whenGone(shutdown);
   document.addEventListener(TAKEOVER_EVENT, onTakeover);
   addEventListener('pagehide', onPageHide);

@@ -7,12 +7,11 @@
 // when it settles.
 
 import { state } from './state.js';
-import { readPage, capBlocks, withKeys } from './blocks.js';
+import { readPageSliced, capBlocks, withKeysSliced, READ_ATTRIBUTES } from './blocks.js';
 
 export const SETTLE_QUIET_MS = 300;
 export const SETTLE_CAP_MS = 5000;
 export const LOAD_CAP_MS = 10000; // a page whose load event never comes is read anyway
-const READ_ATTRIBUTES = ['hidden', 'aria-hidden', 'open', 'href'];
 
 /**
  * Resolves once the page has loaded (or LOAD_CAP_MS passed) and then been quiet for
@@ -54,7 +53,7 @@ export function whenSettled() {
       });
       observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
       quiet = setTimeout(done, SETTLE_QUIET_MS);
-      state.earlyTimer = setTimeout(readEarly, SETTLE_QUIET_MS / 2);
+      state.earlyTimer = setTimeout(() => { readEarly(); }, SETTLE_QUIET_MS / 2);
       cap = setTimeout(done, SETTLE_CAP_MS);
     }
     state.settle = { stop };
@@ -66,20 +65,32 @@ export function whenSettled() {
   });
 }
 
-/** Reads the page's blocks while it waits to settle (see above). */
-function readEarly() {
+/** Early reads started (a newer one makes an older one still reading give up). */
+let earlyReads = 0;
+
+/**
+ * Reads the page's blocks while it waits to settle (see above), in slices (blocks.js): a large
+ * page costs no long task; a page that changes while it is read is read when it settles.
+ */
+async function readEarly() {
   if (state.dead || state.sent || !document.body) return;
   dropEarly();
+  const run = ++earlyReads;
+  const stale = () => run !== earlyReads || state.dead || state.sent;
   const t0 = performance.now();
-  const page = readPage();
+  const page = await readPageSliced({ orNull: true, isDead: stale });
+  if (!page || stale()) return;
   const capped = capBlocks(page);
   /** @type {import('./state.js').EarlyRead} */
   const e = { page, capped, keyed: null, at: t0, ms: performance.now() - t0, dirty: false, observer: null };
-  // Keying in a task of its own: two shorter tasks instead of one long one.
-  setTimeout(() => {
+  // Keying in tasks of their own: shorter tasks instead of one long one.
+  setTimeout(async () => {
     if (state.early !== e || e.dirty || state.knownSet === undefined) return;
+    const known = state.knownSet;
     const t1 = performance.now();
-    e.keyed = withKeys(capped.blocks, state.knownSet);
+    const keyed = await withKeysSliced(capped.blocks, known);
+    if (state.early !== e || e.dirty || state.knownSet !== known) return;
+    e.keyed = keyed;
     e.ms += performance.now() - t1;
   }, 0);
   const observer = new MutationObserver(() => {

@@ -6,7 +6,7 @@ import { visitMessage, textKey } from '../shared/wire.js';
 import { state } from './state.js';
 import { send } from './runtime.js';
 import { whenSettled, dropEarly } from './settle.js';
-import { readPage, capBlocks, withKeys } from './blocks.js';
+import { readPageSliced, capBlocks, withKeysSliced, yieldToPage, SLICE_MS } from './blocks.js';
 import { paint, loadColors, paintsAtOnce } from './paint.js';
 import { ensureOverlay } from './overlay.js';
 import { testMark } from './test-hooks.js';
@@ -37,19 +37,58 @@ function shadowOf(el) {
 }
 
 /**
- * Whether the page has a password field: in the document or in any shadow root inside it
- * (nested ones too).
- * @param {Document | ShadowRoot} root
- * @returns {boolean}
+ * Whether the page has a password field, in the document or in any shadow root inside it (nested
+ * ones too), looked for in slices of SLICE_MS with the page's tasks between them (a large page:
+ * the look into every element's shadow root is what costs). Also gives the shadow roots and the
+ * fields it found and how many elements it looked at, for the quick look again at the last moment
+ * (passwordNow). A copy that stops (`isDead`) ends the scan.
+ * @param {() => boolean} isDead
+ * @returns {Promise<{ found: boolean, roots: ShadowRoot[], inputs: Element[], elements: number }>}
  */
-export function hasPasswordField(root = document) {
-  if (root.querySelector(PASSWORD)) return true;
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const shadow = shadowOf(/** @type {Element} */ (n));
-    if (shadow && hasPasswordField(shadow)) return true;
+export async function passwordScan(isDead) {
+  /** @type {ShadowRoot[]} */
+  const roots = [];
+  /** @type {Element[]} */
+  const inputs = [];
+  /** @type {(Document | ShadowRoot)[]} */
+  const todo = [document];
+  let until = performance.now() + SLICE_MS;
+  let count = 0;
+  const result = (found) => ({ found, roots, inputs, elements: count });
+  while (todo.length) {
+    const walker = document.createTreeWalker(todo.pop(), NodeFilter.SHOW_ELEMENT);
+    for (let n = /** @type {Element | null} */ (walker.nextNode()); n; n = /** @type {Element | null} */ (walker.nextNode())) {
+      if ((++count & 63) === 0 && performance.now() > until) {
+        await yieldToPage();
+        if (isDead()) return result(false);
+        until = performance.now() + SLICE_MS;
+      }
+      if (n.localName === 'input') {
+        if (n.matches(PASSWORD)) return result(true);
+        inputs.push(n);
+      }
+      const shadow = shadowOf(n);
+      if (shadow) {
+        roots.push(shadow);
+        todo.push(shadow);
+      }
+    }
   }
-  return false;
+  return result(false);
+}
+
+/** Elements a scan looked at under which the last-moment look goes through the whole document. */
+const SMALL_PAGE = 20000;
+
+/**
+ * A password field now (the last moment before sending): in the document, or in the shadow
+ * roots the scan found — on a large page only the fields and shadow roots the scan found (a
+ * field or shadow root made since is the late watch's, watchLatePassword).
+ * @param {{ roots: ShadowRoot[], inputs: Element[], elements: number }} scan
+ */
+function passwordNow(scan) {
+  if (scan.elements < SMALL_PAGE && document.querySelector(PASSWORD)) return true;
+  return scan.inputs.some((i) => i.matches(PASSWORD)) || scan.roots.some((r) => !!r.querySelector(PASSWORD));
 }
 
 /**
@@ -86,23 +125,40 @@ const LATE_CHECK_MS = 500;
  */
 function watchLatePassword() {
   let timer = null;
+  let stopped = false;
+  // A scan runs in slices (a large page changing all the time costs no long task); a change
+  // while it runs makes another one follow.
+  let checking = false;
+  let again = false;
   const stop = () => {
+    stopped = true;
     observer.disconnect();
     clearTimeout(timer);
     clearTimeout(end);
   };
-  const check = () => {
+  const schedule = () => {
+    if (checking) again = true;
+    else if (!timer && !stopped) timer = setTimeout(check, LATE_CHECK_MS);
+  };
+  const check = async () => {
     timer = null;
     if (state.dead) return stop();
-    if (!hasPasswordField()) return;
+    checking = true;
+    again = false;
+    const scan = await passwordScan(() => state.dead || stopped);
+    checking = false;
+    if (state.dead) return stop();
+    if (!scan.found) {
+      if (again) schedule();
+      return;
+    }
+    if (stopped) return;
     stop();
     send({ type: 'forget' }).then(() => {
       if (TEST_HOOKS) testMark('forgotten', 'password');
     }, () => {});
   };
-  const observer = new MutationObserver(() => {
-    if (!timer) timer = setTimeout(check, LATE_CHECK_MS);
-  });
+  const observer = new MutationObserver(schedule);
   observer.observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ['type', 'autocomplete'] });
   const end = setTimeout(stop, LATE_PASSWORD_MS);
 }
@@ -150,7 +206,10 @@ export async function start() {
   // The overlay goes in now, on every visit whatever its answer (see overlay.js).
   ensureOverlay();
   loadColors();
-  const page = read ? read.page : applyRegions(readPage(), regions);
+  // A large page is read in slices (blocks.js): no long task of ours.
+  const fresh = read ? null : await readPageSliced({ isDead: () => state.dead });
+  if (!read && !fresh) return;
+  const page = read ? read.page : applyRegions(fresh, regions);
   state.elements = page.elements;
   const { blocks, truncated } = read ? read.capped : capBlocks(page);
   // routes.js: after a route change, the text read must not be the previous address's (a page
@@ -161,7 +220,9 @@ export async function start() {
     return;
   }
   state.lastPrint = print;
-  let hasPassword = hasPasswordField();
+  const scan = await passwordScan(() => state.dead);
+  if (state.dead) return;
+  let hasPassword = scan.found;
   timing.extracted = performance.now();
   if (TEST_HOOKS) testMark('read', read ? 'early' : 'settled');
   if (!read) {
@@ -175,7 +236,7 @@ export async function start() {
   /** @param {import('../shared/messages.js').OutgoingBlock[]} sendBlocks */
   const message = (sendBlocks) => {
     // Checked again at the last moment: a field added since the page settled counts too.
-    hasPassword = hasPassword || hasPasswordField();
+    hasPassword = hasPassword || passwordNow(scan);
     return { ...visitMessage({ title, truncated, hasPassword, blocks: hasPassword ? [] : sendBlocks }), url };
   };
   /** @type {import('../shared/messages.js').VisitResult} */
@@ -185,7 +246,7 @@ export async function start() {
   try {
     const known = hasPassword ? null : await state.knownKeys;
     try {
-      const keyed = read && read.keyed && known === state.knownSet ? read.keyed : withKeys(blocks, known);
+      const keyed = read && read.keyed && known === state.knownSet ? read.keyed : await withKeysSliced(blocks, known);
       textsSent = keyed.filter((b) => b.text !== undefined).length;
       timing.keyed = performance.now();
       result = await send(message(keyed));

@@ -2,6 +2,8 @@
 // class name, `on<event>` as a listener) and its children (nodes or text; null left out). Used
 // by every extension page.
 
+import './test-csp.js'; // test builds: the pages' CSP violations for the stress tests
+
 /**
  * @param {string} tag
  * @param {Record<string, any>} [props]
