@@ -254,9 +254,14 @@ test('the context menu entry watches the page; clicking its notification opens t
   const notes = await ask({ type: 'watch-test-notifications' });
   assert.ok(notes.created[`watch:${url}`], JSON.stringify(notes.created));
   // A click on the notification opens the page; its visit shows what changed since the last look.
-  const opened = ext.context.waitForEvent('page', { predicate: (p) => p.url() === url, timeout: 15000 });
+  const before = new Set(ext.context.pages());
   await ext.worker.evaluate((id) => globalThis.__sincelastTest.watchNotificationClick(id), `watch:${url}`);
-  const page = await opened;
+  let page = null;
+  for (let i = 0; i < 150 && !page; i++) {
+    page = ext.context.pages().find((p) => !before.has(p) && p.url() === url) || null;
+    if (!page) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.ok(page, 'the click opened the page');
   assert.equal(await settled(page), 'changed');
   const shown = await painted(page);
   assert.deepEqual([...new Set(shown.blocks.new)], ['a-storm']);
