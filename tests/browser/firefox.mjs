@@ -105,10 +105,12 @@ class FirefoxSession {
     assert.match(await this.attr('pressed'), new RegExp(`^${action}:ok:`));
   }
 
-  /** Waits until the script `js` returns something true (100 tries, 100 ms apart). */
+  /** Waits until the script `js` returns something true (tried every 100 ms, for 30 s: a loaded
+   * 2-core CI machine can take more than the 10 s of 100 tries to open an extension page). */
   async waitFor(js, what) {
+    const deadline = Date.now() + 30000;
     let last = null;
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 100 || Date.now() < deadline; i++) {
       try {
         if (await this.driver.executeScript(js)) return;
         last = null;

@@ -109,13 +109,23 @@ export class StressFirefox {
       return before;`);
   }
 
-  /** Waits until the script `js` returns something true (100 tries, 100 ms apart). */
+  /** Waits until the script `js` returns something true (tried every 100 ms, for 30 s: a loaded
+   * 2-core CI machine can take more than the 10 s of 100 tries to open an extension page). */
   async waitFor(js, what) {
-    for (let i = 0; i < 100; i++) {
-      if (await this.driver.executeScript(js)) return;
+    const deadline = Date.now() + 30000;
+    let last = null;
+    for (let i = 0; i < 100 || Date.now() < deadline; i++) {
+      try {
+        if (await this.driver.executeScript(js)) return;
+        last = null;
+      } catch (e) {
+        // A page still loading (no body yet) or navigating away: tried again, like a false.
+        if (!(e && /JavascriptError|StaleElementReference|NoSuchWindow|UnexpectedAlertOpen/.test(e.name || ''))) throw e;
+        last = e;
+      }
       await sleep(100);
     }
-    throw new Error(`timed out: ${what}`);
+    throw new Error(`timed out: ${what}${last ? ` (last: ${last.message})` : ''}`);
   }
 
   /** Opens the popup ('popup') or settings page ('options') in a new tab and switches to it. */
