@@ -30,6 +30,7 @@ import { runExport, ImportSession } from './export.js';
 import * as watch from './watch.js';
 // (links) New links since the last visit, newly appeared pages.
 import * as links from './links.js';
+import { relativeTime } from '../shared/i18n.js';
 import * as everyday from './everyday.js';
 
 // TEST_HOOKS is defined by the build (esbuild `define`): true in dist/*-test, false in the store
@@ -387,6 +388,7 @@ async function onVisit(msg, sender) {
       automated,
       changes,
       lastVisitTime: previous ? previous.visit.time : null,
+      lastVisitAgo: previous ? relativeTime(previous.visit.time) : null,
       analyzeMs: performance.now() - t0,
       steps,
     };

@@ -21,7 +21,7 @@ import { onMessage } from './commands.js';
 import { start } from './visit.js';
 import { installTestHooks, testMark } from './test-hooks.js';
 import { watchRoutes } from './routes.js';
-import { yieldToPage, SLICE_MS } from './blocks.js';
+import { yieldToPage } from './blocks.js';
 import { stopPicking } from './everyday.js';
 
 const OWNER_KEY = '__sincelastOwner';
@@ -61,27 +61,29 @@ function shutdown() {
 }
 
 /**
- * Leftovers of an older copy that could not clean up after itself, looked for in slices of
- * SLICE_MS with the page's tasks between them (a page of 10^6 nodes costs no long task; nearly
- * always nothing is there), long before anything of this copy is drawn. This copy's own overlay
+ * Leftovers of an older copy that could not clean up after itself, looked for long before
+ * anything of this copy is drawn, one native query per task with the page's tasks between them:
+ * the two elements it made by their tag name, the attributes it set one name at a time (a
+ * selector of one attribute name is answered without a walk when no element has it; a selector
+ * list of several is not). Nothing walks the page's elements in script: on a page of 10^6 nodes
+ * a walk in slices still made tasks of 55–100 ms (the page's garbage collection runs inside them,
+ * set off by the wrappers the walk makes), one query takes under 15 ms. This copy's own overlay
  * is never one of them.
  */
 async function sweepLeftovers() {
   unmarkLinks(); // (links) an older copy's new-link markers
-  /** @type {Element[]} */
-  const found = [];
-  const walker = document.createTreeWalker(document.documentElement || document, NodeFilter.SHOW_ELEMENT);
-  let until = performance.now() + SLICE_MS;
-  let count = 0;
-  for (let n = /** @type {Element | null} */ (walker.nextNode()); n; n = /** @type {Element | null} */ (walker.nextNode())) {
-    if ((++count & 63) === 0 && performance.now() > until) {
-      await yieldToPage();
-      if (state.dead) return;
-      until = performance.now() + SLICE_MS;
-    }
-    const tag = n.localName;
-    if (tag === UI_TAG || tag === REMOVED_TAG || (n.hasAttributes() && ((tag === 'mark' && n.hasAttribute(WORD_ATTR))
-      || n.hasAttribute(ATTR) || n.hasAttribute(FOCUS_ATTR) || n.hasAttribute(AUTO_ATTR)))) found.push(n);
+  /** @type {Set<Element>} */
+  const found = new Set();
+  const queries = [
+    () => document.getElementsByTagName(UI_TAG),
+    () => document.getElementsByTagName(REMOVED_TAG),
+    ...[ATTR, FOCUS_ATTR, AUTO_ATTR].map((name) => () => document.querySelectorAll(`[${name}]`)),
+    () => [...document.querySelectorAll(`[${WORD_ATTR}]`)].filter((el) => el.localName === 'mark'),
+  ];
+  for (const query of queries) {
+    await yieldToPage();
+    if (state.dead) return;
+    for (const el of query()) found.add(el);
   }
   const own = state.overlay ? state.overlay.host : null;
   for (const el of found) {

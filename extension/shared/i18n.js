@@ -73,9 +73,25 @@ export function plural(n, base, more = []) {
   return m === `${base}_${category}` ? t(`${base}_other`, subs) : m;
 }
 
-/** @param {number} n */
+/** @type {Map<string, Intl.NumberFormat>} */
+const numberFormats = new Map();
+
+/**
+ * `n` written for the UI language. A whole number under 1,000 is written as its digits: so
+ * every language we ship (English, German) writes it, and the page's first Intl.NumberFormat
+ * is a long task there (96 ms on a page of 10^6 nodes, tests/stress/hostile-pages), so the
+ * bar's counts must not make one.
+ * @param {number} n
+ */
 export function formatNumber(n) {
-  return new Intl.NumberFormat(uiLanguage()).format(n);
+  if (Number.isInteger(n) && Math.abs(n) < 1000) return String(n);
+  const lang = uiLanguage();
+  let format = numberFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(lang);
+    numberFormats.set(lang, format);
+  }
+  return format.format(n);
 }
 
 const UNITS = /** @type {const} */ ([

@@ -69,6 +69,7 @@
  * @property {number} [automated]
  * @property {Change[]} [changes]
  * @property {number | null} [lastVisitTime]
+ * @property {string | null} [lastVisitAgo] how long ago that was, in the UI language (the bar's tooltip)
  * @property {number} [checksSince] background checks stored since the compared version (watch)
  * @property {number} [analyzeMs]
  * @property {Record<string, any>} [steps] timings (test builds)

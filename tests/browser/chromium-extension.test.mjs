@@ -563,6 +563,38 @@ test('a page dispatching the takeover event does not switch the extension off', 
   await page.close();
 });
 
+test('leftovers of an older copy that could not clean up are swept; the page\'s own marks, styles and look-alike attributes stay', async () => {
+  // What a copy of an older build left in the page when it was killed before it could clean up.
+  const body = `<!doctype html><html><head><title>Leftovers</title></head><body><main>
+    <sincelast-ui id="old-ui"></sincelast-ui>
+    <p id="kept-style" data-sincelast="changed" data-sincelast-style="color: green" style="outline: 3px solid red">A paragraph the old copy styled, <mark data-sincelast-word="ins">three words</mark> inserted.</p>
+    <p id="new-style" data-sincelast-focus="1" data-sincelast-auto="1" style="background: yellow">A paragraph the old copy focused.</p>
+    <sincelast-removed id="old-removed">removed text the old copy put back</sincelast-removed>
+    <p id="own">The page's own <mark id="own-mark">mark</mark> and a <span id="look-alike" data-sincelast-word="x" style="color: blue">span with a look-alike attribute</span>.</p>
+  </main></body></html>`;
+  const url = `${site.origin}/leftovers-of-an-older-copy`;
+  const page = await ext.context.newPage();
+  await page.route(url, (r) => r.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body }));
+  await page.goto(url);
+  await page.waitForFunction(() => !document.getElementById('old-ui') && !document.getElementById('old-removed'), null, { timeout: 15000 });
+  const after = await page.evaluate(() => {
+    const kept = document.getElementById('kept-style');
+    const fresh = document.getElementById('new-style');
+    const look = document.getElementById('look-alike');
+    return {
+      kept: { style: kept.getAttribute('style'), attrs: kept.getAttributeNames().sort(), text: kept.textContent, marks: kept.querySelectorAll('mark').length },
+      fresh: { style: fresh.getAttribute('style'), attrs: fresh.getAttributeNames().sort() },
+      ownMark: !!document.getElementById('own-mark'),
+      look: { attr: look.getAttribute('data-sincelast-word'), style: look.getAttribute('style') },
+    };
+  });
+  assert.deepEqual(after.kept, { style: 'color: green', attrs: ['id', 'style'], text: 'A paragraph the old copy styled, three words inserted.', marks: 0 });
+  assert.deepEqual(after.fresh, { style: null, attrs: ['id'] });
+  assert.equal(after.ownMark, true, 'the page\'s own <mark> stays');
+  assert.deepEqual(after.look, { attr: 'x', style: 'color: blue' }, 'an element that is no <mark> keeps its look-alike attribute and its style');
+  await page.close();
+});
+
 test('extension reloaded under a painted page: the old content script removes every trace', async () => {
   const url = site.url('orphan', 'news');
   const { page } = await visit(ext, url);

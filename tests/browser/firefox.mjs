@@ -23,8 +23,10 @@ process.env.SE_OFFLINE = 'true'; // never let selenium-manager look for download
 export const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
 /** The add-on id, read from the one manifest source (its gecko id). */
 export const ADDON_ID = JSON.parse(fs.readFileSync(path.join(ROOT, 'manifest.json'), 'utf8')).browser_specific_settings.gecko.id;
-const UUID = '5e1f0c4a-8b7d-4c2e-9a63-1d0b2f7e8c45';
-const DIR = path.join(ROOT, 'dist', 'firefox-test');
+/** The extension's fixed internal UUID, so that its pages have one address in every test. */
+export const UUID = '5e1f0c4a-8b7d-4c2e-9a63-1d0b2f7e8c45';
+/** The test build (SINCELAST_FIREFOX_DIR: another build, to compare two). */
+export const DIR = process.env.SINCELAST_FIREFOX_DIR || path.join(ROOT, 'dist', 'firefox-test');
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -37,25 +39,36 @@ function geckodriver() {
   throw new Error('geckodriver not found: cargo install geckodriver --locked');
 }
 
+/**
+ * Firefox (headless) through geckodriver, the extension not yet installed. `prefs` are set
+ * before it starts; `args` are more command-line arguments (`-profile DIR`); `systemAccess`
+ * lets a test act as the browser itself (WebDriver's chrome context: stopping the event page,
+ * a private window).
+ * @param {{ prefs?: Record<string, any>, args?: string[], systemAccess?: boolean }} [options]
+ */
+export async function startFirefox({ prefs = {}, args = [], systemAccess = false } = {}) {
+  if (!fs.existsSync(path.join(DIR, 'manifest.json'))) throw new Error(`${DIR} missing: node scripts/build-extension.mjs`);
+  const options = new firefox.Options()
+    .setBinary(FIREFOX)
+    .addArguments('-headless', ...args)
+    .setPreference('extensions.webextensions.uuids', JSON.stringify({ [ADDON_ID]: UUID }))
+    .setPreference('browser.shell.checkDefaultBrowser', false)
+    .setPreference('datareporting.policy.dataSubmissionEnabled', false)
+    .setPreference('app.update.enabled', false);
+  for (const [k, v] of Object.entries(prefs)) options.setPreference(k, v);
+  const service = new firefox.ServiceBuilder(geckodriver());
+  if (systemAccess) service.addArguments('--allow-system-access');
+  return new Builder().forBrowser('firefox').setFirefoxOptions(options).setFirefoxService(service).build();
+}
+
 /** Firefox with the test build and the demo site, for the tests of one file (see above). */
 export function useFirefox({ prefs = {} } = {}) {
   const ff = new FirefoxSession();
   before(async () => {
-    if (!fs.existsSync(path.join(DIR, 'manifest.json'))) throw new Error(`${DIR} missing: node scripts/build-extension.mjs`);
     ff.site = await startSite(0);
-    const options = new firefox.Options()
-      .setBinary(FIREFOX)
-      .addArguments('-headless')
-      .setPreference('extensions.webextensions.uuids', JSON.stringify({ [ADDON_ID]: UUID }))
-      .setPreference('browser.shell.checkDefaultBrowser', false)
-      .setPreference('datareporting.policy.dataSubmissionEnabled', false)
-      .setPreference('app.update.enabled', false);
-    // SINCELAST_FIREFOX_PREFS: more preferences for one test file, as JSON (paint: forced colours).
-    for (const [k, v] of Object.entries(JSON.parse(process.env.SINCELAST_FIREFOX_PREFS || '{}'))) options.setPreference(k, v);
-    // prefs: more preferences for one test file (i18n: intl.locale.requested = 'de').
-    for (const [k, v] of Object.entries(prefs)) options.setPreference(k, v);
-    ff.driver = await new Builder().forBrowser('firefox').setFirefoxOptions(options)
-      .setFirefoxService(new firefox.ServiceBuilder(geckodriver())).build();
+    // SINCELAST_FIREFOX_PREFS: more preferences for one test file, as JSON (paint: forced
+    // colours); prefs: more for one test file (i18n: intl.locale.requested = 'de').
+    ff.driver = await startFirefox({ prefs: { ...JSON.parse(process.env.SINCELAST_FIREFOX_PREFS || '{}'), ...prefs } });
     await ff.driver.installAddon(DIR, true);
   });
   after(async () => {
@@ -65,11 +78,17 @@ export function useFirefox({ prefs = {} } = {}) {
   return ff;
 }
 
-class FirefoxSession {
-  constructor() {
+/** One Firefox driven by WebDriver, with the test build's hooks (the one harness of every Firefox test). */
+export class FirefoxSession {
+  /** @param {import('selenium-webdriver').WebDriver | null} [driver] */
+  constructor(driver = null) {
     /** @type {import('selenium-webdriver').WebDriver} */
-    this.driver = null;
+    this.driver = driver;
     this.site = null;
+  }
+
+  quit() {
+    return this.driver.quit();
   }
 
   /** The content script's test marker `data-sincelast-test-<name>` on the current page. */
@@ -175,5 +194,11 @@ class FirefoxSession {
     // here first): wait until the extension page is loaded.
     await this.waitFor("return location.protocol === 'moz-extension:' && document.readyState === 'complete' && !!document.body", `the ${page} page loaded`);
     return { pageHandle, handle };
+  }
+
+  /** Closes the extension page opened by openExtensionPage and goes back to its page. */
+  async closeExtensionPage({ pageHandle }) {
+    await this.driver.close();
+    await this.driver.switchTo().window(pageHandle);
   }
 }

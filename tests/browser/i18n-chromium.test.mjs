@@ -67,6 +67,9 @@ test('German: the bar, the announcement with its plural, the popup and the setti
     .map((b) => b.getAttribute('aria-label')));
   assert.ok(buttons.includes('Nächste Änderung'), buttons.join(' | '));
   assert.ok(buttons.includes('Verlauf'), buttons.join(' | '));
+  // The counts' tooltip: when the compared visit was, worded by the background in German.
+  const compared = await page.evaluate(() => document.querySelector('sincelast-ui').shadowRoot.querySelector('.bar .counts').title);
+  assert.match(compared, /^Verglichen mit Ihrem Besuch (jetzt|vor \d+ (Sekunden?|Minuten?))$/, compared);
   // The popup: German words, a German relative time ("vor … Sekunden" / "jetzt") and date.
   const p = await popup(tabId);
   const main = await p.locator('#main').textContent();

@@ -122,3 +122,25 @@ test('the manifest names its default locale and uses messages for what the brows
   assert.equal(m.description, '__MSG_extDescription__');
   for (const c of Object.values(m.commands)) assert.match(c.description, /^__MSG_\w+__$/);
 });
+
+test('numbers: whole numbers under 1,000 are written as Intl writes them in English and German, without making a formatter', async () => {
+  const { formatNumber, uiLanguage } = await import('../../extension/shared/i18n.js');
+  for (const lang of ['en', 'en-US', 'de', 'de-DE']) {
+    const intl = new Intl.NumberFormat(lang);
+    for (let n = -999; n <= 999; n++) assert.equal(String(n), intl.format(n), `${lang} ${n}`);
+  }
+  const real = Intl.NumberFormat;
+  let made = 0;
+  // @ts-ignore: counting constructions
+  Intl.NumberFormat = function (...a) { made++; return new real(...a); };
+  try {
+    assert.equal(formatNumber(7), '7');
+    assert.equal(formatNumber(999), '999');
+    assert.equal(made, 0, 'no Intl.NumberFormat for the bar\'s counts');
+    assert.equal(formatNumber(1234567), new real(uiLanguage()).format(1234567));
+    assert.equal(formatNumber(0.5), new real(uiLanguage()).format(0.5));
+    assert.equal(made, 1, 'one formatter for the language, kept');
+  } finally {
+    Intl.NumberFormat = real;
+  }
+});

@@ -17,42 +17,25 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Builder } from 'selenium-webdriver';
-import firefox from 'selenium-webdriver/firefox.js';
 import { startSite } from '../site/server.mjs';
-import { ROOT } from '../browser/chromium.mjs';
-import { FIREFOX, ADDON_ID } from '../browser/firefox.mjs';
+import { DIR, startFirefox } from '../browser/firefox.mjs';
 import { StressFirefox } from '../browser/stressb-firefox.mjs';
 import { FULL, rng, figure, sleep } from './stressb-common.mjs';
 
-process.env.SE_OFFLINE = 'true';
 const KILLS = FULL ? 10 : 2;
 const random = rng(17);
-const DIR = process.env.SINCELAST_FIREFOX_DIR || path.join(ROOT, 'dist', 'firefox-test');
-const UUID = '5e1f0c4a-8b7d-4c2e-9a63-1d0b2f7e8c45';
-
-function geckodriver() {
-  if (process.env.GECKODRIVER) return process.env.GECKODRIVER;
-  for (const dir of [...(process.env.PATH || '').split(':'), path.join(process.env.HOME || '/root', '.cargo/bin')]) {
-    const p = path.join(dir, 'geckodriver');
-    if (fs.existsSync(p)) return p;
-  }
-  throw new Error('geckodriver not found');
-}
 
 /** Firefox on the profile `profile` in place; the extension installed into it when `install`. */
 async function openProfile(profile, install) {
-  const options = new firefox.Options().setBinary(FIREFOX).addArguments('-headless', '-profile', profile)
-    .setPreference('extensions.webextensions.uuids', JSON.stringify({ [ADDON_ID]: UUID }))
-    .setPreference('xpinstall.signatures.required', false)
-    .setPreference('browser.shell.checkDefaultBrowser', false)
-    .setPreference('datareporting.policy.dataSubmissionEnabled', false)
-    .setPreference('app.update.enabled', false)
-    // After a kill: no safe-mode question, no restored tabs (each a visit of its own).
-    .setPreference('toolkit.startup.max_resumed_crashes', -1)
-    .setPreference('browser.sessionstore.resume_from_crash', false);
-  const driver = await new Builder().forBrowser('firefox').setFirefoxOptions(options)
-    .setFirefoxService(new firefox.ServiceBuilder(geckodriver())).build();
+  const driver = await startFirefox({
+    args: ['-profile', profile],
+    prefs: {
+      'xpinstall.signatures.required': false,
+      // After a kill: no safe-mode question, no restored tabs (each a visit of its own).
+      'toolkit.startup.max_resumed_crashes': -1,
+      'browser.sessionstore.resume_from_crash': false,
+    },
+  });
   if (install) await driver.installAddon(DIR, false);
   return new StressFirefox(driver);
 }
