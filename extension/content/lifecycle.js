@@ -66,8 +66,8 @@ function shutdown() {
  * the two elements it made by their tag name, the attributes it set one name at a time (a
  * selector of one attribute name is answered without a walk when no element has it; a selector
  * list of several is not). Nothing walks the page's elements in script: on a page of 10^6 nodes
- * a walk in slices still made tasks of 55–100 ms (the page's garbage collection runs inside them,
- * set off by the wrappers the walk makes), one query takes under 15 ms. This copy's own overlay
+ * a walk in slices still made tasks of 55–100 ms (slices overran their 8 ms; most likely the
+ * garbage collection set off by the wrappers the walk makes), one query takes under 15 ms. This copy's own overlay
  * is never one of them.
  */
 async function sweepLeftovers() {
