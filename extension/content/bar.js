@@ -133,7 +133,7 @@ export function showBar(result, actions, root) {
   counts.dataset.text = parts.map(([n, k]) => statusCount(n, k)).join(' · ') || t('bar_no_changes');
   // "Compared with your visit 5 minutes ago": worded by the background (lastVisitAgo), since the
   // first Intl.RelativeTimeFormat of a page costs a long task there (121 ms on a page of 10^6 nodes).
-  if (result.lastVisitTime && result.lastVisitAgo) counts.title = t('bar_compared', result.lastVisitAgo);
+  if (result.lastVisitAgo) counts.title = t('bar_compared', result.lastVisitAgo);
   // watch: background checks of this page between that visit and now.
   const checksSince = Number(result.checksSince) || 0;
   if (checksSince > 0) {
