@@ -2,12 +2,23 @@
 // shared/limits.js, and with the texts the background already has replaced by their keys.
 
 import { LIMITS } from '../shared/limits.js';
-import { textKey } from '../shared/wire.js';
+import { textKey, visitColumns } from '../shared/wire.js';
 import { sincelastExtract, sincelastExtractSteps } from './extract.js';
+import { ShadowSeen } from './shadow.js';
 
-/** Reads the blocks of this document. */
+/**
+ * A page as read here: the extraction's, with what its walk saw for the password scan
+ * (visit.js passwordScan).
+ * @typedef {import('./extract.js').Page & { shadow?: ShadowSeen }} ReadPage
+ */
+
+/**
+ * Reads the blocks of this document.
+ * @returns {ReadPage}
+ */
 export function readPage() {
-  return sincelastExtract(document, { url: location.href });
+  const shadow = new ShadowSeen();
+  return { ...sincelastExtract(document, { url: location.href, onElement: shadow.onElement }), shadow };
 }
 
 /** Main-thread time of one slice of reading or keying (ms): far under a long task's 50 ms. */
@@ -25,13 +36,15 @@ export const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0)
  * in one go (a large page that never stops changing). A page read in one slice is read as
  * readPage() reads it.
  * @param {{ orNull?: boolean, isDead?: () => boolean }} [options]
- * @returns {Promise<import('./extract.js').Page | null>}
+ * @returns {Promise<ReadPage | null>}
  */
 export async function readPageSliced({ orNull = false, isDead = () => false } = {}) {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const steps = sincelastExtractSteps(document, { url: location.href });
+    const shadow = new ShadowSeen();
+    const steps = sincelastExtractSteps(document, { url: location.href, onElement: shadow.onElement });
+    const result = () => ({ ...steps.result(), shadow });
     let done = steps.step(performance.now() + SLICE_MS);
-    if (done) return steps.result();
+    if (done) return result();
     let dirty = false;
     const observer = new MutationObserver(() => { dirty = true; });
     observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: READ_ATTRIBUTES });
@@ -46,7 +59,7 @@ export async function readPageSliced({ orNull = false, isDead = () => false } = 
     } finally {
       observer.disconnect();
     }
-    if (done && !dirty) return steps.result();
+    if (done && !dirty) return result();
   }
   return orNull ? null : readPage();
 }
@@ -115,4 +128,33 @@ export async function withKeysSliced(blocks, known) {
     out.push(keyed(blocks[i], known));
   }
   return out;
+}
+
+/** Blocks whose message columns are made in one go (columnsSliced). */
+const COLUMN_RUN = 500;
+
+/**
+ * The 'visit' columns of the blocks (wire.js visitColumns), made in runs with the page's tasks
+ * between them when a slice's SLICE_MS is spent: on a page of 20,000 blocks making them at once
+ * was, with the message's copy, a long task.
+ * @param {import('../shared/messages.js').OutgoingBlock[]} blocks
+ * @returns {Promise<import('../shared/wire.js').VisitColumns>}
+ */
+export async function columnsSliced(blocks) {
+  if (blocks.length <= COLUMN_RUN) return visitColumns(blocks);
+  /** @type {import('../shared/wire.js').VisitColumns} */
+  const cols = { texts: [], keys: [], paths: [], links: [] };
+  let until = performance.now() + SLICE_MS;
+  for (let i = 0; i < blocks.length; i += COLUMN_RUN) {
+    if (i > 0 && performance.now() > until) {
+      await yieldToPage();
+      until = performance.now() + SLICE_MS;
+    }
+    const run = visitColumns(blocks.slice(i, i + COLUMN_RUN), i > 0 ? blocks[i - 1].path : '');
+    for (const k of /** @type {const} */ (['texts', 'keys', 'paths', 'links'])) {
+      const to = /** @type {any[]} */ (cols[k]);
+      for (const x of run[k]) to.push(x);
+    }
+  }
+  return cols;
 }

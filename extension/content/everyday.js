@@ -81,8 +81,10 @@ export function askRegions() {
 /**
  * The page as read, without the blocks of ignored regions (and only those of the regions to
  * watch alone, when there are any).
- * @param {import('./extract.js').Page} page
+ * @template {import('./extract.js').Page} P
+ * @param {P} page
  * @param {{ path: string, mode: string }[]} regions
+ * @returns {P}
  */
 export function applyRegions(page, regions) {
   if (!regions || !regions.length) return page;

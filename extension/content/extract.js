@@ -11,10 +11,14 @@
  *
  * sincelastExtract(doc, options) -> { title, blocks, truncated, elements }
  *   doc      a Document (normally `document`)
- *   options  { url?: string, limits?: { max_blocks?, max_block_chars?, max_depth? } }
- *            (snake_case like the native `Limits`; max_input_bytes does not apply to a DOM that
- *            is already parsed). Links resolve against doc.baseURI, which already accounts for
- *            <base href>; `url` is used only when the document has no baseURI.
+ *   options  { url?: string, limits?: { max_blocks?, max_block_chars?, max_depth? },
+ *              onElement?: (el, skipped) => void }
+ *            (limits in snake_case like the native `Limits`; max_input_bytes does not apply to a
+ *            DOM that is already parsed). Links resolve against doc.baseURI, which already
+ *            accounts for <base href>; `url` is used only when the document has no baseURI.
+ *            onElement is called for every element the walk enters, `skipped` when the walk
+ *            passes over its subtree; the elements inside a block read in one go (below) are
+ *            plain inline ones that cannot host a shadow root, and are not entered.
  *   blocks   [{ text, path, type_path, links }] exactly as the native Page.blocks
  *   elements array parallel to blocks: the block element of each block. A block element that
  *            mixes its own inline text with nested block elements is one block whose text is its
@@ -24,6 +28,11 @@
  *
  * Only the DOM is read: text comes from Text nodes' data (never innerText, which forces layout),
  * attributes from getAttribute. The walk is iterative; deep trees cannot overflow the stack.
+ * A block element whose descendants are all plain inline elements (INLINE below: no link, no
+ * break, nothing skipped or able to host a shadow root, less than 16 levels deep) is read in one
+ * go from its textContent, which is what the walk would join from its text nodes: a content
+ * script makes a JavaScript wrapper for every node it touches, and on a page of 10^6 nodes the
+ * garbage collections of those wrappers were the long tasks (tests/stress/README.md).
  */
 
 /**
@@ -35,8 +44,12 @@
  */
 
 /**
+ * @typedef {{ url?: string, limits?: { max_blocks?: number, max_block_chars?: number, max_depth?: number }, onElement?: (el: Element, skipped: boolean) => void }} ExtractOptions
+ */
+
+/**
  * @param {Document} doc
- * @param {{ url?: string, limits?: { max_blocks?: number, max_block_chars?: number, max_depth?: number } }} [options]
+ * @param {ExtractOptions} [options]
  * @returns {Page}
  */
 export function sincelastExtract(doc, options) {
@@ -52,7 +65,7 @@ export function sincelastExtract(doc, options) {
  * done; `result()` (once done) gives what `sincelastExtract` gives. The DOM must not change
  * between the first step and the result (blocks.js reads again when it did).
  * @param {Document} doc
- * @param {{ url?: string, limits?: { max_blocks?: number, max_block_chars?: number, max_depth?: number } }} [options]
+ * @param {ExtractOptions} [options]
  * @returns {{ step: (until?: number) => boolean, result: () => Page }}
  */
 export function sincelastExtractSteps(doc, options) {
@@ -62,6 +75,7 @@ export function sincelastExtractSteps(doc, options) {
   var maxBlocks = typeof lim.max_blocks === 'number' ? lim.max_blocks : 50000;
   var maxChars = Math.max(1, typeof lim.max_block_chars === 'number' ? lim.max_block_chars : 100000);
   var maxDepth = typeof lim.max_depth === 'number' ? lim.max_depth : 512;
+  var onElement = typeof opts.onElement === 'function' ? opts.onElement : null;
 
   var XHTML = 'http://www.w3.org/1999/xhtml';
   var SKIPPED = makeSet(
@@ -82,6 +96,17 @@ export function sincelastExtractSteps(doc, options) {
   var HAS_WORD = new RegExp('[^' + WS + ']');
   // Anything normalization changes besides one space at either end.
   var NEEDS_WORK = new RegExp('[' + WS.replace(' ', '') + '\\u200B\\uFEFF\\u00AD]|  ');
+  // Plain inline elements: no text of their own beyond their text nodes, no link, no break, not
+  // skipped, and no shadow root possible (DOM: attachShadow). A block whose descendants are only
+  // these (and attributes that never skip) is read in one go; INLINE_DEPTH levels at most, so
+  // that the flat reading below maxDepth never applies inside.
+  var INLINE_DEPTH = 16;
+  var INLINE =
+    'abbr b bdi bdo big cite code data del dfn em font i img ins kbd label mark q s samp small ' +
+    'strike strong sub sup time tt u var wbr';
+  var NOT_INLINE =
+    ':not(' + INLINE.split(' ').join(',') + '),[hidden],[aria-hidden],[aria-modal],[role],[contenteditable],' +
+    ':scope' + new Array(INLINE_DEPTH + 1).join('>*');
   var DROP_RE = /[\u200B\uFEFF\u00AD]/g;
   var DROP_TEST = /[\u200B\uFEFF\u00AD]/;
   var SURROGATE = /[\uD800-\uDBFF]/;
@@ -316,6 +341,7 @@ export function sincelastExtractSteps(doc, options) {
     var index = counts[tag] || 0;
     counts[tag] = index + 1;
     var skip = parent.skip || isSkipped(el, tag);
+    if (onElement !== null) onElement(el, skip);
     var frame = pushFrame(tag, index, skip);
     if (!skip) {
       var ctx = contexts.length ? contexts[contexts.length - 1] : null;
@@ -412,6 +438,10 @@ export function sincelastExtractSteps(doc, options) {
         leave();
       } else if (node.firstElementChild === null) {
         // Only text inside: its textContent is exactly its text nodes' data, read in one call.
+        addText(node.textContent);
+        leave();
+      } else if (frames[top].block && depth + INLINE_DEPTH <= maxDepth && node.querySelector(NOT_INLINE) === null) {
+        // Only plain inline elements inside (see INLINE): the same text, read in one call.
         addText(node.textContent);
         leave();
       } else {

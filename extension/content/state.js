@@ -5,7 +5,7 @@
 /**
  * The blocks read before the page settled (see settle.js).
  * @typedef {object} EarlyRead
- * @property {import('./extract.js').Page} page what the extractor returned
+ * @property {import('./blocks.js').ReadPage} page what the extractor returned
  * @property {{ blocks: import('../shared/messages.js').OutgoingBlock[], truncated: boolean }} capped the blocks within the caps
  * @property {import('../shared/messages.js').OutgoingBlock[] | null} keyed the same with known texts as keys
  * @property {number} at when the read began (performance.now())

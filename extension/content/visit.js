@@ -2,100 +2,122 @@
 // send them, paint the answer.
 
 import { LIMITS } from '../shared/limits.js';
-import { visitMessage, textKey } from '../shared/wire.js';
+import { visitMessageOf, textKey } from '../shared/wire.js';
 import { state } from './state.js';
 import { send } from './runtime.js';
 import { whenSettled, dropEarly } from './settle.js';
-import { readPageSliced, capBlocks, withKeysSliced, yieldToPage, SLICE_MS } from './blocks.js';
+import { readPageSliced, capBlocks, withKeysSliced, columnsSliced, yieldToPage, SLICE_MS } from './blocks.js';
 import { paint, loadColors, paintsAtOnce } from './paint.js';
 import { ensureOverlay } from './overlay.js';
 import { testMark } from './test-hooks.js';
 import { askRegions, applyRegions } from './everyday.js';
 import { checkRoute } from './routes.js';
+import { PASSWORD, shadowOf } from './shadow.js';
 
-// Password fields, and the fields browsers and sites mark as holding one (a "show password"
-// toggle turns a password field into a text field; one-time codes).
-const PASSWORD = 'input[type="password" i], input[autocomplete~="current-password" i], input[autocomplete~="new-password" i], input[autocomplete~="one-time-code" i]';
-
-/** The elements that may host a shadow root besides custom elements (DOM: attachShadow). */
-const SHADOW_HOSTS = new Set(['article', 'aside', 'blockquote', 'body', 'div', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'main', 'nav', 'p', 'section', 'span']);
+/** Elements a read entered under which a password scan walks the whole document after an
+ * early read, and the late watch at each check (a walk costs a wrapper per element in a content
+ * script; on a page of 10^6 nodes their garbage collections were long tasks). */
+const SMALL_PAGE = 20000;
 
 /**
- * The shadow root of an element, closed ones too where the browser lets a content script see
- * them (Chromium: `chrome.dom.openOrClosedShadowRoot`; Firefox: `openOrClosedShadowRoot`).
- * @param {Element} el
- * @returns {ShadowRoot | null}
+ * Where a password scan looks: the whole document (null), or the light DOM's fields (found
+ * natively, wherever they are) and these shadow roots and subtrees.
+ * @typedef {{ roots: ShadowRoot[], subtrees: Element[] } | null} ScanFrom
  */
-function shadowOf(el) {
-  const any = /** @type {any} */ (el);
-  if (el.shadowRoot) return el.shadowRoot;
-  // Only custom elements and these can have a shadow root (attachShadow throws for the others,
-  // declarative shadow roots likewise): the browser's call for a closed root is asked for them
-  // alone (half the calls on a page of 10^6 nodes, where the scan's slices overran).
-  const tag = el.localName;
-  if (!SHADOW_HOSTS.has(tag) && !tag.includes('-')) return null;
-  try {
-    if (typeof any.openOrClosedShadowRoot === 'function') return any.openOrClosedShadowRoot() || null;
-    const dom = /** @type {any} */ (globalThis).chrome && /** @type {any} */ (globalThis).chrome.dom;
-    if (dom && typeof dom.openOrClosedShadowRoot === 'function') return dom.openOrClosedShadowRoot(el) || null;
-  } catch {
-    // Not offered here.
-  }
-  return null;
+
+/**
+ * Where the scan of a visit looks: what the read's walk saw (the shadow roots of the elements it
+ * entered, the subtrees it passed over) — after a read made while the page settled, the whole
+ * document unless large (a shadow root attached since changes no light DOM the read watched).
+ * (On a page over the block cap the read stops early: shadow roots of elements after it are not
+ * looked for; their light-DOM fields are.)
+ * @param {import('./blocks.js').ReadPage} page
+ * @param {boolean} early
+ * @returns {ScanFrom}
+ */
+function scanFrom(page, early) {
+  if (!page.shadow || (early && page.shadow.entered < SMALL_PAGE)) return null;
+  return { roots: page.shadow.roots, subtrees: page.shadow.skipped };
 }
 
 /**
- * Whether the page has a password field, in the document or in any shadow root inside it (nested
- * ones too), looked for in slices of SLICE_MS with the page's tasks between them (a large page:
- * the look into every element's shadow root is what costs). Also gives the shadow roots and the
- * fields it found and how many elements it looked at, for the quick look again at the last moment
+ * Whether the page has a password field: in the light DOM (the browser's own list of the
+ * document's fields, no walk), or in a shadow root (nested ones too) of the elements it walks
+ * (`from`, see ScanFrom) — in slices of SLICE_MS with the page's tasks between them. Also gives
+ * the shadow roots and the fields it found, for the quick look again at the last moment
  * (passwordNow). A copy that stops (`isDead`) ends the scan.
  * @param {() => boolean} isDead
+ * @param {ScanFrom} [from]
  * @returns {Promise<{ found: boolean, roots: ShadowRoot[], inputs: Element[], elements: number }>}
  */
-export async function passwordScan(isDead) {
+export async function passwordScan(isDead, from = null) {
   /** @type {ShadowRoot[]} */
   const roots = [];
   /** @type {Element[]} */
   const inputs = [];
-  /** @type {(Document | ShadowRoot)[]} */
-  const todo = [document];
   let until = performance.now() + SLICE_MS;
   let count = 0;
   const result = (found) => ({ found, roots, inputs, elements: count });
+  const light = document.getElementsByTagName('input');
+  for (let i = 0; i < light.length; i++) {
+    if ((++count & 63) === 0 && performance.now() > until) {
+      await yieldToPage();
+      if (isDead()) return result(false);
+      until = performance.now() + SLICE_MS;
+    }
+    const input = light[i];
+    if (!input) break;
+    if (input.matches(PASSWORD)) return result(true);
+    inputs.push(input);
+  }
+  /** @type {(Document | ShadowRoot | Element)[]} */
+  const todo = [];
+  const seen = new Set();
+  const addRoot = (/** @type {ShadowRoot} */ r) => {
+    if (seen.has(r)) return;
+    seen.add(r);
+    roots.push(r);
+    todo.push(r);
+  };
+  if (from === null) todo.push(document);
+  else {
+    for (const r of from.roots) addRoot(r);
+    for (const el of from.subtrees) {
+      const own = shadowOf(el);
+      if (own) addRoot(own);
+      todo.push(el);
+    }
+  }
   while (todo.length) {
-    const walker = document.createTreeWalker(todo.pop(), NodeFilter.SHOW_ELEMENT);
+    const top = /** @type {Document | ShadowRoot | Element} */ (todo.pop());
+    // Fields of the light DOM are in `light` already; those of a shadow root are not.
+    const inShadow = top instanceof ShadowRoot;
+    const walker = document.createTreeWalker(top, NodeFilter.SHOW_ELEMENT);
     for (let n = /** @type {Element | null} */ (walker.nextNode()); n; n = /** @type {Element | null} */ (walker.nextNode())) {
       if ((++count & 63) === 0 && performance.now() > until) {
         await yieldToPage();
         if (isDead()) return result(false);
         until = performance.now() + SLICE_MS;
       }
-      if (n.localName === 'input') {
+      if (inShadow && n.localName === 'input') {
         if (n.matches(PASSWORD)) return result(true);
         inputs.push(n);
       }
       const shadow = shadowOf(n);
-      if (shadow) {
-        roots.push(shadow);
-        todo.push(shadow);
-      }
+      if (shadow) addRoot(shadow);
     }
   }
   return result(false);
 }
 
-/** Elements a scan looked at under which the last-moment look goes through the whole document. */
-const SMALL_PAGE = 20000;
-
 /**
- * A password field now (the last moment before sending): in the document, or in the shadow
- * roots the scan found — on a large page only the fields and shadow roots the scan found (a
- * field or shadow root made since is the late watch's, watchLatePassword).
- * @param {{ roots: ShadowRoot[], inputs: Element[], elements: number }} scan
+ * A password field now (the last moment before sending): in the light DOM, or in the shadow
+ * roots the scan found (a shadow root made since is the late watch's, watchLatePassword).
+ * @param {{ roots: ShadowRoot[], inputs: Element[] }} scan
  */
 function passwordNow(scan) {
-  if (scan.elements < SMALL_PAGE && document.querySelector(PASSWORD)) return true;
+  const light = document.getElementsByTagName('input');
+  for (let i = 0; i < light.length; i++) if (light[i].matches(PASSWORD)) return true;
   return scan.inputs.some((i) => i.matches(PASSWORD)) || scan.roots.some((r) => !!r.querySelector(PASSWORD));
 }
 
@@ -125,19 +147,30 @@ function readingUrl() {
 const LATE_PASSWORD_MS = 30000;
 const LATE_CHECK_MS = 500;
 
+/** Added elements a late check walks on a large page (more: their light-DOM fields still count). */
+const LATE_ADDED_CAP = 2000;
+
 /**
  * Watches the page a while after its visit was stored: a password field appearing (a sign-in box
  * opened late) makes the background forget the visit ('forget'). Checks at most every
  * LATE_CHECK_MS, only after the page changed; stops after LATE_PASSWORD_MS, on the first field,
- * or when this copy stops.
+ * or when this copy stops. A check walks the whole document (`whole`: a page the read found
+ * small; a shadow root attached to an element already there changes nothing the watch sees),
+ * else only what was added since the last check and the shadow roots found so far (`scan`: the
+ * visit's), besides the light DOM's fields.
+ * @param {{ roots: ShadowRoot[] }} scan
+ * @param {boolean} whole
  */
-function watchLatePassword() {
+function watchLatePassword(scan, whole) {
   let timer = null;
   let stopped = false;
   // A scan runs in slices (a large page changing all the time costs no long task); a change
   // while it runs makes another one follow.
   let checking = false;
   let again = false;
+  /** @type {Element[]} elements added since the last check */
+  let added = [];
+  const roots = scan.roots.slice();
   const stop = () => {
     stopped = true;
     observer.disconnect();
@@ -153,10 +186,13 @@ function watchLatePassword() {
     if (state.dead) return stop();
     checking = true;
     again = false;
-    const scan = await passwordScan(() => state.dead || stopped);
+    const subtrees = added;
+    added = [];
+    const found = await passwordScan(() => state.dead || stopped, whole ? null : { roots, subtrees });
     checking = false;
     if (state.dead) return stop();
-    if (!scan.found) {
+    if (!found.found) {
+      for (const r of found.roots) if (!roots.includes(r)) roots.push(r);
       if (again) schedule();
       return;
     }
@@ -166,7 +202,15 @@ function watchLatePassword() {
       if (TEST_HOOKS) testMark('forgotten', 'password');
     }, () => {});
   };
-  const observer = new MutationObserver(schedule);
+  const observer = new MutationObserver((records) => {
+    for (const r of records) {
+      for (let i = 0; i < r.addedNodes.length && added.length < LATE_ADDED_CAP; i++) {
+        const n = r.addedNodes[i];
+        if (n.nodeType === 1) added.push(/** @type {Element} */ (n));
+      }
+    }
+    schedule();
+  });
   observer.observe(document.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ['type', 'autocomplete'] });
   const end = setTimeout(stop, LATE_PASSWORD_MS);
 }
@@ -228,7 +272,12 @@ export async function start() {
     return;
   }
   state.lastPrint = print;
-  const scan = await passwordScan(() => state.dead);
+  // The scan in tasks of its own (its first step, the browser's list of the page's fields, is
+  // one native walk of the document).
+  await yieldToPage();
+  if (state.dead) return;
+  const from = scanFrom(page, !!read);
+  const scan = await passwordScan(() => state.dead, from);
   if (state.dead) return;
   let hasPassword = scan.found;
   timing.extracted = performance.now();
@@ -242,10 +291,12 @@ export async function start() {
   if (state.dead) return;
   const title = String(page.title || '').slice(0, LIMITS.maxTitle);
   /** @param {import('../shared/messages.js').OutgoingBlock[]} sendBlocks */
-  const message = (sendBlocks) => {
-    // Checked again at the last moment: a field added since the page settled counts too.
+  const message = async (sendBlocks) => {
+    // The columns in slices (a large page), then in one go: the password check at the last
+    // moment (a field added since the page settled counts too), the message.
+    const cols = await columnsSliced(hasPassword ? [] : sendBlocks);
     hasPassword = hasPassword || passwordNow(scan);
-    return { ...visitMessage({ title, truncated, hasPassword, blocks: hasPassword ? [] : sendBlocks }), url };
+    return { ...visitMessageOf({ title, truncated, hasPassword }, hasPassword ? await columnsSliced([]) : cols), url };
   };
   /** @type {import('../shared/messages.js').VisitResult} */
   let result;
@@ -257,12 +308,12 @@ export async function start() {
       const keyed = read && read.keyed && known === state.knownSet ? read.keyed : await withKeysSliced(blocks, known);
       textsSent = keyed.filter((b) => b.text !== undefined).length;
       timing.keyed = performance.now();
-      result = await send(message(keyed));
+      result = await send(await message(keyed));
     } catch (e) {
       // The stored version changed meanwhile (another tab): send every text.
       if (!known || !(e && e.kind === 'stale')) throw e;
       textsSent = blocks.length;
-      result = await send(message(blocks));
+      result = await send(await message(blocks));
     }
   } catch (e) {
     if (TEST_HOOKS) testMark('state', `error: ${e && e.kind}: ${e && e.message}`);
@@ -277,7 +328,7 @@ export async function start() {
     delete result.steps.replied;
   }
   if (state.dead || !sameRoute()) return;
-  if (result.status !== 'skipped') watchLatePassword();
+  if (result.status !== 'skipped') watchLatePassword(scan, !page.shadow || page.shadow.entered < SMALL_PAGE);
   state.lastResult = result;
   // (with "only when I ask", the badge and the popup tell; the person's command paints)
   if (result.status === 'changed' && (await paintsAtOnce()) && !state.dead) paint(result);

@@ -31,12 +31,13 @@ export const TEXT_KEY = /^[0-9a-z]{1,7}\.[0-9a-z]{1,7}:\d{1,6}$/;
 /**
  * Front coding of a list of paths: each path as `<n>|<rest>`, where n is the length of the
  * prefix it shares with the path before it (block paths share long prefixes, so this is about
- * a fifth of their length). Used on the wire ('visit') and in storage (db.js).
+ * a fifth of their length). Used on the wire ('visit') and in storage (db.js). `prev`: the
+ * path before the first (a list coded in runs).
  * @param {string[]} paths
+ * @param {string} [prev]
  * @returns {string[]}
  */
-export function encodePaths(paths) {
-  let prev = '';
+export function encodePaths(paths, prev = '') {
   return paths.map((p) => {
     let n = 0;
     const max = Math.min(p.length, prev.length);
@@ -75,16 +76,46 @@ export const typePathOf = (path) => path.replace(/\[\d+\]/g, '');
  * @returns {import('./messages.js').VisitMessage}
  */
 export function visitMessage({ title, truncated, hasPassword, blocks }) {
-  const keyed = blocks.some((b) => b.text === undefined);
+  return visitMessageOf({ title, truncated, hasPassword }, visitColumns(blocks));
+}
+
+/**
+ * The columns of a 'visit' for `blocks` (visitMessage); `prevPath`: the path of the block before
+ * them, so that columns made for consecutive runs of blocks and joined are the columns of all.
+ * @param {import('./messages.js').OutgoingBlock[]} blocks
+ * @param {string} [prevPath]
+ * @returns {VisitColumns}
+ */
+export function visitColumns(blocks, prevPath = '') {
+  return {
+    texts: blocks.map((b) => (b.text === undefined ? null : b.text)),
+    keys: blocks.map((b) => (b.text === undefined ? b.key ?? null : null)),
+    paths: encodePaths(blocks.map((b) => b.path), prevPath),
+    links: blocks.map((b) => b.links),
+  };
+}
+
+/**
+ * @typedef {{ texts: (string | null)[], keys: (string | null)[], paths: string[], links: string[][] }} VisitColumns
+ */
+
+/**
+ * The 'visit' message of these columns (visitMessage).
+ * @param {{ title: string, truncated: boolean, hasPassword: boolean }} head
+ * @param {VisitColumns} cols
+ * @returns {import('./messages.js').VisitMessage}
+ */
+export function visitMessageOf({ title, truncated, hasPassword }, cols) {
+  const keyed = cols.texts.some((t) => t === null);
   return {
     type: 'visit',
     title,
     truncated,
     hasPassword,
-    texts: blocks.map((b) => (b.text === undefined ? null : b.text)),
-    ...(keyed ? { keys: blocks.map((b) => (b.text === undefined ? b.key ?? null : null)) } : {}),
-    paths: encodePaths(blocks.map((b) => b.path)),
-    links: blocks.map((b) => b.links),
+    texts: cols.texts,
+    ...(keyed ? { keys: cols.keys } : {}),
+    paths: cols.paths,
+    links: cols.links,
   };
 }
 

@@ -275,6 +275,42 @@ test('a password field in shadow roots, or added after load, keeps the page from
   }
 });
 
+test('a large page: a password field in closed shadow roots (visible, or in a hidden part) keeps it from being stored; one added after the visit makes the visit forgotten', async () => {
+  // More elements than the scan walks whole (content/visit.js SMALL_PAGE): it looks in the
+  // shadow roots and the passed-over subtrees the read's walk saw.
+  for (const kind of ['bigshadowlogin', 'bighiddenlogin']) {
+    const url = site.url(`pw-${kind}`, kind);
+    const { page, state } = await visit(ext, url);
+    assert.equal(state, 'skipped:password', kind);
+    const rec = pageRecords(await dumpDb(ext), url);
+    assert.equal(rec.pages.length + rec.visits.length, 0, kind);
+    await page.close();
+  }
+  // The late watch on a large page walks what was added since its last look.
+  const url = site.url('pw-bigplain', 'bigplain');
+  const { page, state } = await visit(ext, url);
+  assert.equal(state, 'first');
+  assert.equal(pageRecords(await dumpDb(ext), url).visits.length, 1);
+  await page.evaluate(() => {
+    const host = document.createElement('div');
+    document.querySelector('main').append(host);
+    host.attachShadow({ mode: 'closed' }).innerHTML = '<section><span></span></section>';
+  });
+  // Another host, whose nested closed root holds the field.
+  await page.evaluate(() => {
+    const host = document.createElement('login-box');
+    document.querySelector('main').append(host);
+    const outer = host.attachShadow({ mode: 'closed' });
+    outer.innerHTML = '<div><span></span></div>';
+    outer.querySelector('span').attachShadow({ mode: 'closed' }).innerHTML = '<input type="password">';
+  });
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-sincelast-test-forgotten') === 'password', null, { timeout: 15000 });
+  await page.waitForTimeout(300);
+  const rec = pageRecords(await dumpDb(ext), url);
+  assert.equal(rec.pages.length + rec.visits.length, 0, 'nothing of the page is kept');
+  await page.close();
+});
+
 test('a page that renders late is read after it settles', async () => {
   const url = site.url('late', 'late');
   const { page, state } = await visit(ext, url);

@@ -96,6 +96,12 @@ test('Firefox: unchanged revisit paints nothing; a password page is not stored',
   assert.equal(await badge(), '');
 });
 
+test('Firefox: password fields in closed shadow roots keep a page from being stored (small and large pages, visible or in a hidden part)', async () => {
+  for (const kind of ['shadowlogin', 'bigshadowlogin', 'bighiddenlogin']) {
+    assert.equal(await load(ff.site.url(`ff-pw-${kind}`, kind)), 'skipped:password', kind);
+  }
+});
+
 test('Firefox: back/forward cache: the painted page comes back with its highlights and its badge', async () => {
   // Whether Firefox keeps a page in its back/forward cache is its own decision (it may evict
   // one under load): a walk that did not come back from the cache is tried again on a fresh

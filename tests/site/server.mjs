@@ -9,6 +9,8 @@
 //   GET /s/<story>/shadowlogin  a sign-in form whose password field is in nested shadow roots
 //                             (one open, one closed)
 //   GET /s/<story>/latelogin  a page whose password field (in an open shadow root) a script adds 150 ms after load
+//   GET /s/<story>/bigshadowlogin, bighiddenlogin, bigplain  12,000 sections and a password field
+//                               in nested closed shadow roots (visible; in a hidden part; none)
 //   GET /s/<story>/late       a page whose articles a script renders 1.2 s after load (spinner first)
 //   GET /s/<story>/long       a long page (the changes are far apart, for scrolling)
 //   GET /s/<story>/hanging    a page whose load event never fires (an image that never arrives)
@@ -260,6 +262,24 @@ addEventListener('load', () => setTimeout(() => {
 }, 150));
 </script>`,
   });
+}
+
+/** A page of 12,000 short sections (more elements than content/visit.js SMALL_PAGE: the
+ * password scan looks where the read's walk saw) with a sign-in field in closed shadow roots:
+ * `shadow` nested in a custom element at the end, `hidden` in a custom element inside a hidden
+ * part (a subtree the read passes over), `plain` none (a test adds one after the visit). */
+function bigLoginPage(kind) {
+  return (version, theme) => {
+    const filler = Array.from({ length: 12000 }, (_, i) => `<div><p><b>Item ${i}</b> of the list, visit ${version + 1}.</p></div>`).join('');
+    const box = kind === 'shadow' ? '<login-box id="box"></login-box>' : kind === 'hidden' ? '<div hidden><p>Sign in</p><login-box id="box"></login-box></div>' : '';
+    const script = kind === 'plain' ? '' : `<script>
+const outer = document.getElementById('box').attachShadow({ mode: 'closed' });
+outer.innerHTML = '<div><p>Account</p><span id="inner"></span></div>';
+const inner = outer.getElementById('inner').attachShadow({ mode: 'closed' });
+inner.innerHTML = '<label>Password <input type="password" name="pw"></label>';
+</script>`;
+    return layout({ title: 'Your account', theme, body: `<h2>Your account</h2>${filler}${box}`, script });
+  };
 }
 
 function staticPage(_version, theme) {
@@ -535,7 +555,7 @@ function spyPage(version, theme) {
   return newsPage(version, theme).replace('</head>', `${SPY_SCRIPT}</head>`);
 }
 
-const PAGES = { links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms };
+const PAGES = { links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms };
 
 // hist: GET /s/<story>/knot — the page built to have a known change curve (knot at 4 h, Dice
 // 0.5 when seen hourly; tests/site/knot-page.mjs): version k is the page k hours on.
