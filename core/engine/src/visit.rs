@@ -650,4 +650,43 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn the_classification_budget_also_meters_a_slot_s_replaced_pair() {
+        // A block replaced in its slot by the same values in another format (too unlike as
+        // word sets to pair as one changed block): noise, within the budget.
+        let url = "https://budget.example/";
+        let old = blocks(&[
+            ("/p[0]", "Title of the page"),
+            ("/p[1]", "1,204 2,305 3,406 4,507 members"),
+        ]);
+        let new = blocks(&[
+            ("/p[0]", "Title of the page"),
+            ("/p[1]", "1204 2305 3406 4507 members"),
+        ]);
+        let run = |classify_bytes: usize| {
+            let mut site = SiteState::new();
+            first(&mut site, url, 0, &old);
+            let mut opts = VisitOptions::default();
+            opts.diff.budgets.classify_bytes = classify_bytes;
+            visit_with(
+                &VisitInput::revisit(url, (0, &old), (DAY, &new)),
+                &mut site,
+                &opts,
+            )
+        };
+        let within = run(usize::MAX);
+        assert_eq!(within.status, VisitStatus::Unchanged);
+        assert!(within.changes.iter().all(|c| c.kind == Kind::Noise));
+        // Past the budget the comparison is not made: the change stays content, and the
+        // summary says which budget ran out.
+        let past = run(0);
+        assert_eq!(past.status, VisitStatus::Changed);
+        assert!(past.changes.iter().any(|c| c.kind == Kind::Content));
+        let summary = past.summary.expect("a revisit has a summary");
+        assert!(summary.approximate);
+        assert!(summary
+            .degraded
+            .contains(&crate::align::Degraded::Classification));
+    }
 }
