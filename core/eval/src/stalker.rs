@@ -182,6 +182,12 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         let mut by_site: BTreeMap<String, Kept> = BTreeMap::new();
         let mut models: HashMap<String, SiteState> = HashMap::new();
         let only_site = std::env::var("SINCELAST_EVAL_SITE").ok();
+        // With --verbose: the hidden changes of up to this many pairs per site, every block.
+        let examples_per_site: usize = std::env::var("SINCELAST_EVAL_EXAMPLES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(2);
+        let mut examples_of: HashMap<String, usize> = HashMap::new();
         for (id, (site, mut vers)) in pages {
             if only_site.as_deref().is_some_and(|o| o != site) {
                 continue;
@@ -212,13 +218,21 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                                 kept.ours += 1;
                             } else {
                                 let keys = hidden_reasons(&report);
-                                if ctx.verbose && examples.len() < 40 {
-                                    if let Some(b) = report.blocks.iter().find(|b| {
+                                let shown = examples_of.entry(site.clone()).or_insert(0usize);
+                                if ctx.verbose && *shown < examples_per_site {
+                                    *shown += 1;
+                                    for b in report.blocks.iter().filter(|b| {
                                         b.status != Status::Unchanged && b.kind != Kind::Content
                                     }) {
+                                        let before = b
+                                            .old_index
+                                            .filter(|_| b.status == Status::Changed)
+                                            .map(|i| format!("«{}» → ", excerpt(&old[i].text, 90)))
+                                            .unwrap_or_default();
                                         examples.push(format!(
-                                            "{site} ({}): «{}»",
-                                            keys.join(", "),
+                                            "{site} {:?} ({}): {before}«{}»",
+                                            b.status,
+                                            reason_key(b.reason.as_ref()),
                                             excerpt(&b.text, 90)
                                         ));
                                     }
