@@ -6,7 +6,10 @@
 //!   that the plain diff sees as changed is therefore a change its owner wanted to be told
 //!   about (a few are counters or dates the selectors let through). The rows say how many of
 //!   those each variant still shows, and which detector or rule hid the ones ours does not.
-//!   The text is read as the CLI reads a text file: one block per non-blank line.
+//!   The text is read as the CLI reads a text file: one block per non-blank line. One site
+//!   model per site, fed its pages' versions in time order (as a person's browser would see
+//!   them; before, each page's whole history in turn, so a page was judged by other pages'
+//!   later versions).
 //! - `edgi-web-monitoring-diff-fixtures`: the before/after pairs of a public web-monitoring
 //!   diff project (12 hand-made, 2 real government pages); each pair is one real change.
 //!
@@ -188,26 +191,36 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
             .and_then(|v| v.parse().ok())
             .unwrap_or(2);
         let mut examples_of: HashMap<String, usize> = HashMap::new();
-        for (id, (site, mut vers)) in pages {
+        // Every version of a site's pages, in time order: the site model at a visit knows
+        // only the versions fetched before it (a page's later versions never judge another
+        // page's earlier visit).
+        let mut visits: Vec<(String, i64, String, std::path::PathBuf)> = Vec::new();
+        for (id, (site, vers)) in pages {
             if only_site.as_deref().is_some_and(|o| o != site) {
                 continue;
             }
-            vers.sort();
             let unpacked = unpack(
                 &dir.join("versions").join(format!("{id}.tar.zst")),
                 &ctx.cache.join("stalker").join(repo),
                 &id,
             )?;
+            by_site.entry(site.clone()).or_default().pages += 1;
+            for (time, file) in vers {
+                visits.push((site.clone(), time, id.clone(), unpacked.join(&file)));
+            }
+        }
+        visits.sort();
+        let mut prevs: HashMap<String, (i64, Vec<Block>)> = HashMap::new();
+        for (site, time, id, file) in visits {
             let url = format!("https://{site}/{id}");
             let model = models.entry(site.clone()).or_default();
             let kept = by_site.entry(site.clone()).or_default();
-            kept.pages += 1;
-            let mut prev: Option<(i64, Vec<Block>)> = None;
-            for (time, file) in vers {
-                let Some(blocks) = text_blocks(&unpacked.join(&file)) else {
+            {
+                let Some(blocks) = text_blocks(&file) else {
                     continue;
                 };
-                match &prev {
+                let prev = prevs.get(&id);
+                match prev {
                     None => first_visit(model, &url, time, &blocks),
                     Some((pt, old)) => {
                         let report = revisit(model, &url, (*pt, old), (time, &blocks));
@@ -244,7 +257,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                         }
                     }
                 }
-                prev = Some((time, blocks));
+                prevs.insert(id, (time, blocks));
             }
         }
         let mut rest = Kept::default();
