@@ -1171,9 +1171,42 @@ impl NoiseRule {
     ///   the item, or a row added or removed, is content.
     /// - A **rotating module** (site-wide evidence: it rotated on several pages and visits)
     ///   shows new items by nature and is not held to words.
+    /// - Neither a rotating slot nor a module hides an **edit** of its item (both sides have
+    ///   telling words and the change is no [`is_swap`]; in a module, whose frame makes
+    ///   teasers share words, the item only gains or only loses words): a state the item
+    ///   toggles to is content, with the words the edit adds or removes.
     pub fn judge(&self, old: &str, new: &str, path: &str) -> Verdict {
         if !self.applies(old, new, path) {
             return Verdict::No;
+        }
+        if matches!(
+            self.rule,
+            Some(RuleKind::Rotating { .. } | RuleKind::Module { .. })
+        ) {
+            // An edit of the slot's item (both sides have telling words, most of them kept:
+            // "Danish" ↔ "Danish (Out of stock)", a link's address gaining a segment, a colour
+            // list marking one colour out of stock) is not rotation but a state the item
+            // toggles to, even back and forth, in a slot of one page or a module of the whole
+            // site: content, with the words it adds or removes. Only a change of case or
+            // punctuation is hidden.
+            let (ta, tb) = (telling_words(old), telling_words(new));
+            // A module has a frame of its own ("Most read: …, N comments") that makes two
+            // teasers share words: there an edit is an item that only gains or only loses
+            // words (a mark, a qualifier), the rest of it kept.
+            let edit = if matches!(self.rule, Some(RuleKind::Module { .. })) {
+                let within = |x: &[String], y: &[String]| x.iter().all(|w| y.contains(w));
+                within(&ta, &tb) || within(&tb, &ta)
+            } else {
+                !is_swap(&ta, &tb)
+            };
+            if !ta.is_empty() && !tb.is_empty() && edit {
+                let edited = changed_words(old, new);
+                return if edited.is_empty() {
+                    Verdict::Hide
+                } else {
+                    Verdict::NewWords(edited)
+                };
+            }
         }
         let held = match &self.rule {
             Some(RuleKind::Slots { .. }) => !self.vocabulary.is_empty(),
@@ -1182,21 +1215,6 @@ impl NoiseRule {
         };
         if !held {
             return Verdict::Hide;
-        }
-        if matches!(self.rule, Some(RuleKind::Rotating { .. })) {
-            // An edit of the slot's item (both sides have telling words, most of them kept:
-            // "Danish" ↔ "Danish (Out of stock)", a link's address gaining a segment) is not
-            // rotation but a state the item toggles to, even back and forth: content, with the
-            // words it adds or removes. Only a change of case or punctuation is hidden.
-            let (ta, tb) = (telling_words(old), telling_words(new));
-            if !ta.is_empty() && !tb.is_empty() && !is_swap(&ta, &tb) {
-                let edited = changed_words(old, new);
-                return if edited.is_empty() {
-                    Verdict::Hide
-                } else {
-                    Verdict::NewWords(edited)
-                };
-            }
         }
         let a = self.words_of(old);
         let b = self.words_of(new);
@@ -2240,6 +2258,30 @@ mod tests {
         );
         // A change of case only is not an edit.
         assert!(hides("Buy shoes now", "Buy Shoes now", path, &m));
+
+        // A rotating module of the site swaps teasers, but a colour going out of stock in it
+        // is an edit: content.
+        let module = "/html[0]/body[0]/main[0]/div[4]";
+        let mut site = NoiseModel::default();
+        site.learn_module(
+            module,
+            Evidence {
+                pages: 3,
+                visits: 6,
+            },
+        );
+        assert!(hides(
+            "Ferry strike ends after three days",
+            "New cycle lanes for the harbour",
+            module,
+            &site
+        ));
+        assert!(!hides(
+            "Choose colour Aluminium Black Lavender Sage Orange",
+            "Choose colour Aluminium Black Lavender Sage Orange (Out of stock)",
+            module,
+            &site
+        ));
     }
 
     #[test]
