@@ -43,6 +43,9 @@ struct Kept {
     pages: usize,
     pairs: usize,
     digits: usize,
+    /// Pairs whose every block says the same as before in another spacing or format
+    /// (`34,95 €` ↔ `34,95€`): no change by issue 11's rule, hidden by ours on purpose.
+    same: usize,
     ours: usize,
     /// Why ours showed nothing, by the reason of the hidden blocks.
     hidden_by: BTreeMap<String, usize>,
@@ -53,6 +56,7 @@ impl Kept {
         self.pages += o.pages;
         self.pairs += o.pairs;
         self.digits += o.digits;
+        self.same += o.same;
         self.ours += o.ours;
         for (k, n) in &o.hidden_by {
             *self.hidden_by.entry(k.clone()).or_default() += n;
@@ -68,6 +72,7 @@ impl Kept {
             self.pages.to_string(),
             self.pairs.to_string(),
             pct(ratio(self.digits, self.pairs)),
+            self.same.to_string(),
             pct(ratio(self.ours, self.pairs)),
             (self.pairs - self.ours).to_string(),
             if top.is_empty() {
@@ -133,6 +138,17 @@ fn site_of(path: &str) -> String {
     format!("{}.{}", parts[1], parts[0])
 }
 
+/// Whether two versions have the same blocks up to spacing and the format of values
+/// ([`sincelast_core::classify::noise::canonical`], which leaves out white space).
+fn same_but_spacing(old: &[Block], new: &[Block]) -> bool {
+    use sincelast_core::classify::noise::canonical;
+    old.len() == new.len()
+        && old
+            .iter()
+            .zip(new)
+            .all(|(a, b)| a.text == b.text || canonical(&a.text) == canonical(&b.text))
+}
+
 fn text_blocks(path: &Path) -> Option<Vec<Block>> {
     let bytes = std::fs::read(path).ok()?;
     let text = String::from_utf8_lossy(&bytes);
@@ -167,11 +183,19 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         "   at once as no template were made after reading this section's misses on all sites;"
     );
     println!("   they set no threshold (ARRIVED_PER_PAGE = 256 is a storage cap).");
+    println!(
+        "   \"spacing/format only\" = changed pairs whose blocks all say the same as before in"
+    );
+    println!(
+        "   another spacing or value format (\"34,95 €\" ↔ \"34,95€\"): no change by issue 11's"
+    );
+    println!("   rule (whitespace-only changes are no change), so ours hides them on purpose.");
     let mut rows = vec![vec![
         "site".to_string(),
         "pages".into(),
         "changed pairs".into(),
         "digits shows".into(),
+        "spacing/format only".into(),
         "ours shows".into(),
         "ours hides".into(),
         "hidden by (pairs)".into(),
@@ -237,6 +261,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                         if !plain(old, &blocks).is_quiet() {
                             kept.pairs += 1;
                             kept.digits += !ignore_numbers(old, &blocks).is_quiet() as usize;
+                            kept.same += same_but_spacing(old, &blocks) as usize;
                             if report.summary.meaningful > 0 {
                                 kept.ours += 1;
                             } else {
