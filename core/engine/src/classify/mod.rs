@@ -59,7 +59,9 @@ pub struct Reason {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum Kept {
-    /// The change adds or removes words the slot never showed (new rows, new names).
+    /// The change adds or removes words the slot never showed (new rows, new names), or it
+    /// edits a rotating slot's item (most of its words kept: a state the item toggles to, not
+    /// rotation); `words` are those the change adds or removes.
     NewWords {
         /// Those words (lowercased, at most a few).
         words: Vec<String>,

@@ -355,6 +355,96 @@ fn is_id(tok: &str) -> bool {
     digits >= 2 && letters >= 2
 }
 
+/// Currency codes and names written beside an amount (`5 EUR`, `12 Euro`, `USD 40`).
+const CURRENCY_WORDS: &[&str] = &[
+    "eur", "euro", "euros", "usd", "gbp", "chf", "jpy", "cad", "aud", "nzd", "sek", "nok", "dkk",
+    "pln", "czk", "huf", "dollar", "dollars", "pound", "pounds", "franken", "cent", "cents", "ct",
+];
+
+/// Units of measure written after an amount (`6 TB`, `1.25GHz`, `4800MHz`, `20 km`): what a
+/// product or a plan has, not how often something happened.
+const MEASURE_UNITS: &[&str] = &[
+    "kb", "mb", "gb", "tb", "pb", "kib", "mib", "gib", "tib", "kbit", "mbit", "gbit", "tbit",
+    "kbps", "mbps", "gbps", "hz", "khz", "mhz", "ghz", "kw", "wh", "kwh", "mah", "mm", "cm", "km",
+    "kg", "mg", "lb", "lbs", "ml", "inch", "zoll", "vcore", "vcores", "vcpu", "vcpus", "core",
+    "cores", "kerne",
+];
+
+/// A currency sign: one character such as `€`, `$`, `£`.
+fn is_currency_sign(tok: &str) -> bool {
+    let mut cs = tok.chars();
+    matches!(
+        (cs.next(), cs.next()),
+        (
+            Some(
+                '€' | '$'
+                    | '£'
+                    | '¥'
+                    | '₹'
+                    | '₽'
+                    | '₩'
+                    | '₺'
+                    | '₪'
+                    | '₫'
+                    | '₱'
+                    | '¢'
+                    | '₿'
+                    | '₴'
+                    | '₸'
+                    | '₦'
+            ),
+            None
+        )
+    )
+}
+
+/// The token next to `tokens[i]` on one side (`step` −1 or +1), across at most one run of
+/// white space.
+fn beside<'a>(tokens: &[&'a str], i: usize, step: isize) -> Option<&'a str> {
+    let at = |k: isize| -> Option<&'a str> {
+        usize::try_from(k).ok().and_then(|k| tokens.get(k).copied())
+    };
+    let next = at(i as isize + step)?;
+    if next.trim().is_empty() {
+        at(i as isize + 2 * step)
+    } else {
+        Some(next)
+    }
+}
+
+/// Whether the number `tokens[i]` is an amount of money or a measure: a currency sign or code
+/// right before or after it (`€1,279`, `34,95 €`, `5 EUR`), or a unit of measure right after
+/// it (`6 TB`, `32 GB`); also each number of a range whose last number is one (`7 - 8 GB`).
+/// A price or a product's figure is what a shop's page is about: never a counter.
+fn priced(tokens: &[&str], i: usize) -> bool {
+    let money =
+        |t: Option<&str>| t.is_some_and(|t| is_currency_sign(t) || in_list(CURRENCY_WORDS, t));
+    if money(beside(tokens, i, -1)) || money(beside(tokens, i, 1)) {
+        return true;
+    }
+    match beside(tokens, i, 1) {
+        Some(u) if in_list(MEASURE_UNITS, u) => true,
+        // A range: `7 - 8 GB`, `7–8 GB`.
+        Some("-" | "–") => {
+            let k = (i + 1..tokens.len()).find(|&k| text::is_word(tokens[k]));
+            k.is_some_and(|k| {
+                tokens[i + 1..k]
+                    .iter()
+                    .all(|t| t.trim().is_empty() || matches!(*t, "-" | "–"))
+                    && is_number(tokens[k])
+                    && priced(tokens, k)
+            })
+        }
+        _ => false,
+    }
+}
+
+/// Whether a word token is a number glued to its unit of measure (`32GB`, `1.25GHz`).
+fn measure_glued(tok: &str) -> bool {
+    let unit_at = tok.find(|c: char| c.is_alphabetic());
+    unit_at.is_some_and(|k| k > 0 && is_number(&tok[..k]) && in_list(MEASURE_UNITS, &tok[k..]))
+}
+
 /// For each token of `tokens` (from [`text::tokens`]), its volatile kind or `None`.
 pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
     // Word tokens with their index, to look at neighbouring words across spaces/punctuation.
@@ -399,6 +489,9 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 || prev.is_some_and(|p| in_list(MONTHS, p))
             {
                 Some(Volatile::Date)
+            } else if priced(tokens, i) {
+                // A price or a measure (`€1,279`, `6 TB`) is content, even in a short block.
+                None
             } else if short
                 || next.is_some_and(|n| in_list(COUNTER_WORDS, n))
                 || prev.is_some_and(|p| in_list(COUNTER_WORDS, p))
@@ -421,7 +514,8 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             // "5 minutes ago", "an hour ago", "vor 3 Stunden", "vor einer Stunde": the unit
             // and the article or number before it.
             Some(Volatile::RelativeTime)
-        } else if is_id(tok) {
+        } else if is_id(tok) && !priced(tokens, i) {
+            // (A price glued to its label, `Preis34,95 €`, is no id.)
             Some(Volatile::Id)
         } else if (tok.eq_ignore_ascii_case("am")
             || tok.eq_ignore_ascii_case("pm")
@@ -543,9 +637,14 @@ fn glued_counter(old: &str, new: &str) -> bool {
     let mixed =
         |t: &str| t.chars().any(|c| c.is_ascii_digit()) && t.chars().any(char::is_alphabetic);
     let mut glued = false;
-    for (x, y) in a.iter().zip(&b) {
+    for (k, (x, y)) in a.iter().zip(&b).enumerate() {
         if x == y {
             continue;
+        }
+        // A price glued to its label (`Preis34,95 €`) or a measure glued to its unit (`32GB`)
+        // is content, not a count.
+        if priced(&a, k) || priced(&b, k) || measure_glued(x) || measure_glued(y) {
+            return false;
         }
         // Only digits glued to letters may differ: a changed separate number or date is
         // `volatile_kinds`' to judge (and a date against both visits).
@@ -892,7 +991,12 @@ pub fn is_bare_id(t: &str) -> bool {
         && t.bytes()
             .all(|b| b.is_ascii_digit() || matches!(b, b',' | b'.' | b'-'));
     let hex = t.len() >= 8 && digits >= 1 && t.bytes().all(|b| b.is_ascii_hexdigit() || b == b'-');
-    number || hex || is_id(t)
+    // A token of letters and digits (`sid9x81k2`, `RO-5DF50`); a link or a path without spaces
+    // (`[FAQ](/faq?id=163)`, `https://…/term/58`) holds words a person reads, and is no id.
+    let token = t
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'));
+    number || hex || (token && is_id(t))
 }
 
 /// The words a slot shows that can tell a real edit from rotation: lowercased words with a
@@ -1067,9 +1171,42 @@ impl NoiseRule {
     ///   the item, or a row added or removed, is content.
     /// - A **rotating module** (site-wide evidence: it rotated on several pages and visits)
     ///   shows new items by nature and is not held to words.
+    /// - Neither a rotating slot nor a module hides an **edit** of its item (both sides have
+    ///   telling words and the change is no [`is_swap`]; in a module, whose frame makes
+    ///   teasers share words, the item only gains or only loses words): a state the item
+    ///   toggles to is content, with the words the edit adds or removes.
     pub fn judge(&self, old: &str, new: &str, path: &str) -> Verdict {
         if !self.applies(old, new, path) {
             return Verdict::No;
+        }
+        if matches!(
+            self.rule,
+            Some(RuleKind::Rotating { .. } | RuleKind::Module { .. })
+        ) {
+            // An edit of the slot's item (both sides have telling words, most of them kept:
+            // "Danish" ↔ "Danish (Out of stock)", a link's address gaining a segment, a colour
+            // list marking one colour out of stock) is not rotation but a state the item
+            // toggles to, even back and forth, in a slot of one page or a module of the whole
+            // site: content, with the words it adds or removes. Only a change of case or
+            // punctuation is hidden.
+            let (ta, tb) = (telling_words(old), telling_words(new));
+            // A module has a frame of its own ("Most read: …, N comments") that makes two
+            // teasers share words: there an edit is an item that only gains or only loses
+            // words (a mark, a qualifier), the rest of it kept.
+            let edit = if matches!(self.rule, Some(RuleKind::Module { .. })) {
+                let within = |x: &[String], y: &[String]| x.iter().all(|w| y.contains(w));
+                within(&ta, &tb) || within(&tb, &ta)
+            } else {
+                !is_swap(&ta, &tb)
+            };
+            if !ta.is_empty() && !tb.is_empty() && edit {
+                let edited = changed_words(old, new);
+                return if edited.is_empty() {
+                    Verdict::Hide
+                } else {
+                    Verdict::NewWords(edited)
+                };
+            }
         }
         let held = match &self.rule {
             Some(RuleKind::Slots { .. }) => !self.vocabulary.is_empty(),
@@ -1146,6 +1283,24 @@ impl NoiseRule {
             }
         }
     }
+}
+
+/// The words (lowercased, [`text::words`]) one text has more often than the other, either
+/// way, sorted, at most five: what an edit adds or removes.
+fn changed_words(old: &str, new: &str) -> Vec<String> {
+    let mut count: std::collections::BTreeMap<String, i32> = std::collections::BTreeMap::new();
+    for w in text::words(old) {
+        *count.entry(w).or_default() += 1;
+    }
+    for w in text::words(new) {
+        *count.entry(w).or_default() -= 1;
+    }
+    count
+        .into_iter()
+        .filter(|(_, n)| *n != 0)
+        .map(|(w, _)| w)
+        .take(5)
+        .collect()
 }
 
 fn fits(pattern: &[Option<String>], text_: &str) -> bool {
@@ -1422,9 +1577,15 @@ impl NoiseModel {
         if seen.len() > FLIPS_PER_PATH {
             seen.remove(0);
         }
+        // A flip between an item and an edit of it (most words kept: "Danish" ↔ "Danish (Out
+        // of stock)") is a state the item toggles, not rotation: like a near-simultaneous
+        // change, it teaches a rotating slot only as a swap of unrelated items (or of texts
+        // without telling words: a countdown).
+        let (a, b) = (telling_words(previous), telling_words(text_));
         if flipped
             && words <= ROTATING_MAX_WORDS
             && text::word_count(previous) <= ROTATING_MAX_WORDS
+            && (is_swap(&a, &b) || (a.is_empty() && b.is_empty()))
         {
             self.add(
                 RuleKind::Rotating {
@@ -1713,6 +1874,34 @@ mod tests {
         assert_eq!(
             noise("session a8f7e6d5c4b3", "session 99ab12cd34ef"),
             Some(vec!["id"])
+        );
+    }
+
+    #[test]
+    fn prices_and_measures_are_not_counters() {
+        // A shop's price or a product's figure in a short block is content (issue 11: the
+        // website-stalker histories of shops).
+        assert_eq!(
+            noise("* Max 385 - 32GB €1,279", "* Max 385 - 32GB €1,309"),
+            None
+        );
+        assert_eq!(noise("ab € 969,00", "ab € 989,00"), None);
+        assert_eq!(noise("17,35 €", "17,36 €"), None);
+        assert_eq!(noise("Preis34,95 €", "Preis36,95 €"), None);
+        assert_eq!(noise("Price 5 EUR", "Price 7 EUR"), None);
+        assert_eq!(noise("6 TB", "8 TB"), None);
+        assert_eq!(noise("1.25GHz Frequency", "1.35GHz Frequency"), None);
+        assert_eq!(noise("bis zu 64 GB RAM", "bis zu 96 GB RAM"), None);
+        assert_eq!(noise("8-128 GB", "8-256 GB"), None);
+        // Counts stay counters.
+        assert_eq!(
+            noise("* Alle (0) Flash Deals (1)", "* Alle (0) Flash Deals (2)"),
+            Some(vec!["counter"])
+        );
+        assert_eq!(noise("Comments 12", "Comments 13"), Some(vec!["counter"]));
+        assert_eq!(
+            noise("08:00 Uhr2iX Magazin", "08:00 Uhr3iX Magazin"),
+            Some(vec!["counter"])
         );
     }
 
@@ -2014,6 +2203,88 @@ mod tests {
     }
 
     #[test]
+    fn an_item_toggling_to_an_edit_of_itself_is_not_rotation() {
+        let path = "/html[0]/body[0]/ul[0]/li[3]";
+        // A keyboard layout going out of stock and back, twice: a state, not rotation.
+        let mut m = NoiseModel::default();
+        let mut seen = Vec::new();
+        let mut previous = "";
+        for t in [
+            "* Danish",
+            "* Danish (Out of stock)",
+            "* Danish",
+            "* Danish (Out of stock)",
+        ] {
+            m.observe_flip(&mut seen, path, t, previous);
+            previous = t;
+        }
+        assert!(m.rules.is_empty(), "{:?}", m.rules);
+        // A link whose address toggles between two forms teaches nothing either.
+        let mut seen = Vec::new();
+        let mut previous = "";
+        for t in [
+            "<link>https://www.example.com/en/taxonomy/term/58</link>",
+            "<link>https://www.example.com/index%2Ephp/en/taxonomy/term/58</link>",
+            "<link>https://www.example.com/en/taxonomy/term/58</link>",
+        ] {
+            m.observe_flip(&mut seen, path, t, previous);
+            previous = t;
+        }
+        assert!(m.rules.is_empty(), "{:?}", m.rules);
+        // A slot that rotates between unrelated items hides their swaps, but an edit of an
+        // item (most of its words kept) is content even when the slot showed every word.
+        let mut seen = Vec::new();
+        let mut previous = "";
+        for t in ["Buy shoes now", "Cheap flights to Rome", "Buy shoes now"] {
+            m.observe_flip(&mut seen, path, t, previous);
+            previous = t;
+        }
+        assert_eq!(m.rules.len(), 1);
+        assert!(hides("Cheap flights to Rome", "Buy shoes now", path, &m));
+        let r = classify(
+            "Buy shoes now",
+            "Buy shoes now to Rome",
+            path,
+            None,
+            None,
+            Some(&m),
+        )
+        .expect("looked like the rotating rule");
+        assert_eq!(
+            r.kept,
+            Some(crate::classify::Kept::NewWords {
+                words: vec!["rome".into(), "to".into()]
+            })
+        );
+        // A change of case only is not an edit.
+        assert!(hides("Buy shoes now", "Buy Shoes now", path, &m));
+
+        // A rotating module of the site swaps teasers, but a colour going out of stock in it
+        // is an edit: content.
+        let module = "/html[0]/body[0]/main[0]/div[4]";
+        let mut site = NoiseModel::default();
+        site.learn_module(
+            module,
+            Evidence {
+                pages: 3,
+                visits: 6,
+            },
+        );
+        assert!(hides(
+            "Ferry strike ends after three days",
+            "New cycle lanes for the harbour",
+            module,
+            &site
+        ));
+        assert!(!hides(
+            "Choose colour Aluminium Black Lavender Sage Orange",
+            "Choose colour Aluminium Black Lavender Sage Orange (Out of stock)",
+            module,
+            &site
+        ));
+    }
+
+    #[test]
     fn a_format_flip_between_near_simultaneous_versions_teaches_nothing() {
         let mut m = NoiseModel::default();
         m.learn_near_simultaneous(
@@ -2052,7 +2323,15 @@ mod tests {
         ] {
             assert!(is_bare_id(id), "{id}");
         }
-        for t in ["2025", "hello world", "Cafe", "deadbeef cafe", "12345"] {
+        for t in [
+            "2025",
+            "hello world",
+            "Cafe",
+            "deadbeef cafe",
+            "12345",
+            "[FAQ](/de/en/products/desktop/faq?faqable_id=163&faqable_type=section)",
+            "<link>https://www.example.com/en/taxonomy/term/58</link>",
+        ] {
             assert!(!is_bare_id(t), "{t}");
         }
     }
