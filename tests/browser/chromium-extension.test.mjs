@@ -264,28 +264,24 @@ test('a page with a password field is not stored', async () => {
   await page.close();
 });
 
+/** Visits the demo site's page `kind`: skipped for its password field, nothing of it stored. */
+async function notStored(kind) {
+  const url = site.url(`pw-${kind}`, kind);
+  const { page, state } = await visit(ext, url);
+  assert.equal(state, 'skipped:password', kind);
+  const rec = pageRecords(await dumpDb(ext), url);
+  assert.equal(rec.pages.length + rec.visits.length, 0, kind);
+  await page.close();
+}
+
 test('a password field in shadow roots, or added after load, keeps the page from being stored', async () => {
-  for (const kind of ['shadowlogin', 'latelogin']) {
-    const url = site.url(`pw-${kind}`, kind);
-    const { page, state } = await visit(ext, url);
-    assert.equal(state, 'skipped:password', kind);
-    const rec = pageRecords(await dumpDb(ext), url);
-    assert.equal(rec.pages.length + rec.visits.length, 0, kind);
-    await page.close();
-  }
+  for (const kind of ['shadowlogin', 'latelogin']) await notStored(kind);
 });
 
 test('a large page: a password field in closed shadow roots (visible, or in a hidden part) keeps it from being stored; one added after the visit makes the visit forgotten', async () => {
   // More elements than the scan walks whole (content/visit.js SMALL_PAGE): it looks in the
   // shadow roots and the passed-over subtrees the read's walk saw.
-  for (const kind of ['bigshadowlogin', 'bighiddenlogin']) {
-    const url = site.url(`pw-${kind}`, kind);
-    const { page, state } = await visit(ext, url);
-    assert.equal(state, 'skipped:password', kind);
-    const rec = pageRecords(await dumpDb(ext), url);
-    assert.equal(rec.pages.length + rec.visits.length, 0, kind);
-    await page.close();
-  }
+  for (const kind of ['bigshadowlogin', 'bighiddenlogin']) await notStored(kind);
   // The late watch on a large page walks what was added since its last look.
   const url = site.url('pw-bigplain', 'bigplain');
   const { page, state } = await visit(ext, url);

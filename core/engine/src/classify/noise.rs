@@ -2035,16 +2035,25 @@ mod tests {
         assert!(m.remove("no-such-id").is_none());
     }
 
+    /// The slot's texts in turn at `path`, each flip observed by `m`.
+    fn flips(m: &mut NoiseModel, path: &str, texts: &[&str]) {
+        let mut seen = Vec::new();
+        let mut previous = "";
+        for &t in texts {
+            m.observe_flip(&mut seen, path, t, previous);
+            previous = t;
+        }
+    }
+
     #[test]
     fn flips_make_rotating_slots_but_never_hide_long_rewrites() {
         let mut m = NoiseModel::default();
         let path = "/html[0]/body[0]/aside[0]/p[0]";
-        let mut seen = Vec::new();
-        let mut previous = "";
-        for t in ["Buy shoes now", "Cheap flights to Rome", "Buy shoes now"] {
-            m.observe_flip(&mut seen, path, t, previous);
-            previous = t;
-        }
+        flips(
+            &mut m,
+            path,
+            &["Buy shoes now", "Cheap flights to Rome", "Buy shoes now"],
+        );
         assert_eq!(m.rules.len(), 1);
         assert!(matches!(m.rules[0].rule, Some(RuleKind::Rotating { .. })));
         assert!(hides("Buy shoes now", "Cheap flights to Rome", path, &m));
@@ -2207,38 +2216,35 @@ mod tests {
         let path = "/html[0]/body[0]/ul[0]/li[3]";
         // A keyboard layout going out of stock and back, twice: a state, not rotation.
         let mut m = NoiseModel::default();
-        let mut seen = Vec::new();
-        let mut previous = "";
-        for t in [
-            "* Danish",
-            "* Danish (Out of stock)",
-            "* Danish",
-            "* Danish (Out of stock)",
-        ] {
-            m.observe_flip(&mut seen, path, t, previous);
-            previous = t;
-        }
+        flips(
+            &mut m,
+            path,
+            &[
+                "* Danish",
+                "* Danish (Out of stock)",
+                "* Danish",
+                "* Danish (Out of stock)",
+            ],
+        );
         assert!(m.rules.is_empty(), "{:?}", m.rules);
         // A link whose address toggles between two forms teaches nothing either.
-        let mut seen = Vec::new();
-        let mut previous = "";
-        for t in [
-            "<link>https://www.example.com/en/taxonomy/term/58</link>",
-            "<link>https://www.example.com/index%2Ephp/en/taxonomy/term/58</link>",
-            "<link>https://www.example.com/en/taxonomy/term/58</link>",
-        ] {
-            m.observe_flip(&mut seen, path, t, previous);
-            previous = t;
-        }
+        flips(
+            &mut m,
+            path,
+            &[
+                "<link>https://www.example.com/en/taxonomy/term/58</link>",
+                "<link>https://www.example.com/index%2Ephp/en/taxonomy/term/58</link>",
+                "<link>https://www.example.com/en/taxonomy/term/58</link>",
+            ],
+        );
         assert!(m.rules.is_empty(), "{:?}", m.rules);
         // A slot that rotates between unrelated items hides their swaps, but an edit of an
         // item (most of its words kept) is content even when the slot showed every word.
-        let mut seen = Vec::new();
-        let mut previous = "";
-        for t in ["Buy shoes now", "Cheap flights to Rome", "Buy shoes now"] {
-            m.observe_flip(&mut seen, path, t, previous);
-            previous = t;
-        }
+        flips(
+            &mut m,
+            path,
+            &["Buy shoes now", "Cheap flights to Rome", "Buy shoes now"],
+        );
         assert_eq!(m.rules.len(), 1);
         assert!(hides("Cheap flights to Rome", "Buy shoes now", path, &m));
         let r = classify(
