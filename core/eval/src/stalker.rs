@@ -176,13 +176,8 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   Not held out either: prices and measures as content, links as no bare id, an item's"
     );
-    println!(
-        "   edit as no rotation (slots and modules), and a change that arrived on several pages"
-    );
-    println!(
-        "   at once as no template were made after reading this section's misses on all sites;"
-    );
-    println!("   they set no threshold (ARRIVED_PER_PAGE = 256 is a storage cap).");
+    println!("   edit as no rotation (slots and modules) were made after reading this section's");
+    println!("   misses on all sites; they set no threshold.");
     println!(
         "   \"spacing/format only\" = changed pairs whose blocks all say the same as before in"
     );
