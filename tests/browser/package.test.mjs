@@ -214,6 +214,21 @@ test('stored paths: front coding round-trips', () => {
   assert.ok(enc.join('').length < paths.join('').length);
 });
 
+test('visit messages: columns made in runs between the page\'s tasks (content script) are the message made at once', async () => {
+  const { columnsSliced } = await import('../../extension/content/blocks.js');
+  const { visitMessageOf } = await import('../../extension/shared/wire.js');
+  const blocks = Array.from({ length: 1234 }, (_, i) => ({
+    path: `/html[0]/body[0]/main[0]/div[${i >> 4}]/p[${i & 15}]`,
+    links: i % 7 ? [] : [`https://a.example/${i}`],
+    ...(i % 3 ? { text: `Paragraph ${i}` } : { key: textKey(`Paragraph ${i}`) }),
+  }));
+  const head = { title: 't', truncated: false, hasPassword: false };
+  for (const n of [0, 1, 500, 501, 1234]) {
+    const some = blocks.slice(0, n);
+    assert.deepEqual(visitMessageOf(head, await columnsSliced(some)), visitMessage({ ...head, blocks: some }), `${n} blocks`);
+  }
+});
+
 test('text keys: distinct for distinct texts, of the form the validator accepts', () => {
   const keys = new Set(Array.from({ length: 20000 }, (_, i) => textKey(`Paragraph ${i}: harbour`)));
   assert.equal(keys.size, 20000);
