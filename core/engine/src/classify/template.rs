@@ -205,6 +205,93 @@ struct Node {
     last: usize,
 }
 
+/// Most words a slot's block may have, and most words of any other block of the slot's region
+/// that is not template (see [`template_slots`]).
+pub const SLOT_MAX_WORDS: usize = 20;
+/// Least share of a region's blocks that must be repeated template for the region to be part
+/// of the template (see [`template_slots`]).
+pub const SLOT_REGION_SHARE: f64 = 0.3;
+
+/// A block's length in words for the slot rules: its whitespace-separated words, or one word
+/// per 8 characters for text written without spaces (CJK), whichever is more.
+fn slot_words(text: &str) -> usize {
+    let mut spaced = 0;
+    let mut chars = 0;
+    let mut in_word = false;
+    for c in text.chars() {
+        chars += 1;
+        if c.is_whitespace() {
+            in_word = false;
+        } else if !in_word {
+            in_word = true;
+            spaced += 1;
+        }
+    }
+    spaced.max(chars / 8)
+}
+
+/// The template's slots: parts of the template whose content differs from page to page (a
+/// section's name, the list of other stories in the section, a box's teaser), which exact
+/// repetition cannot find. `flags` holds the repeated blocks; a block not among them becomes
+/// template when
+///
+/// - it is short (at most [`SLOT_MAX_WORDS`] words: a label, a link, a teaser line), and
+/// - it lies in a region of the template: some element around it (below `<body>`) whose blocks
+///   on this page are at least [`SLOT_REGION_SHARE`] repeated template, and
+/// - that region holds no prose: none of its other blocks that are not template is longer than
+///   [`SLOT_MAX_WORDS`] words. The nearest region with prose stops the search, so a short line
+///   of an article (a subheading, a one-line quote, the headline) is never a slot even when
+///   the article sits in a column full of template.
+///
+/// The thresholds were chosen on the L3S-GN1 news sites and are reported on CleanPortalEval
+/// and CleanEval (`scripts/evaluate --only boilerplate`). The work is linear in blocks × depth.
+pub fn template_slots(blocks: &[Block], flags: &mut [bool]) {
+    if !flags.iter().any(|&f| f) {
+        return;
+    }
+    // Per element path on this page: blocks, repeated blocks, longest block not template.
+    let mut region: HashMap<&str, (u32, u32, usize)> = HashMap::new();
+    let words: Vec<usize> = blocks.iter().map(|b| slot_words(&b.text)).collect();
+    for ((b, &f), &w) in blocks.iter().zip(flags.iter()).zip(&words) {
+        for a in regions(&b.path) {
+            let e = region.entry(a).or_default();
+            e.0 += 1;
+            e.1 += f as u32;
+            if !f {
+                e.2 = e.2.max(w);
+            }
+        }
+    }
+    for k in 0..blocks.len() {
+        if flags[k] || words[k] > SLOT_MAX_WORDS {
+            continue;
+        }
+        // Nearest region first; `<html>` and `<body>` are never a region.
+        for a in regions(&blocks[k].path)
+            .rev()
+            .take_while(|a| a.matches('/').count() >= 3)
+        {
+            let (n, t, longest) = region[a];
+            if longest > SLOT_MAX_WORDS {
+                break;
+            }
+            if t > 0 && f64::from(t) >= SLOT_REGION_SHARE * f64::from(n) {
+                flags[k] = true;
+                break;
+            }
+        }
+    }
+}
+
+/// The element paths a block lies in, outermost first, the block's own element last:
+/// `/html[0]`, `/html[0]/body[0]`, …, `path`.
+fn regions(path: &str) -> impl DoubleEndedIterator<Item = &str> {
+    path.char_indices()
+        .filter(|&(i, c)| c == '/' && i > 0)
+        .map(move |(i, _)| &path[..i])
+        .chain(std::iter::once(path))
+}
+
 /// Splits a path `/html[0]/body[0]/p[2]` into its steps.
 fn steps(path: &str) -> Vec<&str> {
     path.split('/').filter(|s| !s.is_empty()).collect()
@@ -540,10 +627,20 @@ impl TemplateModel {
         frac.max(min_count)
     }
 
-    /// For each block, whether it is template under the model as it is now (Gibson's lower
-    /// threshold with the `min_count` floor). Observe the page first for its own blocks to
-    /// count.
+    /// For each block, whether it is template under the model as it is now: the parts the
+    /// site repeats (Gibson's lower threshold with the `min_count` floor) and the slots of
+    /// those parts ([`template_slots`]). This is the site's template as a person sees it (the
+    /// template picture, the template share of a page). Observe the page first for its own
+    /// blocks to count.
     pub fn template_blocks(&mut self, blocks: &[Block]) -> Vec<bool> {
+        let mut flags = self.repeated_blocks(blocks);
+        template_slots(blocks, &mut flags);
+        flags
+    }
+
+    /// For each block, whether the site repeats it: [`TemplateModel::template_blocks`]
+    /// without the slots.
+    pub fn repeated_blocks(&mut self, blocks: &[Block]) -> Vec<bool> {
         let min = self.options.min_count;
         if !self.may_flag(min) {
             return vec![false; blocks.len()];
@@ -935,5 +1032,122 @@ mod tests {
             m.observe(u, &page(&[u]));
         }
         assert_eq!(m.pages(), 2);
+    }
+
+    /// A story page: the site's header, a section box (its heading and "more" link repeated on
+    /// every page, its list of the section's other stories not), and the story: headline,
+    /// paragraphs and one short subheading.
+    fn story(topic: &str, others: &[&str]) -> Vec<Block> {
+        let b = |text: String, path: &str| Block {
+            text,
+            path: path.into(),
+            ..Block::default()
+        };
+        let mut v = page(&[]);
+        v.pop(); // the footer goes last
+        v.push(b(
+            format!("{topic} ferries sail again"),
+            "/html[0]/body[0]/main[0]/h1[0]",
+        ));
+        for (i, t) in article(topic, 4).into_iter().enumerate() {
+            v.push(b(t, &format!("/html[0]/body[0]/main[0]/p[{i}]")));
+        }
+        v.push(b(
+            format!("What the {topic} crews say"),
+            "/html[0]/body[0]/main[0]/h2[0]",
+        ));
+        v.push(b(
+            "Stories in this section".into(),
+            "/html[0]/body[0]/aside[0]/h3[0]",
+        ));
+        for (i, t) in others.iter().enumerate() {
+            v.push(b(
+                t.to_string(),
+                &format!("/html[0]/body[0]/aside[0]/ul[0]/li[{i}]"),
+            ));
+        }
+        v.push(b(
+            "More from the section".into(),
+            "/html[0]/body[0]/aside[0]/p[0]",
+        ));
+        v.extend(page(&[]).pop());
+        v
+    }
+
+    #[test]
+    fn the_slots_of_a_template_region_are_template_and_a_story_s_short_lines_are_not() {
+        let mut m = TemplateModel::default();
+        let pages = [
+            (
+                "https://h.example/a",
+                story("harbour", &["Pier closed", "New tug"]),
+            ),
+            ("https://h.example/b", story("river", &["Lock repaired"])),
+            (
+                "https://h.example/c",
+                story("canal", &["Barge race", "Quay works", "Toll"]),
+            ),
+        ];
+        for (u, p) in &pages {
+            m.observe(u, p);
+        }
+        let blocks = &pages[2].1;
+        let text = |flags: &[bool]| -> Vec<&str> {
+            blocks
+                .iter()
+                .zip(flags)
+                .filter(|(_, &f)| f)
+                .map(|(b, _)| b.text.as_str())
+                .collect()
+        };
+        let repeated = m.repeated_blocks(blocks);
+        let template = m.template_blocks(blocks);
+        assert!(text(&repeated).contains(&"Stories in this section"));
+        // The section's other stories differ on every page: slots of the box, not repeated.
+        for t in ["Barge race", "Quay works", "Toll"] {
+            assert!(!text(&repeated).contains(&t), "{t}");
+            assert!(text(&template).contains(&t), "{t}");
+        }
+        // The story's headline and subheading are short and differ from page to page too, but
+        // they share their region with the story's paragraphs.
+        assert!(!text(&template).contains(&"canal ferries sail again"));
+        assert!(!text(&template).contains(&"What the canal crews say"));
+        assert_eq!(
+            text(&template).len(),
+            text(&repeated).len() + 3,
+            "{:?}",
+            text(&template)
+        );
+        // Only the repeated parts may hide a change (a slot's change is the page's own).
+        let hide = m.suppressible_blocks(blocks);
+        assert!(!text(&hide).contains(&"Toll"));
+    }
+
+    #[test]
+    fn a_slot_needs_a_template_region_around_it() {
+        let b = |text: &str, path: &str| Block {
+            text: text.into(),
+            path: path.into(),
+            ..Block::default()
+        };
+        let blocks = vec![
+            b("Menu", "/html[0]/body[0]/div[0]/p[0]"),
+            b("Today only", "/html[0]/body[0]/div[0]/p[1]"),
+            b("Tomorrow", "/html[0]/body[0]/div[1]/p[0]"),
+            b("A line of the body", "/html[0]/body[0]/p[0]"),
+            b("Chinese text without spaces 一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十", "/html[0]/body[0]/div[0]/p[2]"),
+        ];
+        let mut flags = vec![true, false, false, false, false];
+        template_slots(&blocks, &mut flags);
+        // div[0] is one third template, but the long block shares it (CJK counts by
+        // characters); div[1] and <body> are not regions of the template.
+        assert_eq!(flags, [true, false, false, false, false]);
+        let mut flags = vec![true, false, false, false, false];
+        template_slots(&blocks[..4], &mut flags[..4]);
+        assert_eq!(flags, [true, true, false, false, false]);
+        // Nothing repeated, nothing to extend.
+        let mut none = vec![false; 4];
+        template_slots(&blocks[..4], &mut none);
+        assert_eq!(none, [false; 4]);
     }
 }
