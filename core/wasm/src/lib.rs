@@ -36,7 +36,8 @@
 //! ```text
 //! PageRecord = { url: string, seq: number, version: number,
 //!                dom: Uint8Array, text: Uint8Array,          // little-endian u32 hashes
-//!                flips: [{ path: string, ids: Uint8Array }] } // little-endian u64 text ids
+//!                flips: [{ path: string, ids: Uint8Array }], // little-endian u64 text ids
+//!                arrived?: Uint8Array }  // u64 ids of the texts the latest revisit brought
 //! RuleRecord = { id: string, rule: { type: "slots", pattern: (string|null)[] }
 //!                                | { type: "rotating", path: string } | null,
 //!                learned_from: "near_simultaneous" | "flip" | "", hits: number,

@@ -13,8 +13,9 @@
 //! (not one blob per site):
 //! - a **page record** ([`PageRecord`]) per page of the site: its template hashes (element and
 //!   text-window hashes, [`crate::classify::template`]) and the flip history of its short
-//!   blocks (path → the last few text ids), the order it was observed in (`seq`) and the
-//!   template [`MODEL_VERSION`] of its hashes;
+//!   blocks (path → the last few text ids), the texts its latest revisit brought
+//!   (`arrived`), the order it was observed in (`seq`) and the template [`MODEL_VERSION`] of
+//!   its hashes;
 //! - a **rule record** ([`NoiseRule`]) per learned noise rule; a rule the person removed stays
 //!   as a record marked `removed` (the one place removed rules live), so it is never learned
 //!   again.
@@ -32,7 +33,9 @@
 //!    on the site ([`crate::classify::template`]), counting the new page itself, with the
 //!    stricter floor for hiding a change
 //!    ([`crate::classify::template::TemplateOptions::suppress_min_count`]: the page and two
-//!    others);
+//!    others) — unless the new or changed text is on those other pages because it arrived
+//!    there too, on their latest revisit ([`PageRecord::arrived`]): a change the site made
+//!    on several pages at once is content on each;
 //! 2. **noise** — a changed block whose change is volatile ([`crate::classify::noise::classify`]:
 //!    the built-in detectors, then the site's learned rules), or a new or removed short block
 //!    at a path the site has learned to rotate; the same value in another format, spacing
@@ -116,7 +119,16 @@ pub struct PageRecord {
     /// Flip history of the page's short blocks that changed.
     #[serde(default)]
     pub flips: Vec<FlipRecord>,
+    /// The texts the page's latest revisit brought (its new and changed blocks), as sorted
+    /// [`noise::canonical_id`]s, at most [`ARRIVED_PER_PAGE`] (little-endian `u64` bytes): a
+    /// text another page shows because it arrived there too is a change of the site, not its
+    /// template. Absent in records stored before (nothing arrived).
+    #[serde(default, with = "le_u64", skip_serializing_if = "Vec::is_empty")]
+    pub arrived: Vec<u64>,
 }
+
+/// Most texts a page record keeps as arrived on its latest revisit ([`PageRecord::arrived`]).
+pub const ARRIVED_PER_PAGE: usize = 256;
 
 /// The recent texts of one short block of a page, for flip detection.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -162,6 +174,8 @@ pub struct SiteState {
     flips: HashMap<String, BTreeMap<String, Vec<u64>>>,
     /// Paths in `flips`, over all pages (capped by [`MAX_FLIP_PATHS`]).
     flip_paths: usize,
+    /// Per page URL: the texts its latest revisit brought ([`PageRecord::arrived`]).
+    arrived: HashMap<String, Vec<u64>>,
     /// Records dropped as bad by [`SiteState::from_records`].
     dropped: usize,
 }
@@ -188,7 +202,8 @@ impl SiteState {
                 && !p.url.is_empty()
                 && ascending(&p.dom)
                 && ascending(&p.text)
-                && p.flips.iter().all(|f| !f.path.is_empty());
+                && p.flips.iter().all(|f| !f.path.is_empty())
+                && p.arrived.len() <= ARRIVED_PER_PAGE;
             if !ok {
                 dropped += 1;
                 continue;
@@ -198,6 +213,7 @@ impl SiteState {
             }
         }
         let mut flips: HashMap<String, BTreeMap<String, Vec<u64>>> = HashMap::new();
+        let mut arrived: HashMap<String, Vec<u64>> = HashMap::new();
         let mut flip_paths = 0;
         let mut hashes = Vec::with_capacity(by_url.len());
         for (url, p) in by_url {
@@ -214,6 +230,9 @@ impl SiteState {
             }
             if !page.is_empty() {
                 flips.insert(url.clone(), page);
+            }
+            if !p.arrived.is_empty() {
+                arrived.insert(url.clone(), p.arrived);
             }
             hashes.push((url, p.seq, p.dom, p.text));
         }
@@ -232,6 +251,7 @@ impl SiteState {
             templates: TemplateModel::from_pages(TemplateOptions::default(), hashes),
             flips,
             flip_paths,
+            arrived,
             dropped,
         }
     }
@@ -274,6 +294,7 @@ impl SiteState {
             dom: dom.to_vec(),
             text: text.to_vec(),
             flips,
+            arrived: self.arrived.get(url).cloned().unwrap_or_default(),
         })
     }
 
@@ -313,7 +334,8 @@ impl SiteState {
     pub fn forget_page(&mut self, url: &str) -> Option<String> {
         let known = self.templates.forget(url);
         let had_flips = self.drop_flips(url);
-        (known || had_flips).then(|| url.to_string())
+        let had_arrived = self.arrived.remove(url).is_some();
+        (known || had_flips || had_arrived).then(|| url.to_string())
     }
 
     fn drop_flips(&mut self, url: &str) -> bool {
@@ -336,6 +358,7 @@ impl SiteState {
     fn updates(&mut self, url: &str, evicted: Vec<String>) -> SiteUpdates {
         for u in &evicted {
             self.drop_flips(u);
+            self.arrived.remove(u);
         }
         let (rules_put, rules_deleted) = self.noise.take_changes();
         SiteUpdates {
@@ -478,6 +501,28 @@ impl SiteState {
             .map(|i: Option<usize>| i.filter(|&i| i < old.blocks.len()))
             .collect();
         let old_text_of = |k: usize| old_of[k].map(|i| old.blocks[i].text.as_str());
+        // A change the site made on several pages at once (a shared option list, a FAQ answer
+        // edited or added everywhere): its new text is on other pages of the site because it
+        // arrived there too, on their own latest revisit (wherever it stands on them). That is
+        // an edit of the site, not a template this page catches up with: not hidden as template.
+        let arrived_elsewhere: std::collections::HashSet<u64> = if new_tpl.iter().any(|&t| t) {
+            self.arrived
+                .iter()
+                .filter(|(u, _)| u.as_str() != url)
+                .flat_map(|(_, ids)| ids.iter().copied())
+                .collect()
+        } else {
+            Default::default()
+        };
+        let site_edit: Vec<bool> = report
+            .blocks
+            .iter()
+            .map(|b| {
+                matches!(b.status, Status::Changed | Status::New)
+                    && b.new_index.is_some_and(|j| new_tpl[j])
+                    && arrived_elsewhere.contains(&noise::canonical_id(&b.text))
+            })
+            .collect();
         // Rotating modules: changed blocks next to template blocks, where other pages of the
         // site rotated before (see `learn_modules`). Learned before classifying: the evidence
         // comes from other pages and earlier visits.
@@ -539,7 +584,7 @@ impl SiteState {
                 (None, Some(i)) => old_tpl[i],
                 (None, None) => false,
             };
-            if is_template {
+            if is_template && !site_edit[k] {
                 verdicts[k] = Some((Kind::Template, Reason::template()));
                 continue;
             }
@@ -668,6 +713,20 @@ impl SiteState {
             }
             self.record_change(url, &slot, &old_text, &new_text);
         }
+        let mut arrived: Vec<u64> = report
+            .blocks
+            .iter()
+            .filter(|b| matches!(b.status, Status::Changed | Status::New))
+            .map(|b| noise::canonical_id(&b.text))
+            .collect();
+        arrived.sort_unstable();
+        arrived.dedup();
+        arrived.truncate(ARRIVED_PER_PAGE);
+        if arrived.is_empty() {
+            self.arrived.remove(url);
+        } else {
+            self.arrived.insert(url.to_string(), arrived);
+        }
         let updates = self.updates(url, evicted);
         (report, updates)
     }
@@ -732,6 +791,7 @@ impl SiteState {
                 dom,
                 text,
                 flips: Vec::new(),
+                arrived: Vec::new(),
             })
             .collect();
         Ok((pages, rules))
@@ -1146,6 +1206,137 @@ mod tests {
             "{:#?}",
             r.summary
         );
+    }
+
+    #[test]
+    fn a_change_made_on_every_page_of_the_site_at_once_is_content_on_each() {
+        // Four product pages share an option list; the shop changes one option's shipping note
+        // on all of them at once. Each page's revisit shows it: the other pages carry the new
+        // text because they changed to it, not because it is the site's template.
+        let option = "/html[0]/body[0]/main[0]/ul[0]/li[2]";
+        let product = |name: &str, note: &str| {
+            blocks(&[
+                ("/html[0]/body[0]/header[0]/p[0]", "Example Computers"),
+                ("/html[0]/body[0]/nav[0]/a[0]", "Laptops"),
+                ("/html[0]/body[0]/main[0]/h1[0]", name),
+                (
+                    "/html[0]/body[0]/main[0]/ul[0]/li[0]",
+                    "* DDR5-5600 - 8GB +€40",
+                ),
+                (
+                    "/html[0]/body[0]/main[0]/ul[0]/li[1]",
+                    "* DDR5-5600 - 16GB +€90",
+                ),
+                (option, note),
+                ("/html[0]/body[0]/footer[0]/p[0]", "Imprint and privacy"),
+            ])
+        };
+        let before = "* DDR5-5600 - 48GB (1 x 48GB) Ships in 2-3 weeks. +€270";
+        let after = "* DDR5-5600 - 48GB (1 x 48GB) +€270";
+        let names = ["Laptop 12", "Laptop 13", "Laptop 16", "Desktop"];
+        let mut model = SiteState::new();
+        let urls: Vec<String> = (0..4)
+            .map(|k| format!("https://shop.example/p{k}"))
+            .collect();
+        let mut olds: Vec<Vec<Block>> = names.iter().map(|n| product(n, before)).collect();
+        let mut news: Vec<Vec<Block>> = names.iter().map(|n| product(n, after)).collect();
+        // A question added to every page's FAQ at the same time.
+        for v in news.iter_mut() {
+            v.insert(
+                6,
+                Block {
+                    text: "Ordering more than one computer? Ask our business team.".into(),
+                    path: "/html[0]/body[0]/main[0]/p[0]".into(),
+                    ..Block::default()
+                },
+            );
+        }
+        // On the desktop's page the option stands one place further down.
+        for v in [&mut olds[3], &mut news[3]] {
+            v[5].path = "/html[0]/body[0]/main[0]/ul[0]/li[3]".into();
+            v.insert(
+                5,
+                Block {
+                    text: "* DDR5-5600 - 32GB +€150".into(),
+                    path: option.into(),
+                    ..Block::default()
+                },
+            );
+        }
+        for k in 0..4 {
+            observe(
+                &mut model,
+                &Visit {
+                    url: &urls[k],
+                    time: Some(0),
+                    blocks: &olds[k],
+                },
+            );
+        }
+        for k in 0..4 {
+            let r = analyze(
+                &Visit {
+                    url: &urls[k],
+                    time: Some(0),
+                    blocks: &olds[k],
+                },
+                &Visit {
+                    url: &urls[k],
+                    time: Some(86_400 + k as i64 * 60),
+                    blocks: &news[k],
+                },
+                &mut model,
+                &VisitOptions::default(),
+            );
+            let b = r
+                .blocks
+                .iter()
+                .find(|b| b.text == after)
+                .expect("the option");
+            assert_eq!(b.status, Status::Changed);
+            assert_eq!(b.kind, Kind::Content, "page {k}: {:?}", b.reason);
+            let added = r
+                .blocks
+                .iter()
+                .find(|b| b.text.starts_with("Ordering"))
+                .expect("the question");
+            assert_eq!(added.status, Status::New);
+            assert_eq!(added.kind, Kind::Content, "page {k}: {:?}", added.reason);
+        }
+        // A page that catches up with what the site already showed (no other page changed to
+        // it) still sees a template change.
+        let late = product("Tablet", before);
+        let url = "https://shop.example/late";
+        observe(
+            &mut model,
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: &late,
+            },
+        );
+        let mut older = late.clone();
+        older[1].text = "Laptops and tablets".into();
+        let r = analyze(
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: &older,
+            },
+            &Visit {
+                url,
+                time: Some(200_000),
+                blocks: &late,
+            },
+            &mut model,
+            &VisitOptions::default(),
+        );
+        let nav = r
+            .blocks
+            .iter()
+            .find(|b| b.path == "/html[0]/body[0]/nav[0]/a[0]")
+            .expect("the nav link");
+        assert_eq!(nav.kind, Kind::Template, "{nav:?}");
     }
 
     #[test]
@@ -1821,6 +2012,7 @@ mod tests {
                 path: "/p[0]".into(),
                 ids: vec![1, 2, 3, 4, 5, 6],
             }],
+            arrived: vec![7, 9],
         };
         let unsorted = PageRecord {
             url: "https://g.example/u".into(),
@@ -1853,6 +2045,11 @@ mod tests {
             back.flips[0].ids,
             vec![3, 4, 5, 6],
             "at most the last few ids"
+        );
+        assert_eq!(
+            back.arrived,
+            vec![7, 9],
+            "the texts its latest revisit brought"
         );
         // Bytes of a wrong length do not deserialize (the bindings count the record as bad).
         let json = r#"{"url":"x","seq":1,"version":3,"dom":[1,2,3],"text":[]}"#;
