@@ -43,6 +43,8 @@ declare module 'sincelast-wasm' {
     dom: Uint8Array,
     text: Uint8Array,
     flips: { path: string, ids: Uint8Array }[],
+    /** u64 ids (little-endian) of the texts the page's latest revisit brought; absent: none. */
+    arrived?: Uint8Array,
   }
   /** One learned noise rule of a site; a rule the person removed stays with removed = true. */
   export interface RuleRecord {
