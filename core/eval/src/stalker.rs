@@ -47,6 +47,9 @@ struct Kept {
     /// (`34,95 €` ↔ `34,95€`): no change by issue 11's rule, hidden by ours on purpose.
     same: usize,
     ours: usize,
+    /// Of the pairs that are not spacing/format only: shown by "ignore numbers", by ours.
+    real_digits: usize,
+    real_ours: usize,
     /// Why ours showed nothing, by the reason of the hidden blocks.
     hidden_by: BTreeMap<String, usize>,
 }
@@ -58,6 +61,8 @@ impl Kept {
         self.digits += o.digits;
         self.same += o.same;
         self.ours += o.ours;
+        self.real_digits += o.real_digits;
+        self.real_ours += o.real_ours;
         for (k, n) in &o.hidden_by {
             *self.hidden_by.entry(k.clone()).or_default() += n;
         }
@@ -74,6 +79,8 @@ impl Kept {
             pct(ratio(self.digits, self.pairs)),
             self.same.to_string(),
             pct(ratio(self.ours, self.pairs)),
+            pct(ratio(self.real_digits, self.pairs - self.same)),
+            pct(ratio(self.real_ours, self.pairs - self.same)),
             (self.pairs - self.ours).to_string(),
             if top.is_empty() {
                 "-".into()
@@ -184,7 +191,8 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   another spacing or value format (\"34,95 €\" ↔ \"34,95€\"): no change by issue 11's"
     );
-    println!("   rule (whitespace-only changes are no change), so ours hides them on purpose.");
+    println!("   rule (whitespace-only changes are no change), so ours hides them on purpose; the");
+    println!("   \"not sp./f.\" columns are the shares of the other pairs each variant shows.");
     let mut rows = vec![vec![
         "site".to_string(),
         "pages".into(),
@@ -192,6 +200,8 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         "digits shows".into(),
         "spacing/format only".into(),
         "ours shows".into(),
+        "digits, not sp./f.".into(),
+        "ours, not sp./f.".into(),
         "ours hides".into(),
         "hidden by (pairs)".into(),
     ]];
@@ -255,10 +265,14 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                         let report = revisit(model, &url, (*pt, old), (time, &blocks));
                         if !plain(old, &blocks).is_quiet() {
                             kept.pairs += 1;
-                            kept.digits += !ignore_numbers(old, &blocks).is_quiet() as usize;
-                            kept.same += same_but_spacing(old, &blocks) as usize;
+                            let digits = !ignore_numbers(old, &blocks).is_quiet();
+                            let same = same_but_spacing(old, &blocks);
+                            kept.digits += digits as usize;
+                            kept.same += same as usize;
+                            kept.real_digits += (digits && !same) as usize;
                             if report.summary.meaningful > 0 {
                                 kept.ours += 1;
+                                kept.real_ours += !same as usize;
                             } else {
                                 let keys = hidden_reasons(&report);
                                 let shown = examples_of.entry(site.clone()).or_insert(0usize);

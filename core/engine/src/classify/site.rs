@@ -519,7 +519,8 @@ impl SiteState {
             .iter()
             .map(|b| {
                 matches!(b.status, Status::Changed | Status::New)
-                    && b.new_index.is_some_and(|j| new_tpl[j])
+                    && b.new_index
+                        .is_some_and(|j| new_tpl[j] && !in_chrome(&new.blocks[j].path))
                     && arrived_elsewhere.contains(&noise::canonical_id(&b.text))
             })
             .collect();
@@ -961,6 +962,19 @@ fn apply_taught(report: &mut Report, model: &NoiseModel) {
 
 /// True when `t` has more than `n` words ([`text::word_count`] > `n`), reading only as far as
 /// the word after the `n`th: a long block is not counted to its end.
+/// The elements that hold a site's chrome rather than a page's content: an edit inside one of
+/// them made on every page at once (the footer's opening hours, a menu entry renamed) stays a
+/// template change.
+const CHROME_TAGS: &[&str] = &["header", "nav", "footer", "aside"];
+
+/// True when the block at `path` lies in the site's chrome ([`CHROME_TAGS`]). Text without
+/// elements (a plain-text page) has none.
+fn in_chrome(path: &str) -> bool {
+    path.split('/')
+        .map(|step| step.split('[').next().unwrap_or(step))
+        .any(|tag| CHROME_TAGS.contains(&tag))
+}
+
 fn more_words_than(t: &str, n: usize) -> bool {
     t.split(|c: char| !text::is_word_char(c))
         .filter(|w| !w.is_empty())
@@ -1251,6 +1265,11 @@ mod tests {
                 },
             );
         }
+        // The footer, the site's chrome, changed on every page at the same time as well.
+        let footer = "Imprint, privacy and accessibility";
+        for v in news.iter_mut() {
+            v.last_mut().expect("the footer").text = footer.into();
+        }
         // On the desktop's page the option stands one place further down.
         for v in [&mut olds[3], &mut news[3]] {
             v[5].path = "/html[0]/body[0]/main[0]/ul[0]/li[3]".into();
@@ -1302,6 +1321,15 @@ mod tests {
                 .expect("the question");
             assert_eq!(added.status, Status::New);
             assert_eq!(added.kind, Kind::Content, "page {k}: {:?}", added.reason);
+            // Once the new footer is on the page and two others, it is the site's template
+            // again: an edit of the chrome made everywhere at once is no change of this page.
+            let f = r.blocks.iter().find(|b| b.text == footer).expect("footer");
+            let want = if k >= 2 {
+                Kind::Template
+            } else {
+                Kind::Content
+            };
+            assert_eq!(f.kind, want, "page {k}: {:?}", f.reason);
         }
         // A page that catches up with what the site already showed (no other page changed to
         // it) still sees a template change.
