@@ -1193,12 +1193,16 @@ impl NoiseRule {
             // A module has a frame of its own ("Most read: …, N comments") that makes two
             // teasers share words: there an edit is an item that only gains or only loses
             // words (a mark, a qualifier), the rest of it kept.
-            let edit = if matches!(self.rule, Some(RuleKind::Module { .. })) {
-                let within = |x: &[String], y: &[String]| x.iter().all(|w| y.contains(w));
-                within(&ta, &tb) || within(&tb, &ta)
-            } else {
-                !is_swap(&ta, &tb)
-            };
+            // Either way, text inserted into the item in one place (or cut from it) is an
+            // edit, even where markup glued the words together ("Translucent Green (Out of
+            // stock)Translucent Pink" ↔ "Translucent GreenTranslucent Pink").
+            let edit = one_insertion(old, new)
+                || if matches!(self.rule, Some(RuleKind::Module { .. })) {
+                    let within = |x: &[String], y: &[String]| x.iter().all(|w| y.contains(w));
+                    within(&ta, &tb) || within(&tb, &ta)
+                } else {
+                    !is_swap(&ta, &tb)
+                };
             if !ta.is_empty() && !tb.is_empty() && edit {
                 let edited = changed_words(old, new);
                 return if edited.is_empty() {
@@ -1287,6 +1291,24 @@ impl NoiseRule {
 
 /// The words (lowercased, [`text::words`]) one text has more often than the other, either
 /// way, sorted, at most five: what an edit adds or removes.
+/// True when one of the two texts is the other with one run of characters inserted: what the
+/// shorter one says is kept whole, at the start and the end of the longer one.
+fn one_insertion(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let (short, long) = if a.len() < b.len() { (a, b) } else { (b, a) };
+    if short.is_empty() || short.len() == long.len() {
+        return false;
+    }
+    let prefix = short.iter().zip(&long).take_while(|(x, y)| x == y).count();
+    let suffix = short
+        .iter()
+        .rev()
+        .zip(long.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    prefix + suffix >= short.len()
+}
+
 fn changed_words(old: &str, new: &str) -> Vec<String> {
     let mut count: std::collections::BTreeMap<String, i32> = std::collections::BTreeMap::new();
     for w in text::words(old) {
@@ -1541,6 +1563,7 @@ impl NoiseModel {
         } else if !path.is_empty()
             && text::word_count(old) <= ROTATING_MAX_WORDS
             && text::word_count(new) <= ROTATING_MAX_WORDS
+            && !one_insertion(old, new)
             && {
                 let (a, b) = (telling_words(old), telling_words(new));
                 is_swap(&a, &b) || (a.is_empty() && b.is_empty())
@@ -1585,6 +1608,7 @@ impl NoiseModel {
         if flipped
             && words <= ROTATING_MAX_WORDS
             && text::word_count(previous) <= ROTATING_MAX_WORDS
+            && !one_insertion(previous, text_)
             && (is_swap(&a, &b) || (a.is_empty() && b.is_empty()))
         {
             self.add(
@@ -2288,6 +2312,18 @@ mod tests {
             module,
             &site
         ));
+        // Also where markup glued the colours together and another colour was out of stock
+        // already (the same words on both sides): the mark inserted in one place is an edit.
+        assert!(!hides(
+            "Choose colorBlack (Out of stock)Translucent Green (Out of stock)Translucent Pink",
+            "Choose colorBlack (Out of stock)Translucent GreenTranslucent Pink",
+            module,
+            &site
+        ));
+        assert!(one_insertion("ab", "aXb") && one_insertion("aXYb", "ab"));
+        assert!(
+            !one_insertion("ab", "ab") && !one_insertion("aXb", "aYb") && !one_insertion("", "a")
+        );
     }
 
     #[test]
