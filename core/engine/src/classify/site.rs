@@ -67,7 +67,7 @@ use crate::block::Block;
 use crate::classify::noise::{
     self, NoiseModel, NoiseRule, MODULE_MAX_WORDS, NEAR_SIMULTANEOUS_SECS,
 };
-use crate::classify::template::{TemplateModel, TemplateOptions, MODEL_VERSION};
+use crate::classify::template::{self, TemplateModel, TemplateOptions, MODEL_VERSION};
 use crate::classify::{Kept, Reason, Volatile};
 use crate::errors::Error;
 use crate::limits::{FLIPS_PER_PATH, MAX_FLIP_PATHS};
@@ -575,14 +575,24 @@ impl SiteState {
             }
         };
 
+        // A short block in the site's chrome, in a region of its template (a link added to the
+        // footer's list, a menu entry renamed): a slot of the template, its change the site's,
+        // even before the new text is on other pages. Elsewhere a slot's change is the page's.
+        let new_menu = chrome_slots(new.blocks, &new_tpl);
+        let old_menu = if any_removed {
+            chrome_slots(old.blocks, &old_tpl)
+        } else {
+            vec![false; old.blocks.len()]
+        };
+
         let mut verdicts: Vec<Option<(Kind, Reason)>> = vec![None; report.blocks.len()];
         for (k, b) in report.blocks.iter().enumerate() {
             if b.status == Status::Unchanged {
                 continue;
             }
             let is_template = match (b.new_index, b.old_index) {
-                (Some(j), _) => new_tpl[j],
-                (None, Some(i)) => old_tpl[i],
+                (Some(j), _) => new_tpl[j] || new_menu[j],
+                (None, Some(i)) => old_tpl[i] || old_menu[i],
                 (None, None) => false,
             };
             if is_template && !site_edit[k] {
@@ -973,6 +983,22 @@ fn in_chrome(path: &str) -> bool {
     path.split('/')
         .map(|step| step.split('[').next().unwrap_or(step))
         .any(|tag| CHROME_TAGS.contains(&tag))
+}
+
+/// For each block, whether it is a slot of the template ([`template::template_slots`], from
+/// the repeated blocks `repeated`) that lies in the site's chrome ([`in_chrome`]).
+fn chrome_slots(blocks: &[Block], repeated: &[bool]) -> Vec<bool> {
+    if !blocks.iter().any(|b| in_chrome(&b.path)) {
+        return vec![false; blocks.len()];
+    }
+    let mut slots = repeated.to_vec();
+    template::template_slots(blocks, &mut slots);
+    slots
+        .iter()
+        .zip(repeated)
+        .zip(blocks)
+        .map(|((&s, &r), b)| s && !r && in_chrome(&b.path))
+        .collect()
 }
 
 fn more_words_than(t: &str, n: usize) -> bool {
@@ -2089,5 +2115,68 @@ mod tests {
             serde_json::to_string(&ok).expect("json"),
             r#"{"url":"x","seq":1,"version":3,"dom":[1,0,0,0],"text":[],"flips":[]}"#
         );
+    }
+
+    #[test]
+    fn a_link_added_to_the_footer_s_list_is_a_template_change_on_the_first_page_that_shows_it() {
+        // Three documents of a site share a header and a footer list of links. The site adds a
+        // link to the footer and a sentence to one document; the first document revisited
+        // shows the sentence only: the new link sits in the chrome, among the template's links.
+        let doc = |title: &str, extra: Option<&str>, more: Option<&str>| {
+            let mut items = vec![
+                ("/html[0]/body[0]/header[0]/p[0]", "Example Dating"),
+                ("/html[0]/body[0]/main[0]/h1[0]", title),
+                (
+                    "/html[0]/body[0]/main[0]/p[0]",
+                    "These terms govern your use of the service and explain what you may expect from us.",
+                ),
+                ("/html[0]/body[0]/footer[0]/ul[0]/li[0]", "Privacy"),
+                ("/html[0]/body[0]/footer[0]/ul[0]/li[1]", "Cookies"),
+                ("/html[0]/body[0]/footer[0]/ul[0]/li[2]", "Safety tips"),
+            ];
+            if let Some(t) = extra {
+                items.insert(3, ("/html[0]/body[0]/main[0]/p[1]", t));
+            }
+            if let Some(l) = more {
+                items.push(("/html[0]/body[0]/footer[0]/ul[0]/li[3]", l));
+            }
+            blocks(&items)
+        };
+        let mut model = SiteState::new();
+        for t in ["Terms", "Privacy policy", "Cookie policy"] {
+            observe(
+                &mut model,
+                &Visit {
+                    url: &format!("https://dating.example/{t}"),
+                    time: Some(0),
+                    blocks: &doc(t, None, None),
+                },
+            );
+        }
+        let old = doc("Terms", None, None);
+        let new = doc(
+            "Terms",
+            Some("You must be 18."),
+            Some("Accessibility statement"),
+        );
+        let url = "https://dating.example/Terms";
+        let r = analyze(
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: &old,
+            },
+            &Visit {
+                url,
+                time: Some(86_400),
+                blocks: &new,
+            },
+            &mut model,
+            &VisitOptions::default(),
+        );
+        let kind = |t: &str| r.blocks.iter().find(|b| b.text == t).expect(t).kind;
+        assert_eq!(kind("Accessibility statement"), Kind::Template);
+        assert_eq!(kind("You must be 18."), Kind::Content);
+        assert_eq!(r.summary.meaningful, 1);
     }
 }
