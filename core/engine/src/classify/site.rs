@@ -35,7 +35,10 @@
 //!    ([`crate::classify::template::TemplateOptions::suppress_min_count`]: the page and two
 //!    others) — unless the new or changed text is on those other pages because it arrived
 //!    there too, on their latest revisit ([`PageRecord::arrived`]): a change the site made
-//!    on several pages at once is content on each;
+//!    on several pages at once is content on each — except in the site's chrome (`header`,
+//!    `nav`, `footer`, `aside`), where such an edit stays template. A short block of the
+//!    chrome among the template's repeated blocks (a link added to the footer's list) is a
+//!    template slot ([`crate::classify::template::template_slots`]) and template at once;
 //! 2. **noise** — a changed block whose change is volatile ([`crate::classify::noise::classify`]:
 //!    the built-in detectors, then the site's learned rules), or a new or removed short block
 //!    at a path the site has learned to rotate; the same value in another format, spacing
@@ -590,11 +593,18 @@ impl SiteState {
             if b.status == Status::Unchanged {
                 continue;
             }
-            let is_template = match (b.new_index, b.old_index) {
-                (Some(j), _) => new_tpl[j] || new_menu[j],
-                (None, Some(i)) => old_tpl[i] || old_menu[i],
+            // A slot the site learned to rotate keeps that more telling reason.
+            let menu = match (b.new_index, b.old_index) {
+                (Some(j), _) => new_menu[j],
+                (None, Some(i)) => old_menu[i],
                 (None, None) => false,
-            };
+            } && !noise_model.rules.iter().any(|r| r.rotates_at(&slots[k]));
+            let is_template = menu
+                || match (b.new_index, b.old_index) {
+                    (Some(j), _) => new_tpl[j],
+                    (None, Some(i)) => old_tpl[i],
+                    (None, None) => false,
+                };
             if is_template && !site_edit[k] {
                 verdicts[k] = Some((Kind::Template, Reason::template()));
                 continue;

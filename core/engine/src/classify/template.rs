@@ -18,6 +18,13 @@
 //!   frequent; a block whose words are mostly (≥ half) covered by frequent windows is template.
 //!   Windows span block boundaries, so runs of short blocks (menus) are found too.
 //!
+//! - **Slots** ([`template_slots`]): the parts of the template whose content differs from page
+//!   to page — a section's name, the list of the section's other stories — which exact
+//!   repetition cannot find: short blocks in a region of repeated template that holds no prose.
+//!   [`TemplateModel::template_blocks`] (the template picture, a page's template share) adds
+//!   them; [`TemplateModel::suppressible_blocks`], which may hide a change, does not (the site
+//!   state uses slots only in the site's chrome).
+//!
 //! Pages are keyed by URL: versions of one page count once. **Near-duplicate pages count once
 //! too**: when judging a page, observed pages whose sampled text windows are almost all the same
 //! as its own (Jaccard ≥ [`DUPLICATE_JACCARD`]) are taken as the same document under another
