@@ -183,8 +183,13 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   Not held out either: prices and measures as content, links as no bare id, an item's"
     );
-    println!("   edit as no rotation (slots and modules) were made after reading this section's");
-    println!("   misses on all sites; they set no threshold.");
+    println!(
+        "   edit as no rotation (slots and modules; also text inserted in one place), a change"
+    );
+    println!(
+        "   made on several pages at once as content outside the chrome, were made after reading"
+    );
+    println!("   this section's misses on all sites; they set no threshold.");
     println!(
         "   \"spacing/format only\" = changed pairs whose blocks all say the same as before in"
     );
