@@ -292,7 +292,12 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                                             .map(|i| format!("«{}» → ", excerpt(&old[i].text, 90)))
                                             .unwrap_or_default();
                                         examples.push(format!(
-                                            "{site} {:?} ({}): {before}«{}»",
+                                            "{site}{} {:?} ({}): {before}«{}»",
+                                            if digits {
+                                                " [ignore numbers shows it]"
+                                            } else {
+                                                ""
+                                            },
                                             b.status,
                                             reason_key(b.reason.as_ref()),
                                             excerpt(&b.text, 90)
