@@ -1118,6 +1118,24 @@ mod tests {
         model.observe(v.url, v.blocks);
     }
 
+    /// The revisit of `url` a day after the visit that saw `old`, with default options.
+    fn a_day_later(url: &str, old: &[Block], new: &[Block], model: &mut SiteState) -> Report {
+        analyze(
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: old,
+            },
+            &Visit {
+                url,
+                time: Some(86_400),
+                blocks: new,
+            },
+            model,
+            &VisitOptions::default(),
+        )
+    }
+
     fn analyze(old: &Visit, new: &Visit, model: &mut SiteState, opts: &VisitOptions) -> Report {
         let input = VisitInput {
             url: new.url,
@@ -1206,20 +1224,7 @@ mod tests {
         let url = "https://h.example/feed";
         let run = |old: &[Block], new: &[Block]| {
             let mut model = SiteState::new();
-            analyze(
-                &Visit {
-                    url,
-                    time: Some(0),
-                    blocks: old,
-                },
-                &Visit {
-                    url,
-                    time: Some(86_400),
-                    blocks: new,
-                },
-                &mut model,
-                &VisitOptions::default(),
-            )
+            a_day_later(url, old, new, &mut model)
         };
         // 40 items read last time, 20 this time: the other 20 are not loaded yet.
         let r = run(&list(40, "About"), &list(20, "About"));
@@ -2041,20 +2046,7 @@ mod tests {
         let url = "https://h.example/a";
         let old = blocks(&[("/html[0]/body[0]/p[0]", "Wetter: windig in Berlin")]);
         let new = blocks(&[("/html[0]/body[0]/p[0]", "Wetter: neblig in Berlin")]);
-        let r = analyze(
-            &Visit {
-                url,
-                time: Some(0),
-                blocks: &old,
-            },
-            &Visit {
-                url,
-                time: Some(86_400),
-                blocks: &new,
-            },
-            &mut state,
-            &VisitOptions::default(),
-        );
+        let r = a_day_later(url, &old, &new, &mut state);
         assert_eq!(r.summary.noise, 1);
         assert!(SiteState::from_legacy_json("{not json").is_err());
         // A model of another template version keeps its rules, not its pages.
@@ -2170,20 +2162,7 @@ mod tests {
             Some("Accessibility statement"),
         );
         let url = "https://dating.example/Terms";
-        let r = analyze(
-            &Visit {
-                url,
-                time: Some(0),
-                blocks: &old,
-            },
-            &Visit {
-                url,
-                time: Some(86_400),
-                blocks: &new,
-            },
-            &mut model,
-            &VisitOptions::default(),
-        );
+        let r = a_day_later(url, &old, &new, &mut model);
         let kind = |t: &str| r.blocks.iter().find(|b| b.text == t).expect(t).kind;
         assert_eq!(kind("Accessibility statement"), Kind::Template);
         assert_eq!(kind("You must be 18."), Kind::Content);
