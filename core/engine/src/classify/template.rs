@@ -256,47 +256,116 @@ pub fn template_slots(blocks: &[Block], flags: &mut [bool]) {
     if !flags.iter().any(|&f| f) {
         return;
     }
-    // Per element path on this page: blocks, repeated blocks, longest block not template.
-    let mut region: HashMap<&str, (u32, u32, usize)> = HashMap::new();
     let words: Vec<usize> = blocks.iter().map(|b| slot_words(&b.text)).collect();
-    for ((b, &f), &w) in blocks.iter().zip(flags.iter()).zip(&words) {
-        for a in regions(&b.path) {
-            let e = region.entry(a).or_default();
-            e.0 += 1;
-            e.1 += f as u32;
-            if !f {
-                e.2 = e.2.max(w);
-            }
+    let (mut nodes, own) = element_tree(blocks);
+    // Per element: its blocks and repeated blocks (prefix sums over the blocks with a path, which
+    // lie in one run of document order), and its longest block that is not template.
+    let mut with_path = vec![0u32; blocks.len() + 1];
+    let mut repeated = vec![0u32; blocks.len() + 1];
+    for (k, b) in blocks.iter().enumerate() {
+        let has = !b.path.is_empty();
+        with_path[k + 1] = with_path[k] + has as u32;
+        repeated[k + 1] = repeated[k] + (has && flags[k]) as u32;
+        if has && !flags[k] {
+            let n = &mut nodes[own[k]];
+            n.longest = n.longest.max(words[k]);
+        }
+    }
+    for id in (0..nodes.len()).rev() {
+        if let Some(parent) = nodes[id].parent {
+            nodes[parent].longest = nodes[parent].longest.max(nodes[id].longest);
         }
     }
     for k in 0..blocks.len() {
-        if flags[k] || words[k] > SLOT_MAX_WORDS {
+        if flags[k] || words[k] > SLOT_MAX_WORDS || blocks[k].path.is_empty() {
             continue;
         }
-        // Nearest region first; `<html>` and `<body>` are never a region.
-        for a in regions(&blocks[k].path)
-            .rev()
-            .take_while(|a| a.matches('/').count() >= 3)
-        {
-            let (n, t, longest) = region[a];
-            if longest > SLOT_MAX_WORDS {
+        // Nearest region first; `<html>` and `<body>` (fewer than 3 steps) are never a region.
+        let mut at = Some(own[k]);
+        while let Some(id) = at {
+            let n = &nodes[id];
+            if n.steps < 3 || n.longest > SLOT_MAX_WORDS {
                 break;
             }
-            if t > 0 && f64::from(t) >= SLOT_REGION_SHARE * f64::from(n) {
+            let all = with_path[n.last + 1] - with_path[n.first];
+            let tpl = repeated[n.last + 1] - repeated[n.first];
+            if tpl > 0 && f64::from(tpl) >= SLOT_REGION_SHARE * f64::from(all) {
                 flags[k] = true;
                 break;
             }
+            at = n.parent;
         }
     }
 }
 
-/// The element paths a block lies in, outermost first, the block's own element last:
-/// `/html[0]`, `/html[0]/body[0]`, …, `path`.
-fn regions(path: &str) -> impl DoubleEndedIterator<Item = &str> {
-    path.char_indices()
-        .filter(|&(i, c)| c == '/' && i > 0)
-        .map(move |(i, _)| &path[..i])
-        .chain(std::iter::once(path))
+/// An element of the page's block tree for [`template_slots`].
+struct Element {
+    parent: Option<usize>,
+    /// Steps of its path (`/html[0]` = 1).
+    steps: u32,
+    /// First and last block inside it (blocks with a path, in document order).
+    first: usize,
+    last: usize,
+    /// Longest block inside it that is not template, in [`slot_words`].
+    longest: usize,
+}
+
+/// The elements that hold blocks, parents before children, and each block's own element
+/// (blocks without a path get 0 and must be skipped). One pass over the paths, comparing each
+/// with the one before: linear in the paths' length.
+fn element_tree(blocks: &[Block]) -> (Vec<Element>, Vec<usize>) {
+    let mut nodes: Vec<Element> = Vec::new();
+    let mut own = vec![0usize; blocks.len()];
+    // Open elements: (end of their path prefix in bytes, node).
+    let mut open: Vec<(usize, usize)> = Vec::new();
+    let mut prev: &str = "";
+    let mut prev_k = 0usize;
+    for (k, b) in blocks.iter().enumerate() {
+        let p = b.path.as_str();
+        if p.is_empty() {
+            continue;
+        }
+        let common = p
+            .bytes()
+            .zip(prev.bytes())
+            .take_while(|(x, y)| x == y)
+            .count();
+        // An open element stays open when its whole path is shared and ends at a step of `p`.
+        while let Some(&(end, id)) = open.last() {
+            if end <= common && (p.len() == end || p.as_bytes()[end] == b'/') {
+                break;
+            }
+            nodes[id].last = prev_k;
+            open.pop();
+        }
+        let from = open.last().map_or(0, |&(end, _)| end);
+        let ends = p[from..]
+            .char_indices()
+            .filter(|&(i, c)| c == '/' && from + i > 0)
+            .map(|(i, _)| from + i)
+            .chain(std::iter::once(p.len()));
+        for end in ends {
+            if end <= from {
+                continue;
+            }
+            let parent = open.last().map(|&(_, id)| id);
+            nodes.push(Element {
+                parent,
+                steps: parent.map_or(1, |id| nodes[id].steps + 1),
+                first: k,
+                last: k,
+                longest: 0,
+            });
+            open.push((end, nodes.len() - 1));
+        }
+        own[k] = open.last().map_or(0, |&(_, id)| id);
+        prev = p;
+        prev_k = k;
+    }
+    for (_, id) in open {
+        nodes[id].last = prev_k;
+    }
+    (nodes, own)
 }
 
 /// Splits a path `/html[0]/body[0]/p[2]` into its steps.
@@ -1137,24 +1206,72 @@ mod tests {
             path: path.into(),
             ..Block::default()
         };
-        let blocks = vec![
-            b("Menu", "/html[0]/body[0]/div[0]/p[0]"),
-            b("Today only", "/html[0]/body[0]/div[0]/p[1]"),
-            b("Tomorrow", "/html[0]/body[0]/div[1]/p[0]"),
-            b("A line of the body", "/html[0]/body[0]/p[0]"),
-            b("Chinese text without spaces 一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十一二三四五六七八九十", "/html[0]/body[0]/div[0]/p[2]"),
-        ];
+        let cjk: String = "一二三四五六七八九十".repeat(20);
+        let page = |third: Option<&str>| {
+            let mut v = vec![
+                b("Menu", "/html[0]/body[0]/div[0]/p[0]"),
+                b("Today only", "/html[0]/body[0]/div[0]/p[1]"),
+            ];
+            if let Some(t) = third {
+                v.push(b(t, "/html[0]/body[0]/div[0]/p[2]"));
+            }
+            v.push(b("Tomorrow", "/html[0]/body[0]/div[1]/p[0]"));
+            v.push(b("A line of the body", "/html[0]/body[0]/p[0]"));
+            v
+        };
+        // div[0] is one third template, but a long block shares it (text without spaces counts
+        // by characters): no slot.
+        let blocks = page(Some(&cjk));
         let mut flags = vec![true, false, false, false, false];
         template_slots(&blocks, &mut flags);
-        // div[0] is one third template, but the long block shares it (CJK counts by
-        // characters); div[1] and <body> are not regions of the template.
         assert_eq!(flags, [true, false, false, false, false]);
-        let mut flags = vec![true, false, false, false, false];
-        template_slots(&blocks[..4], &mut flags[..4]);
-        assert_eq!(flags, [true, true, false, false, false]);
+        // Without it, div[0] is half template: "Today only" is its slot; div[1] and <body> are
+        // not regions of the template.
+        let blocks = page(None);
+        let mut flags = vec![true, false, false, false];
+        template_slots(&blocks, &mut flags);
+        assert_eq!(flags, [true, true, false, false]);
         // Nothing repeated, nothing to extend.
         let mut none = vec![false; 4];
-        template_slots(&blocks[..4], &mut none);
+        template_slots(&blocks, &mut none);
         assert_eq!(none, [false; 4]);
+    }
+
+    #[test]
+    fn the_element_tree_follows_document_order_and_closes_elements() {
+        let b = |path: &str| Block {
+            text: "x".into(),
+            path: path.into(),
+            ..Block::default()
+        };
+        let blocks = [
+            b("/html[0]/body[0]/div[1]"),
+            b("/html[0]/body[0]/div[1]/p[0]"),
+            b(""),
+            b("/html[0]/body[0]/div[10]/p[0]"),
+            b("/html[0]/body[0]/div[10]/p[0]"),
+        ];
+        let (nodes, own) = element_tree(&blocks);
+        let path_of = |mut id: usize| {
+            let mut steps = vec![];
+            loop {
+                steps.push((nodes[id].steps, nodes[id].first, nodes[id].last));
+                match nodes[id].parent {
+                    Some(p) => id = p,
+                    None => return steps,
+                }
+            }
+        };
+        // html, body, div[1] (blocks 0..=1), its p (block 1); div[10] (3..=4) is not div[1].
+        assert_eq!(
+            path_of(own[1]),
+            [(4, 1, 1), (3, 0, 1), (2, 0, 4), (1, 0, 4)]
+        );
+        assert_eq!(
+            path_of(own[4]),
+            [(4, 3, 4), (3, 3, 4), (2, 0, 4), (1, 0, 4)]
+        );
+        assert_eq!(own[3], own[4]);
+        assert_eq!(nodes.len(), 6);
     }
 }
