@@ -73,6 +73,7 @@ use crate::classify::noise::{
 use crate::classify::template::{self, TemplateModel, TemplateOptions, MODEL_VERSION};
 use crate::classify::{Kept, Reason, Volatile};
 use crate::errors::Error;
+use crate::hash::stable_hash;
 use crate::limits::{FLIPS_PER_PATH, MAX_FLIP_PATHS};
 use crate::text;
 use crate::visit::Version;
@@ -123,7 +124,7 @@ pub struct PageRecord {
     #[serde(default)]
     pub flips: Vec<FlipRecord>,
     /// The texts the page's latest revisit brought (its new and changed blocks), as sorted
-    /// [`noise::canonical_id`]s, at most [`ARRIVED_PER_PAGE`] (little-endian `u64` bytes): a
+    /// [`crate::hash::stable_hash`]es, at most [`ARRIVED_PER_PAGE`] (little-endian `u64` bytes): a
     /// text another page shows because it arrived there too is a change of the site, not its
     /// template. Absent in records stored before (nothing arrived).
     #[serde(default, with = "le_u64", skip_serializing_if = "Vec::is_empty")]
@@ -524,7 +525,7 @@ impl SiteState {
                 matches!(b.status, Status::Changed | Status::New)
                     && b.new_index
                         .is_some_and(|j| new_tpl[j] && !in_chrome(&new.blocks[j].path))
-                    && arrived_elsewhere.contains(&noise::canonical_id(&b.text))
+                    && arrived_elsewhere.contains(&stable_hash(&b.text))
             })
             .collect();
         // Rotating modules: changed blocks next to template blocks, where other pages of the
@@ -738,7 +739,7 @@ impl SiteState {
             .blocks
             .iter()
             .filter(|b| matches!(b.status, Status::Changed | Status::New))
-            .map(|b| noise::canonical_id(&b.text))
+            .map(|b| stable_hash(&b.text))
             .collect();
         arrived.sort_unstable();
         arrived.dedup();
@@ -990,9 +991,13 @@ const CHROME_TAGS: &[&str] = &["header", "nav", "footer", "aside"];
 /// True when the block at `path` lies in the site's chrome ([`CHROME_TAGS`]). Text without
 /// elements (a plain-text page) has none.
 fn in_chrome(path: &str) -> bool {
-    path.split('/')
-        .map(|step| step.split('[').next().unwrap_or(step))
-        .any(|tag| CHROME_TAGS.contains(&tag))
+    // A step is `/tag[i]` (or `/tag` at the end); substring search is fast on long paths.
+    CHROME_TAGS.iter().any(|tag| {
+        path.match_indices(tag).any(|(i, _)| {
+            let after = &path[i + tag.len()..];
+            path[..i].ends_with('/') && (after.is_empty() || after.starts_with(['[', '/']))
+        })
+    })
 }
 
 /// For each block, whether it is a slot of the template ([`template::template_slots`], from
@@ -2167,5 +2172,16 @@ mod tests {
         assert_eq!(kind("Accessibility statement"), Kind::Template);
         assert_eq!(kind("You must be 18."), Kind::Content);
         assert_eq!(r.summary.meaningful, 1);
+    }
+
+    #[test]
+    fn chrome_is_a_header_nav_footer_or_aside_step_of_the_path() {
+        assert!(in_chrome("/html[0]/body[0]/footer[0]/ul[0]/li[3]"));
+        assert!(in_chrome("/html[0]/body[0]/div[1]/nav[0]"));
+        assert!(in_chrome("/html/body/aside"));
+        assert!(!in_chrome("/html[0]/body[0]/canvas[0]/p[0]"));
+        assert!(!in_chrome("/html[0]/body[0]/headers[0]/p[0]"));
+        assert!(!in_chrome("/html[0]/body[0]/main[0]/p[0]"));
+        assert!(!in_chrome(""));
     }
 }
