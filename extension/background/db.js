@@ -19,7 +19,7 @@
 //                                         front-coded paths (shared/listdelta.js), like lists
 //   visits   { id, url, site, time, title, listId, pathsetId, summary, truncated }
 //   pages    { url, site, title, lastVisitId, lastTime, visits }
-//   sitePages { site, url, seq, version, dom, text, flips }   (version 3) the site state one page
+//   sitePages { site, url, seq, version, dom, text, flips, arrived }   (version 3) the site state one page
 //                                         contributes: its template features (hashes as bytes)
 //                                         and the flip history of its short blocks; key [site, url]
 //   rules    { site, id, rule, learned_from, hits, label, removed }   (version 3) one learned

@@ -231,6 +231,7 @@ pub const STORES: &[StoreSpec] = &[
             req("dom", Ty::Hex(4)),
             req("text", Ty::Hex(4)),
             opt("flips", Ty::List(&FLIP, MAX_FLIP_PATHS)),
+            opt("arrived", Ty::Hex(8)),
         ],
         reach: Reach::Site,
         check: None,
