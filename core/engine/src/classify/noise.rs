@@ -1291,15 +1291,15 @@ impl NoiseRule {
 
 /// The words (lowercased, [`text::words`]) one text has more often than the other, either
 /// way, sorted, at most five: what an edit adds or removes.
-/// True when one of the two texts is the other with one run of characters inserted: what the
+/// True when one of the two texts is the other with one run of bytes inserted: what the
 /// shorter one says is kept whole, at the start and the end of the longer one.
 fn one_insertion(a: &str, b: &str) -> bool {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
     let (short, long) = if a.len() < b.len() { (a, b) } else { (b, a) };
+    let (short, long) = (short.as_bytes(), long.as_bytes());
     if short.is_empty() || short.len() == long.len() {
         return false;
     }
-    let prefix = short.iter().zip(&long).take_while(|(x, y)| x == y).count();
+    let prefix = short.iter().zip(long).take_while(|(x, y)| x == y).count();
     let suffix = short
         .iter()
         .rev()

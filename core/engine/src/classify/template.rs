@@ -220,7 +220,8 @@ pub const SLOT_MAX_WORDS: usize = 20;
 pub const SLOT_REGION_SHARE: f64 = 0.3;
 
 /// A block's length in words for the slot rules: its whitespace-separated words, or one word
-/// per 8 characters for text written without spaces (CJK), whichever is more.
+/// per 8 characters for text written without spaces (CJK), whichever is more. Counting stops
+/// past [`SLOT_MAX_WORDS`]: only whether a block is longer matters.
 fn slot_words(text: &str) -> usize {
     let mut spaced = 0;
     let mut chars = 0;
@@ -232,6 +233,9 @@ fn slot_words(text: &str) -> usize {
         } else if !in_word {
             in_word = true;
             spaced += 1;
+        }
+        if spaced.max(chars / 8) > SLOT_MAX_WORDS {
+            break;
         }
     }
     spaced.max(chars / 8)
