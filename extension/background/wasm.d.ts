@@ -42,7 +42,8 @@ declare module 'sincelast-wasm' {
     version: number,
     dom: Uint8Array,
     text: Uint8Array,
-    flips: { path: string, ids: Uint8Array }[],
+    /** held: revisits the block's current text stayed; since: when it appeared (s); both optional. */
+    flips: { path: string, ids: Uint8Array, held?: number, since?: number }[],
     /** u64 ids (little-endian) of the texts the page's latest revisit brought; absent: none. */
     arrived?: Uint8Array,
   }
@@ -77,7 +78,7 @@ declare module 'sincelast-wasm' {
     /** What the learned rule matches. */
     rule: 'slots' | 'rotating' | 'module' | null,
     /** A change the learned rule looked like, kept as content (kind content), and why. */
-    kept?: { type: 'new_words', words: string[] },
+    kept?: { type: 'new_words', words: string[] } | { type: 'held', visits: number },
     /** A rotating module's evidence: on how many pages and visits it rotated. */
     evidence?: { pages: number, visits: number },
   }

@@ -65,3 +65,58 @@ test('a rotating module learned on the front page is noise on a page visited for
   assert.notEqual(state, 'changed', 'nothing meaningful is painted');
   await terms.page.close();
 });
+
+// A status line that flips between two texts (tests/site "ferrystatus"): flipped back at once, it
+// is learned as a rotating item and its next flip is noise; once a status held over a revisit
+// (a day later, unchanged), its change is content again, kept "because its text had stayed",
+// and painted. (A host of its own: another site than the Herald's.)
+test('a status that held over a revisit is shown, though its slot was learned as rotating', async () => {
+  const shift = (ms) => inExtension(ext, (t) => chrome.storage.local.set({ testHooks: { timeShiftMs: t } }), ms);
+  const story = 'ferry';
+  const url = site.url(story, 'ferrystatus', 'ferry.localhost');
+  const hour = 3600000;
+  const start = -3 * 86400000;
+  await shift(start);
+  const p = await visit(ext, url);
+  assert.equal(p.state, 'first');
+  const statusChange = async () => {
+    const st = (await tabState(url)).result;
+    const c = (st.changes || []).filter((x) => /ferr/.test(x.preview || ''));
+    return { st, c };
+  };
+  // Disruption, then back to normal: the line flipped back, a rotating rule is learned.
+  for (let k = 1; k <= 2; k++) {
+    await site.advance(story);
+    await shift(start + k * hour);
+    await revisit(p.page);
+  }
+  // It flips again at once: rotation, noise.
+  await site.advance(story);
+  await shift(start + 3 * hour);
+  await revisit(p.page);
+  let { st, c } = await statusChange();
+  assert.ok(c.length >= 1, JSON.stringify(st.changes));
+  for (const x of c) {
+    assert.equal(x.kind, 'noise', JSON.stringify(x));
+    assert.equal(x.reason && x.reason.rule, 'rotating', JSON.stringify(x.reason));
+  }
+  assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
+  // A day later the disruption is still there (a revisit that holds it); the day after, it ends.
+  await shift(start + 86400000);
+  await revisit(p.page);
+  await site.advance(story);
+  await shift(start + 2 * 86400000);
+  await inExtension(ext, () => chrome.storage.local.remove('testHooks'));
+  const state = await revisit(p.page);
+  ({ st, c } = await statusChange());
+  assert.ok(c.length >= 1, JSON.stringify(st.changes));
+  const shown = c.filter((x) => x.kind === 'content');
+  assert.ok(shown.length >= 1, `the status change is content: ${JSON.stringify(c)}`);
+  for (const x of shown) {
+    assert.equal(x.reason && x.reason.kept && x.reason.kept.type, 'held', JSON.stringify(x.reason));
+    assert.ok(x.reason.kept.visits >= 1, JSON.stringify(x.reason));
+  }
+  assert.ok(st.summary.meaningful >= 1, JSON.stringify(st.summary));
+  assert.equal(state, 'changed', 'the status change is painted');
+  await p.page.close();
+});

@@ -555,7 +555,21 @@ function spyPage(version, theme) {
   return newsPage(version, theme).replace('</head>', `${SPY_SCRIPT}</head>`);
 }
 
-const PAGES = { links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms };
+// A ferry service's status page (issue 11): one status line that flips between "all ferries
+// run" and a disruption; `version` (GET /__advance) picks the status. A status that flipped back
+// at once looks like a rotating item; one that held over a revisit is a state of the page.
+//   GET /s/<story>/ferrystatus
+const FERRY_STATUS = ['All ferries run to the timetable today', 'Disruption: the north quay ferry is cancelled'];
+function ferryStatusPage(version) {
+  return layout({
+    title: 'Ferry service status',
+    theme: null,
+    body: `<main><h1>Ferry service status</h1><p id="ferry-status">${esc(FERRY_STATUS[version % 2])}</p>
+<p>Timetables are on the noticeboard at every pier.</p></main>`,
+  });
+}
+
+const PAGES = { links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, ferrystatus: ferryStatusPage };
 
 // hist: GET /s/<story>/knot — the page built to have a known change curve (knot at 4 h, Dice
 // 0.5 when seen hourly; tests/site/knot-page.mjs): version k is the page k hours on.

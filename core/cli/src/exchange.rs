@@ -40,7 +40,14 @@ fn page_record(site: &str, p: &PageRecord) -> Value {
         .iter()
         .map(|f| {
             let ids: Vec<u8> = f.ids.iter().flat_map(|x| x.to_le_bytes()).collect();
-            json!({ "path": f.path, "ids": bytes(to_hex(&ids)) })
+            let mut v = json!({ "path": f.path, "ids": bytes(to_hex(&ids)) });
+            if f.held > 0 {
+                v["held"] = json!(f.held);
+            }
+            if let Some(t) = f.since {
+                v["since"] = json!(t);
+            }
+            v
         })
         .collect();
     json!({ "site": site, "url": p.url, "seq": p.seq, "version": p.version,

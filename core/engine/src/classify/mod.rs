@@ -68,6 +68,13 @@ pub enum Kept {
     },
     /// The person asked to always show changes of this slot ([`noise::RuleKind::Shown`]).
     Shown,
+    /// The slot's text had stayed on this page over `visits` revisits and several hours
+    /// before it changed: a state of the page (a status, a stock level, a notice), not an
+    /// item of a rotation ([`site::HELD_MIN_VISITS`], [`site::HELD_MIN_SECS`]).
+    Held {
+        /// The revisits the old text was seen unchanged.
+        visits: u32,
+    },
 }
 
 impl Reason {
@@ -144,6 +151,9 @@ impl std::fmt::Display for Reason {
                         write!(f, " (kept: new words {})", words.join(", "))
                     }
                     Some(Kept::Shown) => write!(f, " (kept: always shown)"),
+                    Some(Kept::Held { visits }) => {
+                        write!(f, " (kept: its text had stayed for {visits} visits)")
+                    }
                     None => Ok(()),
                 }
             }

