@@ -191,6 +191,11 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     );
     println!("   this section's misses on all sites; they set no threshold.");
     println!(
+        "   Not held out: a rotating slot whose text held over a revisit at least an hour after"
+    );
+    println!("   it appeared is a state, not rotation (HELD_MIN_VISITS = 1, HELD_MIN_SECS = 3600,");
+    println!("   chosen here over 2 revisits and 6 hours: 35 pairs shown more, against 22).");
+    println!(
         "   \"spacing/format only\" = changed pairs whose blocks all say the same as before in"
     );
     println!(
