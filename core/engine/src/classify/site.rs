@@ -169,7 +169,8 @@ struct SlotHistory {
 
 impl SlotHistory {
     /// Whether the block's current text persisted: seen unchanged on at least
-    /// [`HELD_MIN_VISITS`] revisits over at least [`HELD_MIN_SECS`] up to `now`. A text that
+    /// [`HELD_MIN_VISITS`] revisits at least [`HELD_MIN_SECS`] after it appeared, and `now` is
+    /// that long after it appeared too. A text that
     /// stays that long is a state the page is in (a status, a stock level, a notice), not an
     /// item of a rotation.
     fn persisted(&self, now: Option<i64>) -> bool {
@@ -457,12 +458,21 @@ impl SiteState {
         slot.since = now;
     }
 
-    /// Counts a revisit of `url` that left the tracked short blocks in `unchanged` (their
-    /// slots) as they were: their texts held once more ([`SlotHistory::held`]).
-    fn record_held(&mut self, url: &str, unchanged: &std::collections::HashSet<&str>) {
+    /// Counts a revisit of `url` at `now` that left the tracked short blocks in `unchanged`
+    /// (their slots) as they were: their texts held once more ([`SlotHistory::held`]). Only a
+    /// revisit at least [`HELD_MIN_SECS`] after the text appeared counts (a reload minutes
+    /// later says nothing about how long it stays).
+    fn record_held(
+        &mut self,
+        url: &str,
+        now: Option<i64>,
+        unchanged: &std::collections::HashSet<&str>,
+    ) {
+        let Some(now) = now else { return };
         if let Some(page) = self.flips.get_mut(url) {
             for (path, slot) in page.iter_mut() {
-                if unchanged.contains(path.as_str()) {
+                let late = slot.since.is_some_and(|s| now - s >= HELD_MIN_SECS);
+                if late && unchanged.contains(path.as_str()) {
                     slot.held = slot.held.saturating_add(1);
                 }
             }
@@ -846,7 +856,7 @@ impl SiteState {
                 .filter(|(b, _)| b.status == Status::Unchanged)
                 .map(|(_, s)| s.as_str())
                 .collect();
-            self.record_held(url, &unchanged);
+            self.record_held(url, new.time, &unchanged);
         }
         let mut arrived: Vec<u64> = report
             .blocks
@@ -1894,11 +1904,15 @@ mod tests {
             (Kind::Content, Some(Kept::Held { visits: 1 }))
         );
         assert!(r.summary.meaningful > 0);
-        // Seen unchanged 10 minutes after it appeared, changed 10 minutes later: not held.
+        // Seen unchanged only on a reload 10 minutes after it appeared, changed two hours
+        // later: that reload says nothing about how long it stays; not held.
         let day5 = 5 * 86_400;
-        let steps: [(i64, &[Block], &[Block]); 2] = [(day5, &up, &up), (day5 + 600, &up, &down)];
+        let steps: [(i64, i64, &[Block], &[Block]); 2] = [
+            (day5, day5 + 600, &up, &up),
+            (day5 + 600, day5 + 7200, &up, &down),
+        ];
         let mut last = None;
-        for (then, old, new) in steps {
+        for (then, now, old, new) in steps {
             last = Some(analyze(
                 &Visit {
                     url,
@@ -1907,7 +1921,7 @@ mod tests {
                 },
                 &Visit {
                     url,
-                    time: Some(then + 600),
+                    time: Some(now),
                     blocks: new,
                 },
                 &mut model,
