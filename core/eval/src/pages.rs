@@ -441,6 +441,8 @@ fn health(ctx: &Ctx) -> Result<(), String> {
     let mut same = Tally::default();
     let mut identical = 0usize;
     let mut examples = Vec::new();
+    let mut worse = 0usize;
+    let mut worse_examples: Vec<String> = Vec::new();
     for (state, vers) in by_state.iter_mut() {
         vers.sort_by(|a, b| (a.time, &a.page).cmp(&(b.time, &b.page)));
         let mut model = SiteState::default();
@@ -452,7 +454,17 @@ fn health(ctx: &Ctx) -> Result<(), String> {
             vers,
             &url_of,
             &mut model,
-            &mut |_, _, outs, _, _, share| all.add(outs, Some(share)),
+            &mut |page, _, outs, old, new, share| {
+                all.add(outs, Some(share));
+                // Where ours paints and "ignore numbers" does not (with --verbose).
+                if ctx.verbose && !outs[2].is_quiet() && outs[1].is_quiet() && worse < 12 {
+                    worse += 1;
+                    worse_examples.push(format!(
+                        "ours, not digits: {}",
+                        example_pair(page, &outs[2], old, new)
+                    ));
+                }
+            },
             &mut |v: &Ver, _blocks: &[Block], model: &mut SiteState| {
                 // At a scan that fetched X.html and X_data.html from the same URL and
                 // committed this version: the revisit pair (X.html → X_data.html), each the
@@ -514,7 +526,7 @@ fn health(ctx: &Ctx) -> Result<(), String> {
     same.rows("same-scan revisits (differing HTML)", &mut rows);
     print_table(&rows);
     println!("   ({identical} same-scan pairs had byte-identical HTML: no variant reports them)");
-    for e in &examples {
+    for e in examples.iter().chain(&worse_examples) {
         println!("   - {e}");
     }
     Ok(())
