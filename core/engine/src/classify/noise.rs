@@ -2079,6 +2079,20 @@ mod tests {
     }
 
     #[test]
+    fn dates_judged_at_extreme_visit_times_do_not_overflow() {
+        for t in [i64::MIN, i64::MAX, 0] {
+            for (a, b) in [
+                ("Updated March 3, 2025", "Updated March 4, 2025"),
+                ("Stand: 03.03.2025", "Stand: 04.03.2025"),
+                ("Last updated: today", "Last updated: 3 days ago"),
+            ] {
+                let _ = builtin_noise_between(a, b, Some(t), Some(t));
+                let _ = builtin_noise_between(a, b, Some(-t.saturating_add(1)), Some(t));
+            }
+        }
+    }
+
+    #[test]
     fn a_flip_back_from_a_state_that_held_teaches_nothing() {
         let mut m = NoiseModel::default();
         let mut seen = Vec::new();

@@ -175,7 +175,7 @@ impl SlotHistory {
     /// item of a rotation.
     fn persisted(&self, now: Option<i64>) -> bool {
         self.held >= HELD_MIN_VISITS
-            && matches!((self.since, now), (Some(a), Some(b)) if b - a >= HELD_MIN_SECS)
+            && matches!((self.since, now), (Some(a), Some(b)) if b.saturating_sub(a) >= HELD_MIN_SECS)
     }
 }
 
@@ -471,7 +471,9 @@ impl SiteState {
         let Some(now) = now else { return };
         if let Some(page) = self.flips.get_mut(url) {
             for (path, slot) in page.iter_mut() {
-                let late = slot.since.is_some_and(|s| now - s >= HELD_MIN_SECS);
+                let late = slot
+                    .since
+                    .is_some_and(|s| now.saturating_sub(s) >= HELD_MIN_SECS);
                 if late && unchanged.contains(path.as_str()) {
                     slot.held = slot.held.saturating_add(1);
                 }
@@ -817,7 +819,7 @@ impl SiteState {
         if !opts.learn {
             return (report, SiteUpdates::default());
         }
-        let near = matches!((old.time, new.time), (Some(a), Some(b)) if (b - a).abs() <= opts.near_simultaneous_secs);
+        let near = matches!((old.time, new.time), (Some(a), Some(b)) if b.saturating_sub(a).saturating_abs() <= opts.near_simultaneous_secs);
         let mut changes: Vec<(String, String, String)> = Vec::new();
         for (k, b) in report.blocks.iter().enumerate() {
             if b.kind == Kind::Template {
@@ -1930,6 +1932,45 @@ mod tests {
         }
         let r = last.expect("two visits");
         assert_eq!(status(&r, "Disruption on line 5"), (Kind::Noise, None));
+    }
+
+    /// Stored hold counts and times at their extremes (a damaged store) neither panic nor
+    /// overflow: the visit is judged, the counters saturate.
+    #[test]
+    fn extreme_hold_records_are_judged_without_overflow() {
+        let url = "https://t.example/status";
+        let page = |s: &str| lines(&["# Service status", "Now:", s, "Contact us"]);
+        let (up, down) = (page("All systems normal"), page("Disruption on line 5"));
+        let mut model = SiteState::new();
+        revisit(&mut model, url, 1, &up, &down);
+        revisit(&mut model, url, 2, &down, &up);
+        let (mut pages, rules) = model.to_records();
+        assert!(!pages[0].flips.is_empty());
+        for (k, since) in [i64::MIN, i64::MAX].into_iter().enumerate() {
+            for f in pages[0].flips.iter_mut() {
+                f.held = u32::MAX;
+                f.since = Some(since);
+            }
+            let mut m = SiteState::from_records(pages.clone(), rules.clone());
+            for (then, now) in [(i64::MIN, i64::MAX), (i64::MAX, i64::MIN), (0, 1)] {
+                let (old, new) = if k == 0 { (&up, &up) } else { (&up, &down) };
+                let r = analyze(
+                    &Visit {
+                        url,
+                        time: Some(then),
+                        blocks: old,
+                    },
+                    &Visit {
+                        url,
+                        time: Some(now),
+                        blocks: new,
+                    },
+                    &mut m,
+                    &VisitOptions::default(),
+                );
+                assert_eq!(r.blocks.len(), new.len() + usize::from(k == 1));
+            }
+        }
     }
 
     #[test]
