@@ -2096,31 +2096,17 @@ mod tests {
     fn a_flip_back_from_a_state_that_held_teaches_nothing() {
         let mut m = NoiseModel::default();
         let mut seen = Vec::new();
-        m.observe_flip(&mut seen, "/p[0]", "All systems normal", "", false);
-        m.observe_flip(
-            &mut seen,
-            "/p[0]",
-            "Disruption on line 5",
-            "All systems normal",
-            false,
-        );
+        let (up, down) = ("All systems normal", "Disruption on line 5");
+        let mut step = |m: &mut NoiseModel, text: &str, previous: &str, persisted: bool| {
+            m.observe_flip(&mut seen, "/p[0]", text, previous, persisted);
+        };
+        step(&mut m, up, "", false);
+        step(&mut m, down, up, false);
         // Back to a text it showed, from one that held for a while: a state, no rule.
-        m.observe_flip(
-            &mut seen,
-            "/p[0]",
-            "All systems normal",
-            "Disruption on line 5",
-            true,
-        );
+        step(&mut m, up, down, true);
         assert_eq!(m.active().count(), 0);
         // The same flip from a text that did not hold: rotation.
-        m.observe_flip(
-            &mut seen,
-            "/p[0]",
-            "Disruption on line 5",
-            "All systems normal",
-            false,
-        );
+        step(&mut m, down, up, false);
         assert_eq!(m.active().count(), 1);
     }
 

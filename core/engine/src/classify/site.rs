@@ -1865,14 +1865,42 @@ mod tests {
         )
     }
 
+    /// A status page's two versions: its status line normal, and disrupted.
+    fn status_pages() -> (Vec<Block>, Vec<Block>) {
+        let page = |s: &str| lines(&["# Service status", "Now:", s, "Contact us"]);
+        (page("All systems normal"), page("Disruption on line 5"))
+    }
+
+    /// The revisit of `url` at `now` that sees `new`, after the visit at `then` that saw `old`.
+    fn between(
+        model: &mut SiteState,
+        url: &str,
+        (then, old): (i64, &[Block]),
+        (now, new): (i64, &[Block]),
+    ) -> Report {
+        analyze(
+            &Visit {
+                url,
+                time: Some(then),
+                blocks: old,
+            },
+            &Visit {
+                url,
+                time: Some(now),
+                blocks: new,
+            },
+            model,
+            &VisitOptions::default(),
+        )
+    }
+
     /// A status line learned as rotating (it flipped back at once) shows its change as content
     /// once its text held over a revisit at least an hour after it appeared: a state of the
     /// page, not an item of a rotation. A text seen again within the hour has not held.
     #[test]
     fn a_status_that_held_over_a_revisit_is_a_state_not_rotation() {
         let url = "https://t.example/status";
-        let page = |s: &str| lines(&["# Service status", "Now:", s, "Contact us"]);
-        let (up, down) = (page("All systems normal"), page("Disruption on line 5"));
+        let (up, down) = status_pages();
         let mut model = SiteState::new();
         observe(
             &mut model,
@@ -1915,20 +1943,7 @@ mod tests {
         ];
         let mut last = None;
         for (then, now, old, new) in steps {
-            last = Some(analyze(
-                &Visit {
-                    url,
-                    time: Some(then),
-                    blocks: old,
-                },
-                &Visit {
-                    url,
-                    time: Some(now),
-                    blocks: new,
-                },
-                &mut model,
-                &VisitOptions::default(),
-            ));
+            last = Some(between(&mut model, url, (then, old), (now, new)));
         }
         let r = last.expect("two visits");
         assert_eq!(status(&r, "Disruption on line 5"), (Kind::Noise, None));
@@ -1939,8 +1954,7 @@ mod tests {
     #[test]
     fn extreme_hold_records_are_judged_without_overflow() {
         let url = "https://t.example/status";
-        let page = |s: &str| lines(&["# Service status", "Now:", s, "Contact us"]);
-        let (up, down) = (page("All systems normal"), page("Disruption on line 5"));
+        let (up, down) = status_pages();
         let mut model = SiteState::new();
         revisit(&mut model, url, 1, &up, &down);
         revisit(&mut model, url, 2, &down, &up);
@@ -1954,20 +1968,7 @@ mod tests {
             let mut m = SiteState::from_records(pages.clone(), rules.clone());
             for (then, now) in [(i64::MIN, i64::MAX), (i64::MAX, i64::MIN), (0, 1)] {
                 let (old, new) = if k == 0 { (&up, &up) } else { (&up, &down) };
-                let r = analyze(
-                    &Visit {
-                        url,
-                        time: Some(then),
-                        blocks: old,
-                    },
-                    &Visit {
-                        url,
-                        time: Some(now),
-                        blocks: new,
-                    },
-                    &mut m,
-                    &VisitOptions::default(),
-                );
+                let r = between(&mut m, url, (then, old), (now, new));
                 assert_eq!(r.blocks.len(), new.len() + usize::from(k == 1));
             }
         }
