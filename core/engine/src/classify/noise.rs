@@ -267,6 +267,57 @@ const TIME_UNITS: &[&str] = &[
     "sekunde", "sekunden", "minuten", "stunde", "stunden", "std", "tag", "tage", "tagen", "woche",
     "wochen", "monat", "monate", "monaten", "jahr", "jahre", "jahren",
 ];
+/// Calendar periods: a number of them (not "ago") is a term or a period of a document or an
+/// offer ("refunds within 14 days", "valid for 12 months", "dispatch in 3 - 4 weeks"), not a
+/// counter.
+const PERIOD_UNITS: &[&str] = &[
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "tag",
+    "tage",
+    "tagen",
+    "werktag",
+    "werktage",
+    "werktagen",
+    "woche",
+    "wochen",
+    "monat",
+    "monate",
+    "monaten",
+    "jahr",
+    "jahre",
+    "jahren",
+];
+/// Words that number a document or its parts ("Version 3.2", "Section 12", "§ 7"): the number
+/// after one is what the document is, not a counter.
+const DOCUMENT_LABELS: &[&str] = &[
+    "version",
+    "release",
+    "edition",
+    "section",
+    "article",
+    "art",
+    "chapter",
+    "clause",
+    "part",
+    "paragraph",
+    "para",
+    "abschnitt",
+    "artikel",
+    "kapitel",
+    "ziffer",
+    "absatz",
+    "abs",
+    "fassung",
+    "ausgabe",
+    "teil",
+];
 const DURATION_UNITS: &[&str] = &[
     "ms",
     "msec",
@@ -426,8 +477,14 @@ fn priced(tokens: &[&str], i: usize) -> bool {
     if money(beside(tokens, i, -1)) || money(beside(tokens, i, 1)) {
         return true;
     }
+    unit_after(tokens, i, MEASURE_UNITS)
+}
+
+/// Whether the number `tokens[i]` has a unit of `units` right after it (`6 TB`, `14 days`), or
+/// is a number of a range whose last number has one (`7 - 8 GB`, `3–4 weeks`).
+fn unit_after(tokens: &[&str], i: usize, units: &[&str]) -> bool {
     match beside(tokens, i, 1) {
-        Some(u) if in_list(MEASURE_UNITS, u) => true,
+        Some(u) if in_list(units, u) => true,
         // A range: `7 - 8 GB`, `7–8 GB`.
         Some("-" | "–") => {
             let k = (i + 1..tokens.len()).find(|&k| text::is_word(tokens[k]));
@@ -436,10 +493,48 @@ fn priced(tokens: &[&str], i: usize) -> bool {
                     .iter()
                     .all(|t| t.trim().is_empty() || matches!(*t, "-" | "–"))
                     && is_number(tokens[k])
-                    && priced(tokens, k)
+                    && unit_after(tokens, k, units)
             })
         }
         _ => false,
+    }
+}
+
+/// Whether the number `tokens[i]` is a period ("14 days", "3 - 4 weeks") or numbers a
+/// document or its part ("Version 3.2", "Section 12", "§ 7"): what a terms page or an offer
+/// says, never a counter.
+fn termed(tokens: &[&str], i: usize) -> bool {
+    unit_after(tokens, i, PERIOD_UNITS)
+        || beside(tokens, i, -1).is_some_and(|p| p == "§" || in_list(DOCUMENT_LABELS, p))
+}
+
+/// Marks as dates the numbers of numeric dates written with `-` or `/` between their parts
+/// (`2024-04-01`, `01/04/2024`, `4/1/24`), which the tokenizer splits into three numbers: a
+/// four-digit year (1900–2199) first or last, the other parts at most two digits (a two-digit
+/// year last only with `/`).
+fn mark_split_dates(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
+    let digits = |t: &str, n: std::ops::RangeInclusive<usize>| {
+        n.contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
+    };
+    let year = |t: &str| digits(t, 4..=4) && year_number(t).is_some();
+    let mut i = 0;
+    while i + 4 < tokens.len() {
+        let sep = tokens[i + 1];
+        let (a, b, c) = (tokens[i], tokens[i + 2], tokens[i + 4]);
+        let date = matches!(sep, "-" | "/")
+            && tokens[i + 3] == sep
+            && ((year(a) && digits(b, 1..=2) && digits(c, 1..=2))
+                || (digits(a, 1..=2)
+                    && digits(b, 1..=2)
+                    && (year(c) || (sep == "/" && digits(c, 2..=2)))));
+        if date {
+            for k in [i, i + 2, i + 4] {
+                kinds[k] = Some(Volatile::Date);
+            }
+            i += 5;
+        } else {
+            i += 1;
+        }
     }
 }
 
@@ -493,8 +588,10 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 || prev.is_some_and(|p| in_list(MONTHS, p))
             {
                 Some(Volatile::Date)
-            } else if priced(tokens, i) {
-                // A price or a measure (`€1,279`, `6 TB`) is content, even in a short block.
+            } else if priced(tokens, i) || termed(tokens, i) {
+                // A price or a measure (`€1,279`, `6 TB`), a period (`14 days`) or the number
+                // of a document or its part (`Version 3.2`, `§ 7`) is content, even in a
+                // short block.
                 None
             } else if short
                 || next.is_some_and(|n| in_list(COUNTER_WORDS, n))
@@ -532,6 +629,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
         };
         kinds[i] = kind;
     }
+    mark_split_dates(tokens, &mut kinds);
     // A clock or date inside prose ("the ferry leaves at 7:15", "the offer ends on 3 May") is
     // content; in a short block or after a timestamp cue ("Updated", "Stand:") it is volatile.
     if words.len() > TIMESTAMP_MAX_WORDS {
@@ -787,7 +885,9 @@ fn year_number(tok: &str) -> Option<i64> {
 /// The calendar dates `text` writes in a readable form, as days since the epoch: `22.11.2026`
 /// and `22.11.26` (day first), `2026-11-22`, `22 November 2026`, `22. November`, `Nov 22,
 /// 2026`, `November 22`. A date without a year takes the year that puts it nearest to
-/// `today`. Slashed dates (`11/12/2026`: which order?) and dates without a day are not read.
+/// `today`. A slashed date (`11/12/2026`: which order?) is read in the order that puts it
+/// farthest from `today` (near it only when both orders are); dates without a day are not
+/// read.
 fn dates_in(text: &str, today: i64) -> Vec<i64> {
     let toks = text::tokens(text);
     let mut out: Vec<i64> = date_spans(&toks, today).into_iter().map(|d| d.0).collect();
@@ -838,6 +938,39 @@ fn date_spans(toks: &[&str], today: i64) -> Vec<(i64, usize, usize)> {
                     && (y.is_some() || parts[2].is_empty())
                 {
                     out.extend(dated(y, m, d).map(|day| (day, i, i)));
+                }
+            }
+            continue;
+        }
+        // Slashed: 11/12/2026, 11/12/26 — month or day first; the reading farthest from
+        // `today`, so that a date tracks the visit only when it does in both orders (Match's
+        // terms "revised on 02/01/2026" → "02/02/2026", day first, fetched on 2 and 3
+        // February: a revision, not today's date).
+        if w.len() <= 2 && w.bytes().all(|b| b.is_ascii_digit()) {
+            let at = |j: usize| toks.get(j).copied();
+            if at(i + 1) == Some("/") && at(i + 3) == Some("/") {
+                let small = |t: Option<&str>| {
+                    t.filter(|t| t.len() <= 2)
+                        .and_then(|t| t.parse::<i64>().ok())
+                };
+                let y = at(i + 4).and_then(|t| match t.len() {
+                    4 => year_number(t),
+                    2 => t.parse::<i64>().ok().map(|y| 2000 + y),
+                    _ => None,
+                });
+                if let (Some(a), Some(b), Some(y)) = (small(Some(w)), small(at(i + 2)), y) {
+                    let read = |m: i64, d: i64| {
+                        ((1..=12).contains(&m) && (1..=31).contains(&d))
+                            .then(|| valid(y, m, d))
+                            .flatten()
+                    };
+                    if let Some(day) = [read(a, b), read(b, a)]
+                        .into_iter()
+                        .flatten()
+                        .max_by_key(|days| (days - today).abs())
+                    {
+                        out.push((day, i, i + 4));
+                    }
                 }
             }
             continue;
@@ -1768,11 +1901,16 @@ mod tests {
             dates_in("Last updated on 3 Dec 2024", today),
             vec![day(2024, 12, 3)]
         );
-        // Not read: no day, an impossible day, slashes, plain numbers.
+        // Slashed: the order farthest from the visit (12 November is 10 days off, 11 December
+        // 19); one part above 12 fixes the order.
+        assert_eq!(dates_in("11/12/2026", today), vec![day(2026, 12, 11)]);
+        assert_eq!(dates_in("11/22/2026", today), vec![today]);
+        assert_eq!(dates_in("22/11/26", today), vec![today]);
+        // Not read: no day, an impossible day, plain numbers.
         for t in [
             "November 2026",
             "31.02.2026",
-            "11/12/2026",
+            "13/13/2026",
             "costs 22.50",
             "May I help",
         ] {
@@ -2076,6 +2214,95 @@ mod tests {
         )
         .is_none());
         assert!(m.remove("no-such-id").is_none());
+    }
+
+    /// A period ("14 days", "3 - 4 weeks") and the number of a document or its part
+    /// ("Version 3.2", "Section 12", "§ 7") are what a terms page says, not counters, even in
+    /// a short block; counters, relative times and prices keep their kinds.
+    #[test]
+    fn periods_and_document_numbers_are_no_counters() {
+        for (old, new) in [
+            ("Refunds within 14 days", "Refunds within 30 days"),
+            ("Valid for 12 months", "Valid for 24 months"),
+            ("Dispatch in 3 - 4 weeks", "Dispatch in 5 - 6 weeks"),
+            ("Widerruf binnen 14 Tagen", "Widerruf binnen 30 Tagen"),
+            ("Version 3.2", "Version 3.3"),
+            ("Section 12", "Section 13"),
+            ("§ 7 Haftung", "§ 8 Haftung"),
+        ] {
+            assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
+        }
+        assert_eq!(
+            builtin_noise("Visitors: 1204", "Visitors: 1210"),
+            Some(vec![Volatile::Counter])
+        );
+        assert_eq!(
+            builtin_noise("12 comments", "13 comments"),
+            Some(vec![Volatile::Counter])
+        );
+        assert_eq!(
+            builtin_noise("Updated 3 days ago", "Updated 4 days ago"),
+            Some(vec![Volatile::RelativeTime])
+        );
+    }
+
+    /// Numeric dates written with `-` or `/` are dates (the tokenizer splits them into three
+    /// numbers, which read as counters before): judged against both visits like every date. A
+    /// slashed date tracks the visit only when it does in both orders.
+    #[test]
+    fn split_numeric_dates_are_judged_against_the_visits() {
+        let at = |y, m, d, h: i64| days_from_civil(y, m, d) * 86_400 + h * 3600;
+        // A "Stand" date that moved from an old day to another: a revision, content.
+        let (then, now) = (at(2026, 11, 25, 10), at(2026, 11, 26, 10));
+        assert_eq!(
+            builtin_noise_between(
+                "Stand: 2024-04-01",
+                "Stand: 2025-06-01",
+                Some(then),
+                Some(now)
+            ),
+            None
+        );
+        assert_eq!(
+            builtin_noise_between(
+                "Effective 01/04/2024",
+                "Effective 01/06/2025",
+                Some(then),
+                Some(now)
+            ),
+            None
+        );
+        // Today's date on each visit: noise, dashed or slashed.
+        assert_eq!(
+            builtin_noise_between(
+                "Heute: 2026-11-25",
+                "Heute: 2026-11-26",
+                Some(then),
+                Some(now)
+            ),
+            Some(vec![Volatile::Date])
+        );
+        assert_eq!(
+            builtin_noise_between(
+                "Today: 11/25/2026",
+                "Today: 11/26/2026",
+                Some(then),
+                Some(now)
+            ),
+            Some(vec![Volatile::Date])
+        );
+        // Day first, fetched on 2 and 3 February: "02/01/2026" is 2 January (or 1 February):
+        // not near the first visit in both orders, so the change is a revision.
+        let (then, now) = (at(2026, 2, 2, 12), at(2026, 2, 3, 0));
+        assert_eq!(
+            builtin_noise_between(
+                "(Terms of Use revised on 02/01/2026)",
+                "(Terms of Use revised on 02/02/2026)",
+                Some(then),
+                Some(now)
+            ),
+            None
+        );
     }
 
     #[test]
