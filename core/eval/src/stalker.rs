@@ -198,7 +198,13 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         "   chosen here over 2 revisits and 6 hours: 35 pairs shown more, against 22). Nor is"
     );
     println!(
-        "   a long text reworded in a module's slot as an edit (made after its bahn.de misses)."
+        "   a long text reworded in a module's slot as an edit (made after its bahn.de misses),"
+    );
+    println!(
+        "   nor periods (\"14 days\") and document numbers (\"Version 3.2\") as no counters and"
+    );
+    println!(
+        "   dates written with - or / as dates (made after reading starlabs' and bahn.de's misses)."
     );
     println!(
         "   \"spacing/format only\" = changed pairs whose blocks all say the same as before in"
