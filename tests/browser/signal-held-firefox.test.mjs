@@ -1,0 +1,61 @@
+// A status that held is a state, not rotation (issue 11), in real Firefox (the same story as the
+// second test of signal-module.test.mjs): the demo site's ferry status line flips to a
+// disruption and back within hours, so its slot is learned as a rotating item and its next
+// flip is noise. Seen unchanged a day later, the disruption has held:
+// when it ends the change is content again, painted and counted on the badge. Visit times come
+// from the test build's hooks. Its own Firefox profile.
+// Build first: node scripts/build-extension.mjs
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useFirefox } from './firefox.mjs';
+import { PAINTED } from './chromium.mjs';
+
+const ff = useFirefox();
+const HOUR = 3600000;
+const DAY = 24 * HOUR;
+
+/** Writes `items` to the extension's storage through the test build's content-script hook. */
+async function store(items) {
+  await ff.driver.executeScript(`document.dispatchEvent(new CustomEvent('sincelast-test:store', { detail: ${JSON.stringify(JSON.stringify(items))} }))`);
+  await ff.waitFor("return /^ok:/.test(document.documentElement.getAttribute('data-sincelast-test-stored') || '')", 'storage written');
+  await ff.driver.executeScript("document.documentElement.removeAttribute('data-sincelast-test-stored')");
+}
+
+const painted = async () => {
+  const r = await ff.driver.executeScript(`return (${PAINTED})()`);
+  assert.equal(r.leaks, 0);
+  return r.blocks;
+};
+
+test('Firefox: a status learned as rotating is shown once it held over a revisit', async () => {
+  const story = 'ffferry';
+  const url = ff.site.url(story, 'ferrystatus');
+  // A page of the site to write the hooks from before the first visit.
+  await ff.load(ff.site.url(story, 'static'));
+  const start = -3 * DAY;
+  const visitAt = async (shift) => {
+    await store({ testHooks: { timeShiftMs: shift } });
+    return ff.load(url);
+  };
+  assert.equal(await visitAt(start), 'first');
+  // Disruption, then back to normal within hours: the line flipped back.
+  for (let k = 1; k <= 2; k++) {
+    await ff.site.advance(story);
+    assert.equal(await visitAt(start + k * HOUR), 'changed');
+  }
+  // It flips again at once: a rotating item, noise: nothing painted, no count on the badge.
+  await ff.site.advance(story);
+  assert.notEqual(await visitAt(start + 3 * HOUR), 'changed');
+  assert.deepEqual(await painted(), {});
+  assert.equal(await ff.badge(), '');
+  // A day later the disruption is still there; the day after, it ends: shown.
+  await visitAt(start + DAY);
+  await ff.site.advance(story);
+  assert.equal(await visitAt(start + 2 * DAY), 'changed');
+  await store({ testHooks: {} });
+  // (The new status shares no word with the old one: painted as new, the old one removed.)
+  const shown = await painted();
+  assert.deepEqual(Object.values(shown).flat(), ['ferry-status'], JSON.stringify(shown));
+  assert.equal(await ff.badge(), '1');
+});
