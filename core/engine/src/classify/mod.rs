@@ -68,9 +68,9 @@ pub enum Kept {
     },
     /// The person asked to always show changes of this slot ([`noise::RuleKind::Shown`]).
     Shown,
-    /// The slot's text had stayed on this page over `visits` revisits and several hours
-    /// before it changed: a state of the page (a status, a stock level, a notice), not an
-    /// item of a rotation ([`site::HELD_MIN_VISITS`], [`site::HELD_MIN_SECS`]).
+    /// The slot's text had stayed on this page over `visits` revisits, at least an hour after
+    /// it appeared, before it changed: a state of the page (a status, a stock level, a
+    /// notice), not an item of a rotation ([`site::HELD_MIN_VISITS`], [`site::HELD_MIN_SECS`]).
     Held {
         /// The revisits the old text was seen unchanged.
         visits: u32,
