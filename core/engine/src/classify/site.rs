@@ -179,7 +179,7 @@ impl SlotHistory {
     }
 }
 
-/// A rotating slot's text counts as a state that persisted ([`SlotHistory::persisted`]) when it
+/// A rotating slot's text counts as a state that persisted (`SlotHistory::persisted`) when it
 /// was seen unchanged on at least this many revisits after it appeared (an item of a rotation
 /// changes between fetches by nature)…
 pub const HELD_MIN_VISITS: u32 = 1;
