@@ -107,6 +107,14 @@ export class FirefoxSession {
     throw new Error(`the extension did not finish with ${url}`);
   }
 
+  /** Writes `items` to the extension's storage (`storage.local`) through the test build's
+   * content-script hook, from the current page (one of the test site's). */
+  async store(items) {
+    await this.driver.executeScript(`document.dispatchEvent(new CustomEvent('sincelast-test:store', { detail: ${JSON.stringify(JSON.stringify(items))} }))`);
+    await this.waitFor("return /^ok:/.test(document.documentElement.getAttribute('data-sincelast-test-stored') || '')", 'storage written');
+    await this.driver.executeScript("document.documentElement.removeAttribute('data-sincelast-test-stored')");
+  }
+
   /** This tab's badge text, read by the test build's content script. */
   async badge() {
     await this.driver.executeScript("document.documentElement.removeAttribute('data-sincelast-test-badge'); document.dispatchEvent(new CustomEvent('sincelast-test:badge'))");

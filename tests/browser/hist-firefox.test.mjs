@@ -13,11 +13,7 @@ import { useFirefox, sleep } from './firefox.mjs';
 const ff = useFirefox();
 const HOUR = 3600000;
 
-async function store(items) {
-  await ff.driver.executeScript(`document.dispatchEvent(new CustomEvent('sincelast-test:store', { detail: ${JSON.stringify(JSON.stringify(items))} }))`);
-  await ff.waitFor("return /^ok:/.test(document.documentElement.getAttribute('data-sincelast-test-stored') || '')", 'storage written');
-  await ff.driver.executeScript("document.documentElement.removeAttribute('data-sincelast-test-stored')");
-}
+const store = (items) => ff.store(items);
 
 const js = (code) => ff.driver.executeScript(code);
 

@@ -15,12 +15,7 @@ const ff = useFirefox();
 const HOUR = 3600000;
 const DAY = 24 * HOUR;
 
-/** Writes `items` to the extension's storage through the test build's content-script hook. */
-async function store(items) {
-  await ff.driver.executeScript(`document.dispatchEvent(new CustomEvent('sincelast-test:store', { detail: ${JSON.stringify(JSON.stringify(items))} }))`);
-  await ff.waitFor("return /^ok:/.test(document.documentElement.getAttribute('data-sincelast-test-stored') || '')", 'storage written');
-  await ff.driver.executeScript("document.documentElement.removeAttribute('data-sincelast-test-stored')");
-}
+const store = (items) => ff.store(items);
 
 const painted = async () => {
   const r = await ff.driver.executeScript(`return (${PAINTED})()`);
