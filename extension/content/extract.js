@@ -202,7 +202,8 @@ export function sincelastExtractSteps(doc, options) {
   function isSkipped(el, tag) {
     if (el.namespaceURI !== XHTML) return true;
     if (SKIPPED[tag] === true) return true;
-    if (!el.hasAttributes()) return tag === 'dialog';
+    // Without attributes only a closed dialog or a custom element named like a consent banner.
+    if (!el.hasAttributes()) return tag === 'dialog' || (tag.indexOf('-') >= 0 && isConsentBanner(el, tag));
     if (el.hasAttribute('hidden')) return true;
     // aria-hidden skips, unless the element holds the page's main content (a consent dialog
     // hides the whole page behind it from assistive technology, yet a person sees it).
@@ -216,7 +217,52 @@ export function sincelastExtractSteps(doc, options) {
     // An editing host: what a person types there is never read.
     var editable = el.getAttribute('contenteditable');
     if (editable !== null && /^(|true|plaintext-only)$/i.test(editable)) return true;
-    return tag === 'dialog' && !el.hasAttribute('open');
+    if (tag === 'dialog' && !el.hasAttribute('open')) return true;
+    return isConsentBanner(el, tag);
+  }
+
+  // Spec section 3: a consent banner that is not a dialog (CONSENT_WORDS, BANNER_WORDS,
+  // CONSENT_TOOL_IDS, CONSENT_BANNER_TAGS and CONSENT_BANNER_MAX_WORDS in
+  // core/engine/src/extract/mod.rs).
+  var CONSENT_WORDS = /cookie|consent|gdpr/;
+  var BANNER_WORDS = /banner|notice|notif|bar|popup|modal|overlay|layer|box|wall|prompt|alert|dialog|hinweis|bandeau/;
+  var CONSENT_TOOL_IDS = /^(onetrust-|cybotcookiebot|usercentrics-root|didomi-host|borlabscookie|cmpbox|qc-cmp2|sp_message_container|truste-consent|iubenda-cs-|tarteaucitron|axeptio_)/;
+  var CONSENT_BANNER_TAGS = { aside: true, dialog: true, div: true, footer: true, form: true, header: true, nav: true, section: true };
+  var CONSENT_BANNER_MAX_WORDS = 250;
+  var ASCII_SPACE = /[\t\n\f\r ]+/;
+
+  function asciiLower(s) {
+    return s.replace(/[A-Z]+/g, function (m) { return m.toLowerCase(); });
+  }
+
+  function namesConsentBanner(name) {
+    var n = asciiLower(name);
+    return CONSENT_WORDS.test(n) && BANNER_WORDS.test(n);
+  }
+
+  function isConsentBanner(el, tag) {
+    if (CONSENT_BANNER_TAGS[tag] !== true && tag.indexOf('-') < 0) return false;
+    var id = el.getAttribute('id');
+    var tool = id !== null && CONSENT_TOOL_IDS.test(asciiLower(id));
+    var named = tool || (tag.indexOf('-') >= 0 && namesConsentBanner(tag)) || (id !== null && namesConsentBanner(id));
+    var label = el.getAttribute('aria-label');
+    if (!named && label !== null && namesConsentBanner(label)) named = true;
+    var cls = el.getAttribute('class');
+    if (!named && cls !== null) {
+      var names = cls.split(ASCII_SPACE);
+      for (var i = 0; i < names.length && !named; i++) {
+        if (names[i] !== '' && namesConsentBanner(names[i])) named = true;
+      }
+    }
+    if (!named) return false;
+    if (holdsMainContent(el, tag)) return false;
+    for (var a = el.parentElement; a !== null; a = a.parentElement) {
+      if (a.namespaceURI === XHTML && (a.localName === 'main' || a.localName === 'article')) return false;
+    }
+    if (tool) return true;
+    var words = (el.textContent || '').split(ASCII_SPACE);
+    var count = words.length - (words[0] === '' ? 1 : 0) - (words.length > 1 && words[words.length - 1] === '' ? 1 : 0);
+    return count <= CONSENT_BANNER_MAX_WORDS;
   }
 
   // Frames of the elements from the document down to the current node; the objects are reused

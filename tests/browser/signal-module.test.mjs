@@ -120,3 +120,36 @@ test('a status that held over a revisit is shown, though its slot was learned as
   assert.equal(state, 'changed', 'the status change is painted');
   await p.page.close();
 });
+
+// Consent banners that are no dialogs (tests/site "cookiebanner"): a div named
+// "cookie-consent-banner" and a OneTrust-like root (role="region", aria-label "Cookie banner").
+// The first visit shows them; once a person chose they are gone; when consent expires they come
+// back. None of that is a change of the page (issue 11: the dialog is chrome), while the
+// policy's own edit on the last visit is shown and painted. Without the extraction rule the
+// banners' blocks are listed as removed, then new.
+test('a consent banner that is no dialog coming and going is no change', async () => {
+  const story = 'consent';
+  const url = site.url(story, 'cookiebanner', 'shop.localhost');
+  const p = await visit(ext, url);
+  assert.equal(p.state, 'first');
+  const cookieChanges = (st) => (st.changes || []).filter((c) => /cookie|consent|accept/i.test(c.preview || ''));
+  // Consent stored: the banners are gone.
+  await site.advance(story);
+  let state = await revisit(p.page);
+  let st = (await tabState(url)).result;
+  assert.deepEqual(cookieChanges(st), [], JSON.stringify(st.changes));
+  assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
+  assert.equal((st.changes || []).length, 0, JSON.stringify(st.changes));
+  assert.notEqual(state, 'changed');
+  // Consent expired: the banners are back, and the policy changed its retention clause.
+  await site.advance(story);
+  state = await revisit(p.page);
+  st = (await tabState(url)).result;
+  assert.deepEqual(cookieChanges(st), [], JSON.stringify(st.changes));
+  const edits = (st.changes || []).filter((c) => /ninety days/.test(c.preview || ''));
+  assert.equal(edits.length, 1, JSON.stringify(st.changes));
+  assert.equal(edits[0].kind, 'content', JSON.stringify(edits[0]));
+  assert.equal(st.summary.meaningful, 1, JSON.stringify(st.summary));
+  assert.equal(state, 'changed', 'the policy edit is painted');
+  await p.page.close();
+});

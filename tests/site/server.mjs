@@ -569,7 +569,29 @@ function ferryStatusPage(version) {
   });
 }
 
-const PAGES = { links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, ferrystatus: ferryStatusPage };
+// GET /s/<story>/cookiebanner  (issue 11) a privacy page with consent banners that are no dialogs
+// (a div named "cookie-consent-banner" and a OneTrust-like root with role="region"), outside
+// <main>: version 0 shows them (the first visit, before a person chose), version 1 has none
+// (consent stored), version 2 shows them again (consent expired) and edits the policy's
+// retention clause (a real change).
+function cookieBannerPage(version) {
+  const banners = `<div class="cookie-consent-banner"><div class="cookie-consent-banner__text">We use optional
+statistics cookies to improve our services. You can withdraw your consent at any time.</div>
+<div class="cookie-consent-banner__buttons"><a href="#accept">Accept</a> <a href="#decline">Decline all</a></div></div>
+<div id="onetrust-consent-sdk"><div id="onetrust-banner-sdk" role="region" aria-label="Cookie banner">
+<p>By clicking Accept all cookies you agree to the storing of cookies on your device.</p>
+<button>Accept all cookies</button></div></div>`;
+  const days = version >= 2 ? 'ninety days' : 'thirty days';
+  return layout({
+    title: 'Privacy policy',
+    theme: null,
+    body: `<h2>Privacy policy</h2><p>We keep your order history for ${days} after your last order.</p>
+<p>We never sell what we know about you.</p>`,
+    script: version === 1 ? '' : banners,
+  });
+}
+
+const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, ferrystatus: ferryStatusPage };
 
 // hist: GET /s/<story>/knot — the page built to have a known change curve (knot at 4 h, Dice
 // 0.5 when seen hourly; tests/site/knot-page.mjs): version k is the page k hours on.

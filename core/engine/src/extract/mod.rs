@@ -83,6 +83,22 @@
 //! - a dialog that is page chrome: an element with `aria-modal` equal to `true`, or with `role`
 //!   `dialog` or `alertdialog` (ASCII case-insensitive) — consent, cookie and newsletter
 //!   overlays, which come and go between visits and are never a change of the page;
+//! - a consent banner that is not a dialog: a container element (one of
+//!   [`CONSENT_BANNER_TAGS`]: `aside dialog div footer form header nav section`, or a custom
+//!   element, whose name has a `-` and counts as a name below) that is named like one or is a consent tool's root, and
+//!   that neither holds the page's main content (as for `aria-hidden`) nor is inside a `main`
+//!   or `article` element. *Named like one*: its `id`, one of its class names (the `class`
+//!   value split at ASCII white space) or its `aria-label` — each lowercased in ASCII —
+//!   contains one of [`CONSENT_WORDS`] (`cookie consent gdpr`) and one of [`BANNER_WORDS`]
+//!   (`banner notice notif bar popup modal overlay layer box wall prompt alert dialog hinweis
+//!   bandeau`), e.g. `cookie-banner`, `cky-consent-bar`, `aria-label="Cookie banner"`, and its
+//!   text has at most [`CONSENT_BANNER_MAX_WORDS`] words (the words of all text nodes inside
+//!   it, as DOM `textContent`, split at ASCII white space). *A consent tool's root*: its
+//!   lowercased `id` begins with one of [`CONSENT_TOOL_IDS`] (`onetrust-`, `cybotcookiebot`,
+//!   …), whatever its length. A banner is chrome like a consent dialog: it is there on the
+//!   first visit and gone once a person has chosen, and that is no change of the page. A
+//!   cookie policy's own text (`cookie-policy`, `ot-sdk-cookie-policy`, a section about
+//!   cookies in the page's main content, a `<strong id="CookieNotice">` heading) is read;
 //! - an editing host: an element whose `contenteditable` attribute is empty, `true` or
 //!   `plaintext-only` (ASCII case-insensitive) — what a person types there is never read;
 //! - a `<dialog>` without the `open` attribute.
@@ -614,6 +630,115 @@ fn is_skipped(node: Ref<'_>) -> bool {
                 || v.eq_ignore_ascii_case("plaintext-only")
         })
         || (tag == "dialog" && el.attr("open").is_none())
+        || is_consent_banner(node, el)
+}
+
+/// Words of an element's `id`, class names or `aria-label` that name cookies or consent
+/// (spec section 3: a consent banner names one of these and one of [`BANNER_WORDS`]).
+pub const CONSENT_WORDS: [&str; 3] = ["cookie", "consent", "gdpr"];
+
+/// Words of a name that say the element is a notice laid over the page (spec section 3).
+/// They also match inside words (`cookiebar`, `BorlabsCookieBox`); `hinweis` and `bandeau`
+/// are the German and French words for the notice.
+pub const BANNER_WORDS: [&str; 15] = [
+    "banner", "notice", "notif", "bar", "popup", "modal", "overlay", "layer", "box", "wall",
+    "prompt", "alert", "dialog", "hinweis", "bandeau",
+];
+
+/// How the roots of common consent tools begin their `id` (ASCII-lowercased): OneTrust,
+/// Cookiebot, Usercentrics, Didomi, Borlabs, consentmanager, Quantcast, Sourcepoint, TrustArc,
+/// iubenda, tarteaucitron, Axeptio (spec section 3). Their cookie lists for a policy page
+/// (`ot-sdk-cookie-policy`, `CookieDeclaration`) begin otherwise.
+pub const CONSENT_TOOL_IDS: [&str; 12] = [
+    "onetrust-",
+    "cybotcookiebot",
+    "usercentrics-root",
+    "didomi-host",
+    "borlabscookie",
+    "cmpbox",
+    "qc-cmp2",
+    "sp_message_container",
+    "truste-consent",
+    "iubenda-cs-",
+    "tarteaucitron",
+    "axeptio_",
+];
+
+/// Elements that may be a consent banner: containers, not inline text such as a
+/// `<strong id="CookieNotice">` heading inside a policy (spec section 3). Custom elements (a
+/// name with `-`) may be too.
+pub const CONSENT_BANNER_TAGS: [&str; 8] = [
+    "aside", "dialog", "div", "footer", "form", "header", "nav", "section",
+];
+
+/// A consent banner named like one (not a tool's root) has at most this many words; a
+/// longer text named like one (a cookie notice that is the page's document) is read (spec
+/// section 3).
+pub const CONSENT_BANNER_MAX_WORDS: usize = 250;
+
+/// Whether a name (`id`, a class name, `aria-label`) names a consent banner.
+fn names_consent_banner(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    CONSENT_WORDS.iter().any(|w| name.contains(w)) && BANNER_WORDS.iter().any(|w| name.contains(w))
+}
+
+/// A consent banner that is not a dialog (spec section 3).
+fn is_consent_banner(node: Ref<'_>, el: &Element) -> bool {
+    let tag: &str = &el.name.local;
+    if !(CONSENT_BANNER_TAGS.contains(&tag) || tag.contains('-')) {
+        return false;
+    }
+    let tool = el.attr("id").is_some_and(|id| {
+        let id = id.to_ascii_lowercase();
+        CONSENT_TOOL_IDS.iter().any(|p| id.starts_with(p))
+    });
+    let named = tool
+        || (tag.contains('-') && names_consent_banner(tag))
+        || el.attr("id").is_some_and(names_consent_banner)
+        || el.attr("aria-label").is_some_and(names_consent_banner)
+        || el.attr("class").is_some_and(|c| {
+            c.split(|ch: char| ch.is_ascii_whitespace())
+                .any(names_consent_banner)
+        });
+    named
+        && !holds_main_content(node)
+        && !node
+            .ancestors()
+            .any(|a| html_element(a).is_some_and(|e| matches!(&*e.name.local, "main" | "article")))
+        && (tool || text_words_within(node, CONSENT_BANNER_MAX_WORDS))
+}
+
+/// Whether the text nodes inside `node` (DOM `textContent`: a `<template>`'s contents are not
+/// inside it) hold at most `max` words split at ASCII white space. Stops counting past `max`.
+fn text_words_within(node: Ref<'_>, max: usize) -> bool {
+    let mut words = 0;
+    // A word may run across text nodes (`cook<b>ie</b>` is one word in textContent).
+    let mut in_word = false;
+    let mut stack: Vec<Ref<'_>> = node.children().collect();
+    stack.reverse();
+    while let Some(n) = stack.pop() {
+        match n.value() {
+            Node::Text(t) => {
+                for ch in t.chars() {
+                    let space = matches!(ch, '\t' | '\n' | '\x0C' | '\r' | ' ');
+                    if !space && !in_word {
+                        words += 1;
+                        if words > max {
+                            return false;
+                        }
+                    }
+                    in_word = !space;
+                }
+            }
+            Node::Element(el) if &*el.name.local != "template" || el.name.ns != ns!(html) => {
+                let at = stack.len();
+                stack.extend(n.children());
+                stack[at..].reverse();
+            }
+            _ => {}
+        }
+    }
+    true
 }
 
 /// Whether an element holds the page's main content (spec section 3): itself or an element
@@ -1083,6 +1208,66 @@ mod tests {
         // aria-hidden on the body itself never hides the page.
         let p = page("<body aria-hidden=\"true\"><p>All of it</p></body>");
         assert_eq!(texts(&p), ["All of it"]);
+    }
+
+    #[test]
+    fn a_consent_banner_that_is_no_dialog_is_chrome_and_a_cookie_policy_is_read() {
+        let long = "word ".repeat(CONSENT_BANNER_MAX_WORDS);
+        let p = page(&format!(
+            "<header><p>Site</p></header>\
+             <div class=\"cookies-banner header-banner\" id=\"cookie-banner\"><p>We and our \
+             partners use trackers.</p><button>Accept</button><a href=\"/c\">Settings</a></div>\
+             <aside class=\"cookie-notification js-cookie-notification\"><p>We use cookies</p></aside>\
+             <div role=\"region\" aria-label=\"Mektoube respecte votre vie priv\u{e9}e\">\
+             <div class=\"cky-consent-bar\"><p>Nous utilisons des cookies</p></div></div>\
+             <div role=\"region\" aria-label=\"Cookie banner\"><p>OneTrust text</p></div>\
+             <div id=\"CybotCookiebotDialog\"><p>Cookiebot text</p></div>\
+             <cookie-consent-banner><p>A custom element</p></cookie-consent-banner>\
+             <div id=\"onetrust-consent-sdk\"><p>{long}</p></div>\
+             <p>Policy: <strong id=\"CookieNotice\">COOKIE NOTICE</strong></p>\
+             <div id=\"Cookie-Hinweis\"><p>Wir verwenden Cookies</p></div>\
+             <main><h2>Cookie policy</h2>\
+             <section id=\"cookie-notice\"><p>Inside main: read.</p></section></main>\
+             <div class=\"cookie-policy sidebar\"><p>Each class name on its own: read.</p></div>\
+             <div id=\"ot-sdk-cookie-policy\"><p>The cookie list: read.</p></div>\
+             <div class=\"cookie-box\"><p>Long {long}</p></div>\
+             <div class=\"cookie-box\"><p>Short</p><h1>Holds the headline: read.</h1></div>"
+        ));
+        let texts = texts(&p);
+        assert_eq!(
+            texts[..7],
+            [
+                "Site",
+                "Policy: COOKIE NOTICE",
+                "Cookie policy",
+                "Inside main: read.",
+                "Each class name on its own: read.",
+                "The cookie list: read.",
+                &format!("Long {}", long.trim_end()),
+            ]
+        );
+        assert_eq!(texts[7..], ["Short", "Holds the headline: read."]);
+        // One word more than the limit and it is a document, not a banner.
+        assert!(text_words_within(
+            Html::parse_fragment(&"a ".repeat(CONSENT_BANNER_MAX_WORDS))
+                .tree
+                .root(),
+            CONSENT_BANNER_MAX_WORDS
+        ));
+        assert!(!text_words_within(
+            Html::parse_fragment(&"a ".repeat(CONSENT_BANNER_MAX_WORDS + 1))
+                .tree
+                .root(),
+            CONSENT_BANNER_MAX_WORDS
+        ));
+        // A word split across elements is one word (as in textContent); template contents are
+        // not text of the element.
+        assert!(text_words_within(
+            Html::parse_fragment("<p>co<b>ok</b>ie <template>x y z</template></p>")
+                .tree
+                .root(),
+            1
+        ));
     }
 
     #[test]
