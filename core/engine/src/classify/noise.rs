@@ -17,7 +17,7 @@
 //! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits | `a8f7e6d5c4`, `sid9x81k2` |
-//! | `counter` | a number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204") or next to a counter word (visitors, online, views, Besucher, Kommentare…) | |
+//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a fraction or version such as `21.2` only next to a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18") | |
 //!
 //! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
 //! it is usually meaningful. Sites where it is not are handled by learned rules.
@@ -318,6 +318,51 @@ const DOCUMENT_LABELS: &[&str] = &[
     "ausgabe",
     "teil",
 ];
+/// Labels of numbers that identify or state a fact, not count: telephone and fax numbers,
+/// company register and tax numbers, postal codes, bank accounts, an age limit ("Tel. +49 30
+/// 2591 0", "HRB 12345", "USt-IdNr. DE 123", "PLZ 10115", "Minimum age: 18"). A number after
+/// one — and every number of the run that follows it — is content: an imprint or terms page
+/// that changes it says something new.
+const FACT_LABELS: &[&str] = &[
+    "tel",
+    "telefon",
+    "telephone",
+    "phone",
+    "fon",
+    "fax",
+    "telefax",
+    "mobil",
+    "mobile",
+    "handy",
+    "hotline",
+    "whatsapp",
+    "tél",
+    "téléphone",
+    "telefono",
+    "teléfono",
+    "hrb",
+    "hra",
+    "registernummer",
+    "handelsregister",
+    "idnr",
+    "ustidnr",
+    "steuernummer",
+    "vat",
+    "tva",
+    "siret",
+    "siren",
+    "rcs",
+    "iban",
+    "bic",
+    "plz",
+    "zip",
+    "postcode",
+    "postleitzahl",
+    "age",
+    "alter",
+    "mindestalter",
+    "âge",
+];
 const DURATION_UNITS: &[&str] = &[
     "ms",
     "msec",
@@ -362,6 +407,40 @@ const COUNTER_WORDS: &[&str] = &[
     "queries",
 ];
 
+/// Words of a short block that holds a rating: an average that moves with every vote like a
+/// count.
+const RATING_WORDS: &[&str] = &[
+    "star",
+    "stars",
+    "sterne",
+    "rating",
+    "ratings",
+    "rated",
+    "bewertung",
+    "bewertungen",
+    "reviews",
+    "score",
+    "average",
+    "durchschnitt",
+];
+
+/// Whether a number has a fraction or is a version: its last group after `.` or `,` has one
+/// or two digits (`21.2`, `0,5`), or it has two dots and a group that is not three digits
+/// (`1.2.3`, not `1.234.567`). A thousands group has three digits, so `1.204` and `12,000`
+/// are whole.
+fn is_fraction(tok: &str) -> bool {
+    if !is_number(tok) || tok.contains(':') {
+        return false;
+    }
+    let groups: Vec<&str> = tok.split(['.', ',']).collect();
+    let Some(last) = groups.last() else {
+        return false;
+    };
+    groups.len() >= 2
+        && ((1..=2).contains(&last.len())
+            || (tok.matches('.').count() >= 2 && groups[1..].iter().any(|g| g.len() != 3)))
+}
+
 fn is_number(tok: &str) -> bool {
     tok.starts_with(|c: char| c.is_ascii_digit())
         && tok
@@ -399,6 +478,11 @@ fn is_numeric_date(tok: &str) -> bool {
             .filter(|p| !p.is_empty())
             .all(|p| p.bytes().all(|b| b.is_ascii_digit()))
         && parts.iter().any(|p| p.len() == 4 || p.len() <= 2)
+        // Three parts: a year of two or four digits last (`22.11.26`, `22.11.2026`) or four
+        // first (`2026.11.22`); `1.2.3` is a version.
+        && (parts.len() == 2
+            || matches!(parts[2].len(), 2 | 4) && parts[..2].iter().all(|p| (1..=2).contains(&p.len()))
+            || parts[0].len() == 4 && parts[1..].iter().all(|p| (1..=2).contains(&p.len())))
 }
 
 fn is_id(tok: &str) -> bool {
@@ -551,6 +635,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
         .filter(|&i| text::is_word(tokens[i]))
         .collect();
     let short = words.len() <= COUNTER_MAX_WORDS;
+    let rated = short && words.iter().any(|&i| in_list(RATING_WORDS, tokens[i]));
     let mut kinds = vec![None; tokens.len()];
     let word_at = |k: isize| -> Option<&str> {
         if k < 0 {
@@ -588,15 +673,26 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 || prev.is_some_and(|p| in_list(MONTHS, p))
             {
                 Some(Volatile::Date)
-            } else if priced(tokens, i) || termed(tokens, i) {
-                // A price or a measure (`€1,279`, `6 TB`), a period (`14 days`) or the number
-                // of a document or its part (`Version 3.2`, `§ 7`) is content, even in a
-                // short block.
+            } else if priced(tokens, i) || termed(tokens, i) || {
+                // A run of numbers after a fact label ("Tel. +49 30 2591 0", "Age: 18").
+                let mut q = k - 1;
+                while word_at(q).is_some_and(is_number) {
+                    q -= 1;
+                }
+                word_at(q).is_some_and(|w| in_list(FACT_LABELS, w))
+            } {
+                // A price or a measure (`€1,279`, `6 TB`), a period (`14 days`), the number
+                // of a document or its part (`Version 3.2`, `§ 7`) or a labelled fact (`Tel.
+                // 030 1234`, `HRB 12345`, `Minimum age: 18`) is content, even in a short block.
                 None
-            } else if short
-                || next.is_some_and(|n| in_list(COUNTER_WORDS, n))
+            } else if next.is_some_and(|n| in_list(COUNTER_WORDS, n))
                 || prev.is_some_and(|p| in_list(COUNTER_WORDS, p))
+                || (short && !(is_fraction(tok) && !rated))
             {
+                // A number in a short block counts something, unless it has a fraction or is
+                // a version (`21.2`, `1.2.3`, `0,5`): a count is whole. A rating (a short
+                // block with a rating word, `4.5 stars`, `4.5 (1,203 reviews)`) moves like a
+                // count.
                 Some(Volatile::Counter)
             } else {
                 None
@@ -2244,6 +2340,68 @@ mod tests {
             builtin_noise("Updated 3 days ago", "Updated 4 days ago"),
             Some(vec![Volatile::RelativeTime])
         );
+    }
+
+    /// A number after a fact label — a telephone or register number, a postal code, an age
+    /// limit — is what an imprint or terms page says, even in a short block, with every number
+    /// of the run after the label; a count after another word stays a counter.
+    #[test]
+    fn labelled_facts_are_no_counters() {
+        for (old, new) in [
+            ("Tel.: +49 30 2591 0", "Tel.: +49 30 2591 1"),
+            ("Telefon: (030) 1234 567", "Telefon: (030) 1234 568"),
+            ("Fax 030 1234-99", "Fax 030 1234-98"),
+            (
+                "Amtsgericht Berlin HRB 12345",
+                "Amtsgericht Berlin HRB 12346",
+            ),
+            ("Minimum age: 18", "Minimum age: 21"),
+            ("Mindestalter 16 Jahre", "Mindestalter 18 Jahre"),
+            ("PLZ 10115", "PLZ 10117"),
+            ("Téléphone : 01 23 45 67 89", "Téléphone : 01 23 45 67 80"),
+        ] {
+            assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
+        }
+        // Counts keep their kind, also next to a label word elsewhere in the block.
+        assert_eq!(
+            builtin_noise("Visitors: 1204", "Visitors: 1210"),
+            Some(vec![Volatile::Counter])
+        );
+        assert_eq!(
+            builtin_noise("Phone support · 12 online", "Phone support · 14 online"),
+            Some(vec![Volatile::Counter])
+        );
+    }
+
+    /// A count is whole: a number with a fraction or a version (`21.2`, `1.2.3`, `0,5`) in a
+    /// short block is content, unless a rating or counter word is next to it; thousands
+    /// groups (`1.204`, `12,000`) stay whole numbers.
+    #[test]
+    fn fractions_and_versions_are_no_counts() {
+        for (old, new) in [
+            ("Linux Mint 21.2 Cinnamon", "Linux Mint 21.3 Cinnamon"),
+            ("MX Linux 23 XFCE", "MX Linux 23.1 XFCE"),
+            ("Firmware 1.2.3", "Firmware 1.2.4"),
+            ("Dosis 0,5 ml", "Dosis 0,7 ml"),
+        ] {
+            assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
+        }
+        for (old, new) in [
+            ("Visitors: 1.204", "Visitors: 1.210"),
+            ("Total 12,000", "Total 12,450"),
+            ("Rated 4.5 stars", "Rated 4.6 stars"),
+            ("4.5 (1,203 reviews)", "4.6 (1,210 reviews)"),
+            ("Besucher: 1.234.567", "Besucher: 1.234.999"),
+        ] {
+            assert_eq!(
+                builtin_noise(old, new),
+                Some(vec![Volatile::Counter]),
+                "{old} → {new}"
+            );
+        }
+        assert!(is_fraction("21.2") && is_fraction("0,5") && is_fraction("1.2.3"));
+        assert!(!is_fraction("1.204") && !is_fraction("1.234.567") && !is_fraction("12"));
+        assert!(!is_fraction("7:15") && !is_fraction("a.1"));
     }
 
     /// Numeric dates written with `-` or `/` are dates (the tokenizer splits them into three
