@@ -687,7 +687,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 None
             } else if next.is_some_and(|n| in_list(COUNTER_WORDS, n))
                 || prev.is_some_and(|p| in_list(COUNTER_WORDS, p))
-                || (short && !(is_fraction(tok) && !rated))
+                || (short && (rated || !is_fraction(tok)))
             {
                 // A number in a short block counts something, unless it has a fraction or is
                 // a version (`21.2`, `1.2.3`, `0,5`): a count is whole. A rating (a short
