@@ -12,8 +12,8 @@
 //! | kind | what | examples |
 //! |---|---|---|
 //! | `clock` | a time of day | `7:15`, `19:04:59`, `7:15 pm` |
-//! | `date` | a calendar date, with month or weekday names (English, German) next to a number | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.` |
-//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde" | |
+//! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
+//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden" | |
 //! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits | `a8f7e6d5c4`, `sid9x81k2` |
@@ -124,6 +124,25 @@ const TIMESTAMP_CUES: &[&str] = &[
     "date",
     "as",
     "of",
+    "jour",
+    "modifié",
+    "modifiée",
+    "publié",
+    "publiée",
+    "actualizado",
+    "actualizada",
+    "actualización",
+    "modificado",
+    "publicado",
+    "aggiornato",
+    "aggiornamento",
+    "modificato",
+    "pubblicato",
+    "bijgewerkt",
+    "gewijzigd",
+    "gepubliceerd",
+    "atualizado",
+    "atualização",
 ];
 
 /// A rotating slot holds short items: at most this many words.
@@ -222,6 +241,60 @@ const MONTHS: &[&str] = &[
     "dezember",
     "okt",
     "dez",
+    // French, Spanish, Italian, Dutch, Portuguese (full names only: their abbreviations are
+    // words of their own).
+    "janvier",
+    "enero",
+    "gennaio",
+    "januari",
+    "janeiro",
+    "février",
+    "fevrier",
+    "febrero",
+    "febbraio",
+    "februari",
+    "fevereiro",
+    "mars",
+    "marzo",
+    "maart",
+    "março",
+    "marco",
+    "avril",
+    "abril",
+    "aprile",
+    "mayo",
+    "maggio",
+    "mei",
+    "maio",
+    "juin",
+    "junio",
+    "giugno",
+    "junho",
+    "juillet",
+    "julio",
+    "luglio",
+    "julho",
+    "août",
+    "aout",
+    "agosto",
+    "augustus",
+    "septembre",
+    "septiembre",
+    "setiembre",
+    "settembre",
+    "setembro",
+    "octobre",
+    "octubre",
+    "ottobre",
+    "outubro",
+    "novembre",
+    "noviembre",
+    "novembro",
+    "décembre",
+    "decembre",
+    "diciembre",
+    "dicembre",
+    "dezembro",
 ];
 const WEEKDAYS: &[&str] = &[
     "monday",
@@ -256,16 +329,135 @@ const WEEKDAYS: &[&str] = &[
     "fr",
     "sa",
     "so",
+    "lundi",
+    "mardi",
+    "mercredi",
+    "jeudi",
+    "vendredi",
+    "samedi",
+    "dimanche",
+    "lunes",
+    "martes",
+    "miércoles",
+    "jueves",
+    "viernes",
+    "sábado",
+    "domingo",
+    "lunedì",
+    "martedì",
+    "mercoledì",
+    "giovedì",
+    "venerdì",
+    "sabato",
+    "domenica",
+    "maandag",
+    "dinsdag",
+    "woensdag",
+    "donderdag",
+    "vrijdag",
+    "zaterdag",
+    "zondag",
     "today",
     "yesterday",
     "heute",
     "gestern",
+    "hoy",
+    "ayer",
+    "oggi",
+    "ieri",
+    "vandaag",
+    "gisteren",
 ];
 const TIME_UNITS: &[&str] = &[
-    "second", "seconds", "sec", "secs", "s", "minute", "minutes", "min", "mins", "hour", "hours",
-    "hr", "hrs", "h", "day", "days", "week", "weeks", "month", "months", "year", "years",
-    "sekunde", "sekunden", "minuten", "stunde", "stunden", "std", "tag", "tage", "tagen", "woche",
-    "wochen", "monat", "monate", "monaten", "jahr", "jahre", "jahren",
+    "second",
+    "seconds",
+    "sec",
+    "secs",
+    "s",
+    "minute",
+    "minutes",
+    "min",
+    "mins",
+    "hour",
+    "hours",
+    "hr",
+    "hrs",
+    "h",
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "sekunde",
+    "sekunden",
+    "minuten",
+    "stunde",
+    "stunden",
+    "std",
+    "tag",
+    "tage",
+    "tagen",
+    "woche",
+    "wochen",
+    "monat",
+    "monate",
+    "monaten",
+    "jahr",
+    "jahre",
+    "jahren",
+    "secondes",
+    "heure",
+    "heures",
+    "jour",
+    "jours",
+    "semaine",
+    "semaines",
+    "mois",
+    "ans",
+    "segundo",
+    "segundos",
+    "minuto",
+    "minutos",
+    "hora",
+    "horas",
+    "día",
+    "días",
+    "dia",
+    "dias",
+    "semana",
+    "semanas",
+    "mes",
+    "meses",
+    "año",
+    "años",
+    "secondi",
+    "minuti",
+    "ore",
+    "giorno",
+    "giorni",
+    "settimana",
+    "settimane",
+    "mese",
+    "mesi",
+    "anno",
+    "anni",
+    "seconden",
+    "minuut",
+    "uur",
+    "uren",
+    "dag",
+    "dagen",
+    "weken",
+    "maand",
+    "maanden",
+    "jaar",
+    "jaren",
+    "mês",
+    "ano",
+    "anos",
 ];
 /// Calendar periods: a number of them (not "ago") is a term or a period of a document or an
 /// offer ("refunds within 14 days", "valid for 12 months", "dispatch in 3 - 4 weeks"), not a
@@ -293,6 +485,42 @@ const PERIOD_UNITS: &[&str] = &[
     "jahr",
     "jahre",
     "jahren",
+    "jour",
+    "jours",
+    "semaine",
+    "semaines",
+    "mois",
+    "ans",
+    "année",
+    "années",
+    "día",
+    "días",
+    "dia",
+    "dias",
+    "semana",
+    "semanas",
+    "mes",
+    "meses",
+    "año",
+    "años",
+    "giorno",
+    "giorni",
+    "settimana",
+    "settimane",
+    "mese",
+    "mesi",
+    "anno",
+    "anni",
+    "dag",
+    "dagen",
+    "weken",
+    "maand",
+    "maanden",
+    "jaar",
+    "jaren",
+    "mês",
+    "ano",
+    "anos",
 ];
 /// Words that number a document or its parts ("Version 3.2", "Section 12", "§ 7"): the number
 /// after one is what the document is, not a counter.
@@ -375,7 +603,18 @@ const DURATION_UNITS: &[&str] = &[
     "seconds",
     "sekunden",
 ];
-const ARTICLES: &[&str] = &["a", "an", "one", "ein", "eine", "einer", "einem", "einen"];
+const ARTICLES: &[&str] = &[
+    "a", "an", "one", "ein", "eine", "einer", "einem", "einen", "un", "une", "una", "uno", "een",
+    "um", "uma",
+];
+/// Words after a relative time: "5 minutes ago", "3 ore fa", "3 uur geleden".
+const AGO_AFTER: &[&str] = &["ago", "fa", "geleden"];
+/// Words before a relative time: "vor 3 Stunden", "hace 3 horas", "há 3 horas" (and French
+/// "il y a 3 heures", see `ago_before`).
+const AGO_BEFORE: &[&str] = &["vor", "hace", "há"];
+/// Words between a day and its month, or a month and its year, in Spanish and Portuguese dates
+/// ("24 de febrero de 2025").
+const DATE_JOINERS: &[&str] = &["de", "del"];
 const COUNTER_WORDS: &[&str] = &[
     "visitor",
     "visitors",
@@ -651,6 +890,24 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
         let next = word_at(k + 1);
         let prev_is_num = prev.is_some_and(is_number);
         let next_is_num = next.is_some_and(is_number);
+        // The words beside this one across a Spanish or Portuguese "de" ("24 de febrero de
+        // 2025"), for dates.
+        let joined = |step: isize| {
+            let w = word_at(k + step);
+            if w.is_some_and(|w| in_list(DATE_JOINERS, w)) {
+                word_at(k + 2 * step)
+            } else {
+                w
+            }
+        };
+        let (prev_d, next_d) = (joined(-1), joined(1));
+        // "vor 3 Stunden", "hace 3 horas", "il y a 3 heures": the words before position `q`.
+        let ago_before = |q: isize| {
+            word_at(q).is_some_and(|w| in_list(AGO_BEFORE, w))
+                || (word_at(q).is_some_and(|w| w == "a")
+                    && word_at(q - 1).is_some_and(|w| w.eq_ignore_ascii_case("y")))
+        };
+        let ago_after = |q: isize| word_at(q).is_some_and(|w| in_list(AGO_AFTER, w));
         let kind = if is_clock(tok) {
             Some(Volatile::Clock)
         } else if is_ip(tok) {
@@ -659,18 +916,14 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             Some(Volatile::Date)
         } else if is_number(tok) {
             let next_unit = next.is_some_and(|n| in_list(TIME_UNITS, n));
-            let after_unit = word_at(k + 2);
-            if next_unit
-                && (after_unit.is_some_and(|w| w.eq_ignore_ascii_case("ago"))
-                    || prev.is_some_and(|w| w.eq_ignore_ascii_case("vor")))
-            {
+            if next_unit && (ago_after(k + 2) || ago_before(k - 1)) {
                 Some(Volatile::RelativeTime)
             } else if next.is_some_and(|n| in_list(DURATION_UNITS, n))
                 && (tok.contains('.') || short)
             {
                 Some(Volatile::Duration)
-            } else if next.is_some_and(|n| in_list(MONTHS, n))
-                || prev.is_some_and(|p| in_list(MONTHS, p))
+            } else if next_d.is_some_and(|n| in_list(MONTHS, n))
+                || prev_d.is_some_and(|p| in_list(MONTHS, p))
             {
                 Some(Volatile::Date)
             } else if priced(tokens, i) || termed(tokens, i) || {
@@ -697,19 +950,28 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             } else {
                 None
             }
-        } else if (in_list(MONTHS, tok) || in_list(WEEKDAYS, tok)) && (prev_is_num || next_is_num) {
+        } else if (in_list(MONTHS, tok) || in_list(WEEKDAYS, tok))
+            && (prev_is_num
+                || next_is_num
+                || prev_d.is_some_and(is_number)
+                || next_d.is_some_and(is_number))
+        {
+            Some(Volatile::Date)
+        } else if day_number(tok).is_some()
+            && (next_d.is_some_and(|n| in_list(MONTHS, n))
+                || prev_d.is_some_and(|p| in_list(MONTHS, p)))
+        {
+            // An ordinal day beside its month: "1er mars", "March 24th".
             Some(Volatile::Date)
         } else if (in_list(TIME_UNITS, tok)
             && (prev_is_num || prev.is_some_and(|p| in_list(ARTICLES, p)))
-            && (next.is_some_and(|w| w.eq_ignore_ascii_case("ago"))
-                || word_at(k - 2).is_some_and(|w| w.eq_ignore_ascii_case("vor"))))
+            && (ago_after(k + 1) || ago_before(k - 2)))
             || (in_list(ARTICLES, tok)
                 && next.is_some_and(|n| in_list(TIME_UNITS, n))
-                && (word_at(k + 2).is_some_and(|w| w.eq_ignore_ascii_case("ago"))
-                    || prev.is_some_and(|w| w.eq_ignore_ascii_case("vor"))))
+                && (ago_after(k + 2) || ago_before(k - 1)))
         {
-            // "5 minutes ago", "an hour ago", "vor 3 Stunden", "vor einer Stunde": the unit
-            // and the article or number before it.
+            // "5 minutes ago", "an hour ago", "vor 3 Stunden", "vor einer Stunde", "il y a une
+            // heure", "hace 2 horas", "3 ore fa": the unit and the article or number before it.
             Some(Volatile::RelativeTime)
         } else if is_id(tok) && !priced(tokens, i) {
             // (A price glued to its label, `Preis34,95 €`, is no id.)
@@ -938,7 +1200,8 @@ fn skeleton<'a>(toks: &[&'a str], kinds: &[Option<Volatile>]) -> Vec<Slot<'a>> {
     out
 }
 
-/// Month number of a month name or abbreviation (English, German), 1–12.
+/// Month number of a month name or abbreviation (English, German; French, Spanish, Italian,
+/// Dutch and Portuguese names), 1–12.
 fn month_number(tok: &str) -> Option<i64> {
     let t = tok.to_lowercase();
     let t = t.trim_end_matches('.');
@@ -955,14 +1218,33 @@ fn month_number(tok: &str) -> Option<i64> {
         "october" | "oct" | "oktober" | "okt" => 10,
         "november" | "nov" => 11,
         "december" | "dec" | "dezember" | "dez" => 12,
+        "janvier" | "enero" | "gennaio" | "januari" | "janeiro" => 1,
+        "février" | "fevrier" | "febrero" | "febbraio" | "februari" | "fevereiro" => 2,
+        "mars" | "marzo" | "maart" | "março" | "marco" => 3,
+        "avril" | "abril" | "aprile" => 4,
+        "mayo" | "maggio" | "mei" | "maio" => 5,
+        "juin" | "junio" | "giugno" | "junho" => 6,
+        "juillet" | "julio" | "luglio" | "julho" => 7,
+        "août" | "aout" | "agosto" | "augustus" => 8,
+        "septembre" | "septiembre" | "setiembre" | "settembre" | "setembro" => 9,
+        "octobre" | "octubre" | "ottobre" | "outubro" => 10,
+        "novembre" | "noviembre" | "novembro" => 11,
+        "décembre" | "decembre" | "diciembre" | "dicembre" | "dezembro" => 12,
         _ => return None,
     };
     Some(n)
 }
 
-/// A day of the month written as a number ("3", "03", "3."), 1–31.
+/// A day of the month written as a number ("3", "03", "3.", "3rd", "1er"), 1–31.
 fn day_number(tok: &str) -> Option<i64> {
     let t = tok.trim_end_matches('.');
+    // Ordinals: "1st", "24th", French "1er", "1º".
+    let lower = t.to_ascii_lowercase();
+    let t = ["st", "nd", "rd", "th", "er", "º", "°"]
+        .iter()
+        .find_map(|s| lower.strip_suffix(s))
+        .filter(|d| !d.is_empty())
+        .unwrap_or(&lower);
     (t.len() <= 2)
         .then(|| t.parse::<i64>().ok())
         .flatten()
@@ -1093,13 +1375,24 @@ fn date_spans(toks: &[&str], today: i64) -> Vec<(i64, usize, usize)> {
         }
         // Month names: "22 November 2026", "22. November", "Nov 22, 2026", "November 22".
         if let Some(m) = month_number(w) {
-            let before = k.checked_sub(1).and_then(word).and_then(day_number);
+            let joiner = |q: usize| word(q).is_some_and(|w| in_list(DATE_JOINERS, w));
+            // "24 de febrero": the day before the joiner.
+            let day_at = if k >= 2 && joiner(k - 1) {
+                k - 2
+            } else {
+                k.wrapping_sub(1)
+            };
+            let before = word(day_at).and_then(day_number);
             let after = word(k + 1).and_then(day_number);
-            let (d, year_at, first) = match (before, after) {
-                (Some(d), _) => (d, k + 1, k - 1),
+            let (d, mut year_at, first) = match (before, after) {
+                (Some(d), _) => (d, k + 1, day_at),
                 (None, Some(d)) => (d, k + 2, k),
                 (None, None) => continue,
             };
+            // "febrero de 2025".
+            if joiner(year_at) && word(year_at + 1).and_then(year_number).is_some() {
+                year_at += 1;
+            }
             let year = word(year_at).and_then(year_number);
             let last = if year.is_some() { year_at } else { year_at - 1 };
             let last = last.max(k);
@@ -2002,6 +2295,17 @@ mod tests {
         assert_eq!(dates_in("11/12/2026", today), vec![day(2026, 12, 11)]);
         assert_eq!(dates_in("11/22/2026", today), vec![today]);
         assert_eq!(dates_in("22/11/26", today), vec![today]);
+        // Other languages and ordinals.
+        for (t, d) in [
+            ("Dernière mise à jour : 1er mars 2025", day(2025, 3, 1)),
+            ("Última actualización: 24 de febrero de 2025", day(2025, 2, 24)),
+            ("Aggiornato il 3 giugno 2024", day(2024, 6, 3)),
+            ("Laatst bijgewerkt: 12 augustus 2023", day(2023, 8, 12)),
+            ("Atualizado em 5 de dezembro de 2024", day(2024, 12, 5)),
+            ("Last updated March 24th, 2025", day(2025, 3, 24)),
+        ] {
+            assert_eq!(dates_in(t, today), vec![d], "{t}");
+        }
         // Not read: no day, an impossible day, plain numbers.
         for t in [
             "November 2026",
@@ -2371,6 +2675,57 @@ mod tests {
             builtin_noise("Phone support · 12 online", "Phone support · 14 online"),
             Some(vec![Volatile::Counter])
         );
+    }
+
+    /// Dates, relative times and periods in French, Spanish, Italian, Dutch and Portuguese: a
+    /// "last updated" that tracks the visit is noise, one that moved to another day is content,
+    /// "il y a 3 heures" is a relative time and "14 jours" a period (content).
+    #[test]
+    fn dates_and_relative_times_in_other_languages() {
+        let at = |y, m, d, h: i64| days_from_civil(y, m, d) * 86_400 + h * 3600;
+        let (then, now) = (at(2025, 3, 1, 10), at(2025, 3, 2, 10));
+        for (old, new) in [
+            ("Mis à jour le 1er mars 2025", "Mis à jour le 2 mars 2025"),
+            ("Actualizado: 1 de marzo de 2025", "Actualizado: 2 de marzo de 2025"),
+            ("Aggiornato il 1 marzo 2025", "Aggiornato il 2 marzo 2025"),
+            ("Bijgewerkt op 1 maart 2025", "Bijgewerkt op 2 maart 2025"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(then), Some(now)),
+                Some(vec![Volatile::Date]),
+                "{old} → {new}"
+            );
+        }
+        // Moved from an older day to the visit's: the document changed.
+        for (old, new) in [
+            ("Mis à jour le 3 janvier 2025", "Mis à jour le 2 mars 2025"),
+            ("Actualizado: 3 de enero de 2025", "Actualizado: 2 de marzo de 2025"),
+            ("Actualizado: 3 de marzo de 2024", "Actualizado: 2 de marzo de 2025"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(then), Some(now)),
+                None,
+                "{old} → {new}"
+            );
+        }
+        for (old, new) in [
+            ("il y a 3 heures", "il y a 5 heures"),
+            ("hace 2 horas", "hace una hora"),
+            ("3 ore fa", "4 ore fa"),
+            ("3 uur geleden", "5 uur geleden"),
+        ] {
+            assert_eq!(
+                builtin_noise(old, new),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+        }
+        for (old, new) in [
+            ("Rétractation sous 14 jours", "Rétractation sous 30 jours"),
+            ("Desistimiento en 14 días", "Desistimiento en 30 días"),
+        ] {
+            assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
+        }
     }
 
     /// A count is whole: a number with a fraction or a version (`21.2`, `1.2.3`, `0,5`) in a
