@@ -217,9 +217,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   dates written with - or / as dates (made after reading starlabs' and bahn.de's misses)."
     );
-    println!(
-        "   Nor is a number with a fraction or a version (\"Linux Mint 21.2\") as no count in a"
-    );
+    println!("   Nor is a number written like a version (\"Linux Mint 21.2\") as no count in a");
     println!("   short block (made after starlabs' misses). Not from this data: labelled facts");
     println!(
         "   (\"Tel. 030 1234\", \"HRB 12345\", \"Minimum age: 18\") as no counters, and three-part"

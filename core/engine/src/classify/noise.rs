@@ -17,7 +17,7 @@
 //! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits | `a8f7e6d5c4`, `sid9x81k2` |
-//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a fraction or version such as `21.2` only next to a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18") | |
+//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18") | |
 //!
 //! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
 //! it is usually meaningful. Sites where it is not are handled by learned rules.
@@ -663,21 +663,32 @@ const RATING_WORDS: &[&str] = &[
     "durchschnitt",
 ];
 
-/// Whether a number has a fraction or is a version: its last group after `.` or `,` has one
-/// or two digits (`21.2`, `0,5`), or it has two dots and a group that is not three digits
-/// (`1.2.3`, not `1.234.567`). A thousands group has three digits, so `1.204` and `12,000`
-/// are whole.
-fn is_fraction(tok: &str) -> bool {
-    if !is_number(tok) || tok.contains(':') {
+/// Whether a number is written like a version: digits and dots only, and either three or
+/// more parts with one that is not a thousands group (`1.2.3`, `0.82.0`, not `1.234.567`) or
+/// two parts with a one-digit fraction (`21.2`, `17.1`). Two-digit fractions (`189.45`) and
+/// commas (`15.432,10`, `34,123.45`) are how prices, indices and rates are written.
+fn is_version(tok: &str) -> bool {
+    if !tok.bytes().all(|b| b.is_ascii_digit() || b == b'.') || !is_number(tok) {
         return false;
     }
-    let groups: Vec<&str> = tok.split(['.', ',']).collect();
-    let Some(last) = groups.last() else {
-        return false;
-    };
-    groups.len() >= 2
-        && ((1..=2).contains(&last.len())
-            || (tok.matches('.').count() >= 2 && groups[1..].iter().any(|g| g.len() != 3)))
+    let groups: Vec<&str> = tok.split('.').collect();
+    match groups.len() {
+        2 => groups[1].len() == 1,
+        n if n >= 3 => {
+            groups.iter().all(|g| !g.is_empty()) && groups[1..].iter().any(|g| g.len() != 3)
+        }
+        _ => false,
+    }
+}
+
+/// Whether the number `tokens[i]` is a version ([`is_version`]) that is no signed change or
+/// reading: not right after a sign (`+0.5`) nor right before `%` or `°` (`0.5 %`, `12.5 °C`).
+fn versioned(tokens: &[&str], i: usize) -> bool {
+    is_version(tokens[i])
+        && !tokens[..i]
+            .last()
+            .is_some_and(|t| matches!(*t, "+" | "-" | "−" | "±"))
+        && !beside(tokens, i, 1).is_some_and(|t| t.starts_with(['%', '°']))
 }
 
 fn is_number(tok: &str) -> bool {
@@ -940,12 +951,12 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 None
             } else if next.is_some_and(|n| in_list(COUNTER_WORDS, n))
                 || prev.is_some_and(|p| in_list(COUNTER_WORDS, p))
-                || (short && (rated || !is_fraction(tok)))
+                || (short && (rated || !versioned(tokens, i)))
             {
-                // A number in a short block counts something, unless it has a fraction or is
-                // a version (`21.2`, `1.2.3`, `0,5`): a count is whole. A rating (a short
-                // block with a rating word, `4.5 stars`, `4.5 (1,203 reviews)`) moves like a
-                // count.
+                // A number in a short block counts something, unless it is written like a
+                // version (`Linux Mint 21.2`, `Hugo 0.82.0`): a count is whole. A rating (a
+                // short block with a rating word, `4.5 stars`) moves like a count; prices,
+                // indices and readings (`189.45`, `15.432,10`, `+0.5 %`, `12.5 °C`) too.
                 Some(Volatile::Counter)
             } else {
                 None
@@ -2298,7 +2309,10 @@ mod tests {
         // Other languages and ordinals.
         for (t, d) in [
             ("Dernière mise à jour : 1er mars 2025", day(2025, 3, 1)),
-            ("Última actualización: 24 de febrero de 2025", day(2025, 2, 24)),
+            (
+                "Última actualización: 24 de febrero de 2025",
+                day(2025, 2, 24),
+            ),
             ("Aggiornato il 3 giugno 2024", day(2024, 6, 3)),
             ("Laatst bijgewerkt: 12 augustus 2023", day(2023, 8, 12)),
             ("Atualizado em 5 de dezembro de 2024", day(2024, 12, 5)),
@@ -2686,7 +2700,10 @@ mod tests {
         let (then, now) = (at(2025, 3, 1, 10), at(2025, 3, 2, 10));
         for (old, new) in [
             ("Mis à jour le 1er mars 2025", "Mis à jour le 2 mars 2025"),
-            ("Actualizado: 1 de marzo de 2025", "Actualizado: 2 de marzo de 2025"),
+            (
+                "Actualizado: 1 de marzo de 2025",
+                "Actualizado: 2 de marzo de 2025",
+            ),
             ("Aggiornato il 1 marzo 2025", "Aggiornato il 2 marzo 2025"),
             ("Bijgewerkt op 1 maart 2025", "Bijgewerkt op 2 maart 2025"),
         ] {
@@ -2699,8 +2716,14 @@ mod tests {
         // Moved from an older day to the visit's: the document changed.
         for (old, new) in [
             ("Mis à jour le 3 janvier 2025", "Mis à jour le 2 mars 2025"),
-            ("Actualizado: 3 de enero de 2025", "Actualizado: 2 de marzo de 2025"),
-            ("Actualizado: 3 de marzo de 2024", "Actualizado: 2 de marzo de 2025"),
+            (
+                "Actualizado: 3 de enero de 2025",
+                "Actualizado: 2 de marzo de 2025",
+            ),
+            (
+                "Actualizado: 3 de marzo de 2024",
+                "Actualizado: 2 de marzo de 2025",
+            ),
         ] {
             assert_eq!(
                 builtin_noise_between(old, new, Some(then), Some(now)),
@@ -2728,16 +2751,16 @@ mod tests {
         }
     }
 
-    /// A count is whole: a number with a fraction or a version (`21.2`, `1.2.3`, `0,5`) in a
-    /// short block is content, unless a rating or counter word is next to it; thousands
-    /// groups (`1.204`, `12,000`) stay whole numbers.
+    /// A count is whole: a number written like a version (`21.2`, `1.2.3`) in a short block
+    /// is content, unless a rating word is in the block; prices, indices, rates and readings
+    /// with fractions stay counters, thousands groups whole numbers.
     #[test]
-    fn fractions_and_versions_are_no_counts() {
+    fn versions_are_no_counts() {
         for (old, new) in [
             ("Linux Mint 21.2 Cinnamon", "Linux Mint 21.3 Cinnamon"),
             ("MX Linux 23 XFCE", "MX Linux 23.1 XFCE"),
             ("Firmware 1.2.3", "Firmware 1.2.4"),
-            ("Dosis 0,5 ml", "Dosis 0,7 ml"),
+            ("Hugo 0.82.0", "Hugo 0.83.1"),
         ] {
             assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
         }
@@ -2747,16 +2770,21 @@ mod tests {
             ("Rated 4.5 stars", "Rated 4.6 stars"),
             ("4.5 (1,203 reviews)", "4.6 (1,210 reviews)"),
             ("Besucher: 1.234.567", "Besucher: 1.234.999"),
+            ("DAX 15.432,10", "DAX 15.440,20"),
+            ("AAPL 189.45", "AAPL 190.12"),
+            ("Dow Jones 34,123.45", "Dow Jones 34,150.12"),
+            ("DAX +0.5 %", "DAX +0.6 %"),
+            ("Berlin 12.5 °C", "Berlin 13.1 °C"),
         ] {
-            assert_eq!(
-                builtin_noise(old, new),
-                Some(vec![Volatile::Counter]),
-                "{old} → {new}"
+            assert!(
+                builtin_noise(old, new).is_some_and(|k| k == [Volatile::Counter]),
+                "{old} → {new}: {:?}",
+                builtin_noise(old, new)
             );
         }
-        assert!(is_fraction("21.2") && is_fraction("0,5") && is_fraction("1.2.3"));
-        assert!(!is_fraction("1.204") && !is_fraction("1.234.567") && !is_fraction("12"));
-        assert!(!is_fraction("7:15") && !is_fraction("a.1"));
+        assert!(is_version("21.2") && is_version("1.2.3") && is_version("0.82.0"));
+        assert!(!is_version("1.204") && !is_version("1.234.567") && !is_version("12"));
+        assert!(!is_version("189.45") && !is_version("0,5") && !is_version("7:15"));
     }
 
     /// Numeric dates written with `-` or `/` are dates (the tokenizer splits them into three
