@@ -246,7 +246,9 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     legal.rows("legal pages (Impressum, Datenschutz)", &mut rows);
     revisit.rows("legal-page revisits ≤ 60 min apart", &mut rows);
     print_table(&rows);
-    println!("   Per site (no threshold was chosen on this set; see section 2 for the ones fitted on OTA):");
+    println!("   Per site (no threshold was chosen on this set; see section 2 for the ones fitted on OTA).");
+    println!("   Not held out: a new or removed block of only a count or a relative time is noise");
+    println!("   (noise::bare_count, made after reading fr.de's \"6Kommentare\" teasers here).");
     let mut rows = vec![header()];
     for (name, (f, l)) in &per_site {
         f.rows(&format!("{name}: front and section"), &mut rows);

@@ -223,6 +223,13 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         "   (\"Tel. 030 1234\", \"HRB 12345\", \"Minimum age: 18\") as no counters, and three-part"
     );
     println!("   numeric dates needing a year of two or four digits (\"1.2.3\" is a version).");
+    println!(
+        "   Not held out: outside the chrome a change is template only when its text is on at"
+    );
+    println!(
+        "   least SHARED_STATE_SHARE = 0.5 of the site's pages (set once, not tuned; made after"
+    );
+    println!("   reading starlabs' template misses: dispatch estimates several products share).");
     println!("   Feeds' <generator>website-stalker/<version></generator> lines (the tool's own");
     println!("   release, not the page) are left out before comparing: a pair that differs only");
     println!("   there is no change and is not counted.");

@@ -43,7 +43,9 @@
 //! the order of a block's items (FAQ questions) is noise of kind `whitespace`, `format` or
 //! `reordered`, and teaches nothing: flip histories hash the canonical text, so a format flip
 //! never makes a rotating rule, and a later change of the value itself is content. A new or
-//! removed block of only an id ([`is_bare_id`]) is noise of kind `id`.
+//! removed block of only an id ([`is_bare_id`]) is noise of kind `id`; one of only a count or
+//! a relative time ([`bare_count`]: "12 comments", "6Kommentare", "vor 3 Stunden") noise of
+//! its kind.
 //!
 //! ## Counts set apart by markup
 //! A count in its own element right after a word loses its space when the block is read as
@@ -1536,6 +1538,45 @@ pub fn is_bare_id(t: &str) -> bool {
     number || hex || (token && is_id(t))
 }
 
+/// Whether a text says only a count or a relative time — "12 comments", "6Kommentare" (the
+/// count glued to its word by markup), "Kommentare: 6", "vor 3 Stunden", "5 minutes ago" — at
+/// most four words, and which kinds: a new or removed block of it is a counter appearing or
+/// going (a teaser's first comments), never news.
+pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
+    let toks = text::tokens(t);
+    let kinds = volatile_kinds(&toks);
+    let words: Vec<usize> = (0..toks.len())
+        .filter(|&i| text::is_word(toks[i]))
+        .collect();
+    if words.is_empty() || words.len() > 4 {
+        return None;
+    }
+    let mut found = Vec::new();
+    for &i in &words {
+        let w = toks[i];
+        // A count glued to its counter word: "6Kommentare", "Kommentare6".
+        let digits = w.bytes().filter(u8::is_ascii_digit).count();
+        let letters: String = w.chars().filter(|c| c.is_alphabetic()).collect();
+        let glued = (1..=GLUED_COUNTER_MAX_DIGITS).contains(&digits)
+            && in_list(COUNTER_WORDS, &letters)
+            && (w.starts_with(|c: char| c.is_ascii_digit())
+                || w.ends_with(|c: char| c.is_ascii_digit()));
+        match kinds[i] {
+            Some(k @ (Volatile::Counter | Volatile::RelativeTime)) => found.push(k),
+            _ if glued => found.push(Volatile::Counter),
+            _ if in_list(COUNTER_WORDS, w)
+                || in_list(TIME_UNITS, w)
+                || in_list(AGO_AFTER, w)
+                || in_list(AGO_BEFORE, w)
+                || in_list(ARTICLES, w) => {}
+            _ => return None,
+        }
+    }
+    found.sort();
+    found.dedup();
+    (!found.is_empty()).then_some(found)
+}
+
 /// The words a slot shows that can tell a real edit from rotation: lowercased words with a
 /// letter and no digit (`sapp9` is an id, not a word) that are not volatile tokens (dates'
 /// month names, relative times…).
@@ -2748,6 +2789,32 @@ mod tests {
             ("Desistimiento en 14 días", "Desistimiento en 30 días"),
         ] {
             assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
+        }
+    }
+
+    /// Texts that say only a count or a relative time, at most four words.
+    #[test]
+    fn bare_counts() {
+        for t in [
+            "12 comments",
+            "6Kommentare",
+            "Kommentare: 6",
+            "vor 3 Stunden",
+            "5 minutes ago",
+            "7",
+            "hace una hora",
+        ] {
+            assert!(bare_count(t).is_some(), "{t}");
+        }
+        for t in [
+            "Tickets from 5 euros",
+            "Section 12",
+            "Tel. 030 1234",
+            "2026-11-22",
+            "a1780",
+            "12 angry men",
+        ] {
+            assert_eq!(bare_count(t), None, "{t}");
         }
     }
 

@@ -36,14 +36,18 @@
 //!    others) — unless the new or changed text is on those other pages because it arrived
 //!    there too, on their latest revisit ([`PageRecord::arrived`]): a change the site made
 //!    on several pages at once is content on each — except in the site's chrome (`header`,
-//!    `nav`, `footer`, `aside`), where such an edit stays template. A short block of the
+//!    `nav`, `footer`, `aside`), where such an edit stays template. Outside the chrome the
+//!    text must also be on at least [`SHARED_STATE_SHARE`] of the site's pages: a text a few
+//!    pages share (a dispatch estimate or a price several products have) is each page's
+//!    state, and its change is content. A short block of the
 //!    chrome among the template's repeated blocks (a link added to the footer's list) is a
 //!    template slot ([`crate::classify::template::template_slots`]) and template at once;
 //! 2. **noise** — a changed block whose change is volatile ([`crate::classify::noise::classify`]:
 //!    the built-in detectors, then the site's learned rules), or a new or removed short block
 //!    at a path the site has learned to rotate; the same value in another format, spacing
 //!    or order ([`crate::classify::noise::same_value`]) and a new or removed block of only an
-//!    id are noise that teaches nothing; a change a rule looked like but that adds words its
+//!    id, a count or a relative time ([`crate::classify::noise::bare_count`]: "6 Kommentare",
+//!    "vor 3 Stunden") are noise that teaches nothing; a change a rule looked like but that adds words its
 //!    slot never showed is content, its reason naming the rule ([`crate::classify::Kept`]);
 //!    rotating modules (`RuleKind::Module`) are learned just before, from other pages'
 //!    earlier rotation at the same path;
@@ -183,6 +187,11 @@ impl SlotHistory {
 /// was seen unchanged on at least this many revisits after it appeared (an item of a rotation
 /// changes between fetches by nature)…
 pub const HELD_MIN_VISITS: u32 = 1;
+
+/// Outside the site's chrome, a change is hidden as the template's only when its text is on at
+/// least this share of the site's pages: a text a few pages share (a dispatch estimate, a
+/// price, a status several products have) is a state of each page, not the site's frame.
+pub const SHARED_STATE_SHARE: f64 = 0.5;
 /// …and the change comes at least this long (seconds) after it appeared: the window within
 /// which the evaluation calls revisits near in time. Chosen after the evaluation's
 /// website-stalker section (5a) showed status lines, stock states and notices hidden as
@@ -554,12 +563,22 @@ impl SiteState {
         let new_page = templates.features(new.blocks);
         let evicted = templates.observe_features(url, &new_page);
         let new_tpl = templates.suppressible_features(&new_page, new.blocks.len());
+        let new_major =
+            templates.suppressible_features_share(&new_page, new.blocks.len(), SHARED_STATE_SHARE);
         // The old page's flags are needed only for removed blocks.
         let any_removed = report.blocks.iter().any(|b| b.status == Status::Removed);
-        let old_tpl = if any_removed {
-            templates.suppressible_blocks(old.blocks)
+        let (old_tpl, old_major) = if any_removed {
+            let old_page = templates.features(old.blocks);
+            (
+                templates.suppressible_features(&old_page, old.blocks.len()),
+                templates.suppressible_features_share(
+                    &old_page,
+                    old.blocks.len(),
+                    SHARED_STATE_SHARE,
+                ),
+            )
         } else {
-            vec![false; old.blocks.len()]
+            (vec![false; old.blocks.len()], vec![false; old.blocks.len()])
         };
 
         // The slot of each block for the learned rules (its path; a text line's anchor), and
@@ -716,8 +735,10 @@ impl SiteState {
             } && !noise_model.rules.iter().any(|r| r.rotates_at(&slots[k]));
             let is_template = menu
                 || match (b.new_index, b.old_index) {
-                    (Some(j), _) => new_tpl[j],
-                    (None, Some(i)) => old_tpl[i],
+                    (Some(j), _) if in_chrome(&new.blocks[j].path) => new_tpl[j],
+                    (Some(j), _) => new_major[j],
+                    (None, Some(i)) if in_chrome(&old.blocks[i].path) => old_tpl[i],
+                    (None, Some(i)) => old_major[i],
                     (None, None) => false,
                 };
             if is_template && !site_edit[k] {
@@ -789,6 +810,10 @@ impl SiteState {
                         // "1" → "2", too unlike to be aligned as a change): judged as the change
                         // of one block, noise on both sides. A short text with words and a
                         // number ("5,49 €") may be another item and is judged as rotating.
+                        verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
+                    } else if let Some(kinds) = noise::bare_count(&b.text) {
+                        // A count or a relative time appearing or going on its own ("6
+                        // Kommentare" under a teaser that got its first comments).
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
                     } else if (b.status == Status::Removed || partner.is_some())
                         && meter.classify(b.text.len())
@@ -1842,6 +1867,127 @@ mod tests {
         );
         assert_eq!(r.summary.meaningful, 1, "{:#?}", r.blocks);
         assert_eq!(r.summary.template, 0);
+    }
+
+    /// A shop of seven product pages: a div-based sidebar on all of them, a footer in `footer`,
+    /// and each product's dispatch estimate. A text a few products share (the estimate on two
+    /// others) is the product's state: its change is content. A text on half of the pages or
+    /// more outside the chrome (the sidebar's note), and the chrome's own texts, stay template.
+    #[test]
+    fn a_text_few_pages_share_is_their_state_and_the_frame_stays_template() {
+        let product = |name: &str, dispatch: &str, note: &str, footer: &str| {
+            blocks(&[
+                ("/html[0]/body[0]/div[0]/h1[0]", name),
+                ("/html[0]/body[0]/div[0]/p[0]", dispatch),
+                ("/html[0]/body[0]/div[1]/p[0]", note),
+                ("/html[0]/body[0]/div[1]/p[1]", "Free returns within the EU"),
+                ("/html[0]/body[0]/footer[0]/p[0]", footer),
+            ])
+        };
+        let names = [
+            "Laptop A", "Laptop B", "Laptop C", "Laptop D", "Laptop E", "Laptop F", "Laptop G",
+        ];
+        let old_note = "Our support team answers within a day";
+        let new_note = "Our support team answers within two days";
+        let (old_foot, new_foot) = ("© Shop GmbH", "© Shop GmbH · Imprint");
+        let mut model = SiteState::new();
+        for (k, n) in names.iter().enumerate() {
+            // B and C already show the new estimate; D to G the new sidebar note and footer.
+            let dispatch = if (1..=2).contains(&k) {
+                "Estimated dispatch in 4 - 5 weeks"
+            } else {
+                "Estimated dispatch in 8 - 9 weeks"
+            };
+            let (note, foot) = if k >= 3 {
+                (new_note, new_foot)
+            } else {
+                (old_note, old_foot)
+            };
+            observe(
+                &mut model,
+                &Visit {
+                    url: &format!("https://shop.example/{k}"),
+                    time: Some(0),
+                    blocks: &product(n, dispatch, note, foot),
+                },
+            );
+        }
+        // Laptop A a day later: its estimate, the sidebar's note and the footer changed.
+        let old = product(
+            names[0],
+            "Estimated dispatch in 8 - 9 weeks",
+            old_note,
+            old_foot,
+        );
+        let new = product(
+            names[0],
+            "Estimated dispatch in 4 - 5 weeks",
+            new_note,
+            new_foot,
+        );
+        let r = a_day_later("https://shop.example/0", &old, &new, &mut model);
+        let kind = |t: &str| {
+            r.blocks
+                .iter()
+                .find(|b| b.text == t)
+                .map(|b| b.kind)
+                .unwrap_or_else(|| panic!("{t}: {:#?}", r.blocks))
+        };
+        // On 3 of 7 pages: at the suppress floor, below half of the site.
+        assert_eq!(kind("Estimated dispatch in 4 - 5 weeks"), Kind::Content);
+        // On 5 of 7 pages: the site's frame.
+        assert_eq!(kind(new_note), Kind::Template);
+        assert_eq!(kind(new_foot), Kind::Template);
+        assert_eq!(r.summary.meaningful, 1, "{:#?}", r.blocks);
+    }
+
+    /// A count or a relative time that appears or goes on its own is noise: a teaser's first
+    /// comments, a "vor 3 Stunden" under it; a new short text with words is content.
+    #[test]
+    fn a_count_appearing_on_its_own_is_noise() {
+        let mut model = SiteState::new();
+        let url = "https://news.example/";
+        let old = blocks(&[
+            ("/html[0]/body[0]/main[0]/h2[0]", "Harbour festival opens"),
+            (
+                "/html[0]/body[0]/main[0]/p[0]",
+                "The festival runs all week.",
+            ),
+        ]);
+        let mut new = old.clone();
+        new.push(Block {
+            text: "6Kommentare".into(),
+            path: "/html[0]/body[0]/main[0]/ul[0]/li[0]".into(),
+            ..Block::default()
+        });
+        new.push(Block {
+            text: "vor 3 Stunden".into(),
+            path: "/html[0]/body[0]/main[0]/ul[0]/li[1]".into(),
+            ..Block::default()
+        });
+        new.push(Block {
+            text: "Tickets from 5 euros".into(),
+            path: "/html[0]/body[0]/main[0]/p[1]".into(),
+            ..Block::default()
+        });
+        observe(
+            &mut model,
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: &old,
+            },
+        );
+        let r = a_day_later(url, &old, &new, &mut model);
+        let of = |t: &str| r.blocks.iter().find(|b| b.text == t).expect(t);
+        assert_eq!(of("6Kommentare").kind, Kind::Noise, "{:#?}", r.blocks);
+        assert_eq!(
+            of("6Kommentare").reason.as_ref().map(|r| r.kinds.clone()),
+            Some(vec![Volatile::Counter])
+        );
+        assert_eq!(of("vor 3 Stunden").kind, Kind::Noise);
+        assert_eq!(of("Tickets from 5 euros").kind, Kind::Content);
+        assert_eq!(r.summary.meaningful, 1);
     }
 
     fn lines(ls: &[&str]) -> Vec<Block> {

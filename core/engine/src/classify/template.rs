@@ -764,6 +764,19 @@ impl TemplateModel {
         self.template_blocks_at(page, blocks, min)
     }
 
+    /// [`TemplateModel::suppressible_features`] counting only texts on at least `share` of the
+    /// site's pages (and never fewer than the `suppress_min_count` floor).
+    pub fn suppressible_features_share(
+        &mut self,
+        page: &PageFeatures,
+        blocks: usize,
+        share: f64,
+    ) -> Vec<bool> {
+        let pages = self.pages.len() as f64;
+        let min = self.suppress_floor().max((share * pages).ceil() as u32);
+        self.template_blocks_at(page, blocks, min)
+    }
+
     fn template_blocks_at(
         &mut self,
         page: &PageFeatures,
