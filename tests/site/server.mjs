@@ -585,7 +585,7 @@ statistics cookies to improve our services. You can withdraw your consent at any
   return layout({
     title: 'Privacy policy',
     theme: null,
-    body: `<h2>Privacy policy</h2><p>We keep your order history for ${days} after your last order.</p>
+    body: `<h2>Privacy policy</h2><p id="retention">We keep your order history for ${days} after your last order.</p>
 <p>We never sell what we know about you.</p>`,
     script: version === 1 ? '' : banners,
   });
