@@ -222,13 +222,14 @@ export function sincelastExtractSteps(doc, options) {
   }
 
   // Spec section 3: a consent banner that is not a dialog (CONSENT_WORDS, BANNER_WORDS,
-  // CONSENT_TOOL_IDS, CONSENT_BANNER_TAGS and CONSENT_BANNER_MAX_WORDS in
+  // CONSENT_TOOL_IDS, CONSENT_BANNER_TAGS, CONSENT_BANNER_MAX_WORDS and _MAX_ELEMENTS in
   // core/engine/src/extract/mod.rs).
   var CONSENT_WORDS = /cookie|consent|gdpr/;
   var BANNER_WORDS = /banner|notice|notif|bar|popup|modal|overlay|layer|box|wall|prompt|alert|dialog|hinweis|bandeau/;
   var CONSENT_TOOL_IDS = /^(onetrust-|cybotcookiebot|usercentrics-root|didomi-host|borlabscookie|cmpbox|qc-cmp2|sp_message_container|truste-consent|iubenda-cs-|tarteaucitron|axeptio_)/;
   var CONSENT_BANNER_TAGS = { aside: true, dialog: true, div: true, footer: true, form: true, header: true, nav: true, section: true };
   var CONSENT_BANNER_MAX_WORDS = 250;
+  var CONSENT_BANNER_MAX_ELEMENTS = 2000;
   var ASCII_SPACE = /[\t\n\f\r ]+/;
 
   function asciiLower(s) {
@@ -255,14 +256,42 @@ export function sincelastExtractSteps(doc, options) {
       }
     }
     if (!named) return false;
-    if (holdsMainContent(el, tag)) return false;
     for (var a = el.parentElement; a !== null; a = a.parentElement) {
       if (a.namespaceURI === XHTML && (a.localName === 'main' || a.localName === 'article')) return false;
     }
-    if (tool) return true;
-    var words = (el.textContent || '').split(ASCII_SPACE);
-    var count = words.length - (words[0] === '' ? 1 : 0) - (words.length > 1 && words[words.length - 1] === '' ? 1 : 0);
-    return count <= CONSENT_BANNER_MAX_WORDS;
+    return bannerSized(el, tool ? Infinity : CONSENT_BANNER_MAX_WORDS);
+  }
+
+  // At most maxWords words in the text nodes inside `el` (a word may run across text nodes), at
+  // most CONSENT_BANNER_MAX_ELEMENTS elements, none of them main, article, h1 or body; a
+  // template's contents are not inside it. Stops at the first limit passed.
+  function bannerSized(el, maxWords) {
+    var words = 0;
+    var elements = 0;
+    var inWord = false;
+    var stack = [];
+    for (var c = el.lastChild; c !== null; c = c.previousSibling) stack.push(c);
+    while (stack.length) {
+      var n = stack.pop();
+      if (n.nodeType === 3) {
+        var t = n.data;
+        for (var i = 0; i < t.length; i++) {
+          var ch = t.charCodeAt(i);
+          var space = ch === 9 || ch === 10 || ch === 12 || ch === 13 || ch === 32;
+          if (!space && !inWord && ++words > maxWords) return false;
+          inWord = !space;
+        }
+      } else if (n.nodeType === 1) {
+        if (++elements > CONSENT_BANNER_MAX_ELEMENTS) return false;
+        var html = n.namespaceURI === XHTML;
+        var name = n.localName;
+        if (html && (name === 'main' || name === 'article' || name === 'h1' || name === 'body')) return false;
+        if (!(html && name === 'template')) {
+          for (var d = n.lastChild; d !== null; d = d.previousSibling) stack.push(d);
+        }
+      }
+    }
+    return true;
   }
 
   // Frames of the elements from the document down to the current node; the objects are reused

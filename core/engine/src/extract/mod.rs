@@ -95,8 +95,10 @@
 //!   text has at most [`CONSENT_BANNER_MAX_WORDS`] words (the words of all text nodes inside
 //!   it, as DOM `textContent`, split at ASCII white space). *A consent tool's root*: its
 //!   lowercased `id` begins with one of [`CONSENT_TOOL_IDS`] (`onetrust-`, `cybotcookiebot`,
-//!   …), whatever its length. A banner is chrome like a consent dialog: it is there on the
-//!   first visit and gone once a person has chosen, and that is no change of the page. A
+//!   …), whatever its text's length. Either holds at most [`CONSENT_BANNER_MAX_ELEMENTS`]
+//!   elements (a `<template>`'s contents not counted). A banner is chrome like a consent
+//!   dialog: it is there on the first visit and gone once a person has chosen, and that is
+//!   no change of the page. A
 //!   cookie policy's own text (`cookie-policy`, `ot-sdk-cookie-policy`, a section about
 //!   cookies in the page's main content, a `<strong id="CookieNotice">` heading) is read;
 //! - an editing host: an element whose `contenteditable` attribute is empty, `true` or
@@ -671,6 +673,10 @@ pub const CONSENT_BANNER_TAGS: [&str; 8] = [
     "aside", "dialog", "div", "footer", "form", "header", "nav", "section",
 ];
 
+/// A consent banner (a tool's root too) has at most this many elements inside it: what
+/// holds more is a part of the page, and the walk that measures it stops here.
+pub const CONSENT_BANNER_MAX_ELEMENTS: usize = 2000;
+
 /// A consent banner named like one (not a tool's root) has at most this many words; a
 /// longer text named like one (a cookie notice that is the page's document) is read (spec
 /// section 3).
@@ -701,18 +707,28 @@ fn is_consent_banner(node: Ref<'_>, el: &Element) -> bool {
                 .any(names_consent_banner)
         });
     named
-        && !holds_main_content(node)
         && !node
             .ancestors()
             .any(|a| html_element(a).is_some_and(|e| matches!(&*e.name.local, "main" | "article")))
-        && (tool || text_words_within(node, CONSENT_BANNER_MAX_WORDS))
+        && banner_sized(
+            node,
+            if tool {
+                usize::MAX
+            } else {
+                CONSENT_BANNER_MAX_WORDS
+            },
+        )
 }
 
-/// Whether the text nodes inside `node` (DOM `textContent`: a `<template>`'s contents are not
-/// inside it) hold at most `max` words split at ASCII white space. Stops counting past `max`.
-fn text_words_within(node: Ref<'_>, max: usize) -> bool {
+/// Whether the element `node` is the size and kind of a banner: at most `max_words` words in
+/// its text nodes (DOM `textContent`, split at ASCII white space; a word may run across text
+/// nodes, `cook<b>ie</b>`), at most [`CONSENT_BANNER_MAX_ELEMENTS`] elements inside it, and no
+/// `main`, `article`, `h1` or `body` element among them (a `<template>`'s contents are not
+/// inside it, as in the DOM). Stops at the first limit passed, so a huge element costs no
+/// more than a banner.
+fn banner_sized(node: Ref<'_>, max_words: usize) -> bool {
     let mut words = 0;
-    // A word may run across text nodes (`cook<b>ie</b>` is one word in textContent).
+    let mut elements = 0;
     let mut in_word = false;
     let mut stack: Vec<Ref<'_>> = node.children().collect();
     stack.reverse();
@@ -723,17 +739,28 @@ fn text_words_within(node: Ref<'_>, max: usize) -> bool {
                     let space = matches!(ch, '\t' | '\n' | '\x0C' | '\r' | ' ');
                     if !space && !in_word {
                         words += 1;
-                        if words > max {
+                        if words > max_words {
                             return false;
                         }
                     }
                     in_word = !space;
                 }
             }
-            Node::Element(el) if &*el.name.local != "template" || el.name.ns != ns!(html) => {
-                let at = stack.len();
-                stack.extend(n.children());
-                stack[at..].reverse();
+            Node::Element(el) => {
+                elements += 1;
+                if elements > CONSENT_BANNER_MAX_ELEMENTS {
+                    return false;
+                }
+                let html = el.name.ns == ns!(html);
+                let tag: &str = &el.name.local;
+                if html && matches!(tag, "main" | "article" | "h1" | "body") {
+                    return false;
+                }
+                if !(html && tag == "template") {
+                    let at = stack.len();
+                    stack.extend(n.children());
+                    stack[at..].reverse();
+                }
             }
             _ => {}
         }
@@ -1248,21 +1275,39 @@ mod tests {
         );
         assert_eq!(texts[7..], ["Short", "Holds the headline: read."]);
         // One word more than the limit and it is a document, not a banner.
-        assert!(text_words_within(
+        assert!(banner_sized(
             Html::parse_fragment(&"a ".repeat(CONSENT_BANNER_MAX_WORDS))
                 .tree
                 .root(),
             CONSENT_BANNER_MAX_WORDS
         ));
-        assert!(!text_words_within(
+        assert!(!banner_sized(
             Html::parse_fragment(&"a ".repeat(CONSENT_BANNER_MAX_WORDS + 1))
                 .tree
                 .root(),
             CONSENT_BANNER_MAX_WORDS
         ));
+        // More elements than a banner has: read, and the walk stops there.
+        let many = format!(
+            "<div id=\"cookie-banner\">{}<p>Many</p></div>",
+            "<span></span>".repeat(CONSENT_BANNER_MAX_ELEMENTS)
+        );
+        let all = |h: &str| {
+            page(h)
+                .blocks
+                .into_iter()
+                .map(|b| b.text)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(all(&many), ["Many"]);
+        let enough = format!(
+            "<div id=\"cookie-banner\">{}<p>Few</p></div><p>After</p>",
+            "<span></span>".repeat(CONSENT_BANNER_MAX_ELEMENTS - 1)
+        );
+        assert_eq!(all(&enough), ["After"]);
         // A word split across elements is one word (as in textContent); template contents are
         // not text of the element.
-        assert!(text_words_within(
+        assert!(banner_sized(
             Html::parse_fragment("<p>co<b>ok</b>ie <template>x y z</template></p>")
                 .tree
                 .root(),
