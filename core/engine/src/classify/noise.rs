@@ -16,6 +16,7 @@
 //! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden" | |
 //! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
+//! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits | `a8f7e6d5c4`, `sid9x81k2` |
 //! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18") | |
 //!
@@ -186,6 +187,9 @@ pub enum Volatile {
     /// that loads more later): not removed.
     #[serde(rename = "not_loaded_yet")]
     Unloaded,
+    /// Advertising the page labels as such ("Anzeige", "Sponsored", "Advertisement"): the label
+    /// and the small module it stands in ([`ad_blocks`]).
+    Ad,
 }
 
 impl Volatile {
@@ -203,6 +207,7 @@ impl Volatile {
             Volatile::Format => "format",
             Volatile::Reordered => "reordered",
             Volatile::Unloaded => "not_loaded_yet",
+            Volatile::Ad => "ad",
         }
     }
 }
@@ -1538,6 +1543,95 @@ pub fn is_bare_id(t: &str) -> bool {
     number || hex || (token && is_id(t))
 }
 
+/// Texts that are a label of advertising on their own ("Anzeige", "Ad", "Sponsored content").
+const AD_LABELS: &[&str] = &[
+    "ad",
+    "ads",
+    "advertisement",
+    "advertising",
+    "sponsored",
+    "sponsored content",
+    "paid content",
+    "paid post",
+    "promoted",
+    "anzeige",
+    "anzeigen",
+    "werbung",
+    "gesponsert",
+    "publicité",
+    "publicidad",
+    "pubblicità",
+    "advertentie",
+];
+/// Words that label advertising first or last in a short heading ("Angebote und Aktionen
+/// Anzeige", "Sponsored by Acme").
+const AD_LABEL_WORDS: &[&str] = &[
+    "advertisement",
+    "sponsored",
+    "anzeige",
+    "gesponsert",
+    "publicité",
+];
+/// The module an advertising label stands in holds at most this many words; in a larger
+/// element only the label itself is advertising.
+pub const AD_MODULE_MAX_WORDS: usize = 80;
+
+/// Whether a block's text labels advertising: one of the labels on its own ("Anzeige",
+/// "Sponsored", "Ad"), or a heading of at most five words that begins or ends with one
+/// ("Angebote und Aktionen Anzeige", "Sponsored by Acme").
+pub fn is_ad_label(t: &str) -> bool {
+    let words: Vec<String> = t
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    if words.is_empty() || words.len() > 5 {
+        return false;
+    }
+    let whole = words.join(" ");
+    AD_LABELS.contains(&whole.as_str())
+        || AD_LABEL_WORDS.contains(&words[0].as_str())
+        || words
+            .last()
+            .is_some_and(|w| AD_LABEL_WORDS.contains(&w.as_str()))
+}
+
+/// For each block, whether it is advertising the page labels: an advertising label
+/// ([`is_ad_label`]) and the blocks of the module it stands in — the nearest `article`, `li`,
+/// `aside`, `section` or `figure` element around the label, when that element's blocks hold
+/// at most [`AD_MODULE_MAX_WORDS`] words (a larger one: the label alone).
+pub fn ad_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
+    let mut flags = vec![false; blocks.len()];
+    for (k, b) in blocks.iter().enumerate() {
+        if !is_ad_label(&b.text) {
+            continue;
+        }
+        flags[k] = true;
+        // The path up to the nearest module element above the label's own element.
+        let steps: Vec<&str> = b.path.split('/').collect();
+        let module = (1..steps.len().saturating_sub(1)).rev().find(|&i| {
+            let tag = steps[i].split('[').next().unwrap_or("");
+            matches!(tag, "article" | "li" | "aside" | "section" | "figure")
+        });
+        let Some(m) = module else { continue };
+        let prefix = steps[..=m].join("/");
+        let inside = |p: &str| p == prefix || p.starts_with(&format!("{prefix}/"));
+        let members: Vec<usize> = (0..blocks.len())
+            .filter(|&j| inside(&blocks[j].path))
+            .collect();
+        let words: usize = members
+            .iter()
+            .map(|&j| blocks[j].text.split_whitespace().count())
+            .sum();
+        if words <= AD_MODULE_MAX_WORDS {
+            for j in members {
+                flags[j] = true;
+            }
+        }
+    }
+    flags
+}
+
 /// Whether a text says only a count or a relative time — "12 comments", "6Kommentare" (the
 /// count glued to its word by markup), "Kommentare: 6", "vor 3 Stunden", "5 minutes ago" — at
 /// most four words, and which kinds: a new or removed block of it is a counter appearing or
@@ -2790,6 +2884,55 @@ mod tests {
         ] {
             assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
         }
+    }
+
+    /// Advertising labels and the small module each stands in; a label in a large element
+    /// marks itself only; headings that merely mention advertising are no labels.
+    #[test]
+    fn advertising_the_page_labels() {
+        for t in [
+            "Anzeige",
+            "ANZEIGE",
+            "Ad",
+            "Sponsored content",
+            "Angebote und Aktionen Anzeige",
+            "Sponsored by Acme",
+            "Publicité",
+        ] {
+            assert!(is_ad_label(t), "{t}");
+        }
+        for t in [
+            "Ad blocker detected",
+            "Keine Werbung mehr",
+            "Our advertising policy explains how we choose partners",
+            "Anzeigenmarkt",
+        ] {
+            assert!(!is_ad_label(t), "{t}");
+        }
+        let b = |p: &str, t: &str| crate::block::Block {
+            text: t.into(),
+            path: p.into(),
+            ..crate::block::Block::default()
+        };
+        let long = "word ".repeat(AD_MODULE_MAX_WORDS);
+        let blocks = vec![
+            b("/html[0]/body[0]/main[0]/p[0]", "The story"),
+            b(
+                "/html[0]/body[0]/ul[0]/li[0]/article[0]/h4[0]",
+                "Angebote Anzeige",
+            ),
+            b(
+                "/html[0]/body[0]/ul[0]/li[0]/article[0]/h4[0]/a[0]",
+                "Black Friday deals",
+            ),
+            b(
+                "/html[0]/body[0]/ul[0]/li[1]/article[0]/h4[0]",
+                "An editorial teaser",
+            ),
+            b("/html[0]/body[0]/section[0]/p[0]", "Anzeige"),
+            b("/html[0]/body[0]/section[0]/p[1]", &long),
+        ];
+        assert_eq!(ad_blocks(&blocks), [false, true, true, false, true, false]);
     }
 
     /// Texts that say only a count or a relative time, at most four words.

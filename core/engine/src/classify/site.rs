@@ -722,6 +722,14 @@ impl SiteState {
             vec![false; old.blocks.len()]
         };
 
+        // Advertising the page labels as such ("Anzeige", "Sponsored"): noise on both sides.
+        let new_ads = noise::ad_blocks(new.blocks);
+        let old_ads = if any_removed {
+            noise::ad_blocks(old.blocks)
+        } else {
+            vec![false; old.blocks.len()]
+        };
+
         let mut verdicts: Vec<Option<(Kind, Reason)>> = vec![None; report.blocks.len()];
         for (k, b) in report.blocks.iter().enumerate() {
             if b.status == Status::Unchanged {
@@ -743,6 +751,15 @@ impl SiteState {
                 };
             if is_template && !site_edit[k] {
                 verdicts[k] = Some((Kind::Template, Reason::template()));
+                continue;
+            }
+            let ad = match (b.new_index, b.old_index) {
+                (Some(j), _) => new_ads[j],
+                (None, Some(i)) => old_ads[i],
+                (None, None) => false,
+            };
+            if ad {
+                verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Ad])));
                 continue;
             }
             let kept_or_noise = |r: Reason| {
