@@ -1634,7 +1634,8 @@ pub fn ad_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
 
 /// Whether a text says only a count or a relative time — "12 comments", "6Kommentare" (the
 /// count glued to its word by markup), "Kommentare: 6", "vor 3 Stunden", "5 minutes ago" — at
-/// most four words, and which kinds: a new or removed block of it is a counter appearing or
+/// most four words with a word besides the number (a lone "123" may be a figure of the page),
+/// and which kinds: a new or removed block of it is a counter appearing or
 /// going (a teaser's first comments), never news.
 pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
     let toks = text::tokens(t);
@@ -1646,6 +1647,9 @@ pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
         return None;
     }
     let mut found = Vec::new();
+    // A word that says what is counted or when: a lone number ("123", a new table cell) may be
+    // a figure of the page.
+    let mut worded = false;
     for &i in &words {
         let w = toks[i];
         // A count glued to its counter word: "6Kommentare", "Kommentare6".
@@ -1655,6 +1659,7 @@ pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
             && in_list(COUNTER_WORDS, &letters)
             && (w.starts_with(|c: char| c.is_ascii_digit())
                 || w.ends_with(|c: char| c.is_ascii_digit()));
+        worded |= w.chars().any(char::is_alphabetic);
         match kinds[i] {
             Some(k @ (Volatile::Counter | Volatile::RelativeTime)) => found.push(k),
             _ if glued => found.push(Volatile::Counter),
@@ -1668,7 +1673,7 @@ pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
     }
     found.sort();
     found.dedup();
-    (!found.is_empty()).then_some(found)
+    (worded && !found.is_empty()).then_some(found)
 }
 
 /// The words a slot shows that can tell a real edit from rotation: lowercased words with a
@@ -2935,7 +2940,8 @@ mod tests {
         assert_eq!(ad_blocks(&blocks), [false, true, true, false, true, false]);
     }
 
-    /// Texts that say only a count or a relative time, at most four words.
+    /// Texts that say only a count or a relative time, at most four words, with a word
+    /// besides the number.
     #[test]
     fn bare_counts() {
         for t in [
@@ -2944,12 +2950,12 @@ mod tests {
             "Kommentare: 6",
             "vor 3 Stunden",
             "5 minutes ago",
-            "7",
             "hace una hora",
         ] {
             assert!(bare_count(t).is_some(), "{t}");
         }
         for t in [
+            "7",
             "Tickets from 5 euros",
             "Section 12",
             "Tel. 030 1234",
