@@ -42,8 +42,8 @@ declare module 'sincelast-wasm' {
     version: number,
     dom: Uint8Array,
     text: Uint8Array,
-    /** held: revisits the block's current text stayed; since: when it appeared (s); both optional. */
-    flips: { path: string, ids: Uint8Array, held?: number, since?: number }[],
+    /** held: revisits the block's current text stayed; since: when it appeared (s); states: ids of texts that persisted there (states the page returns to); all optional. */
+    flips: { path: string, ids: Uint8Array, held?: number, since?: number, states?: Uint8Array }[],
     /** u64 ids (little-endian) of the texts the page's latest revisit brought; absent: none. */
     arrived?: Uint8Array,
   }

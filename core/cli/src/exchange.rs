@@ -47,6 +47,10 @@ fn page_record(site: &str, p: &PageRecord) -> Value {
             if let Some(t) = f.since {
                 v["since"] = json!(t);
             }
+            if !f.states.is_empty() {
+                let states: Vec<u8> = f.states.iter().flat_map(|x| x.to_le_bytes()).collect();
+                v["states"] = bytes(to_hex(&states));
+            }
             v
         })
         .collect();

@@ -214,9 +214,11 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         "   Not held out: a rotating slot whose text held over a revisit at least an hour after"
     );
     println!("   it appeared is a state, not rotation (HELD_MIN_VISITS = 1, HELD_MIN_SECS = 3600,");
+    println!("   chosen here over 2 revisits and 6 hours: 35 pairs shown more, against 22), nor a");
     println!(
-        "   chosen here over 2 revisits and 6 hours: 35 pairs shown more, against 22). Nor is"
+        "   change back to a text that held there before (a state returned; made after reading"
     );
+    println!("   the berlin-sbahn and starlabs misses). Nor is");
     println!(
         "   a long text reworded in a module's slot as an edit (made after its bahn.de misses),"
     );

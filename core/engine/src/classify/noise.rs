@@ -69,7 +69,8 @@
 //!   flips whose text held on the page over a revisit at least an hour after it appeared is a
 //!   state (a status line, a stock level, a notice), not rotation: flipping back from it
 //!   teaches nothing, and its change is content, kept "because its text had stayed"
-//!   ([`crate::classify::site::HELD_MIN_VISITS`]).
+//!   ([`crate::classify::site::HELD_MIN_VISITS`]); so is a change back to a text that held
+//!   there before (the page returns to a state: "no disruptions" again, "Sold out" again).
 //!
 //! - **rotating modules** (`RuleKind::Module`, learned by the site state): a slot of the
 //!   site's template whose text differs between pages and between fetches; its changes are

@@ -154,6 +154,12 @@ pub struct FlipRecord {
     /// When the block's current text was first seen (seconds since the epoch), if known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub since: Option<i64>,
+    /// [`crate::classify::noise::canonical_id`] of the texts that persisted at this path
+    /// (held as [`HELD_MIN_VISITS`] and [`HELD_MIN_SECS`] say), at most
+    /// [`crate::limits::FLIPS_PER_PATH`], oldest first (little-endian `u64` bytes): states
+    /// the page returns to. Absent (empty) in records stored before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty", with = "le_u64")]
+    pub states: Vec<u64>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -169,6 +175,8 @@ struct SlotHistory {
     held: u32,
     /// When its current text was first seen ([`FlipRecord::since`]).
     since: Option<i64>,
+    /// Texts that persisted here before ([`FlipRecord::states`]).
+    states: Vec<u64>,
 }
 
 impl SlotHistory {
@@ -188,16 +196,17 @@ impl SlotHistory {
 /// changes between fetches by nature)…
 pub const HELD_MIN_VISITS: u32 = 1;
 
-/// Outside the site's chrome, a change is hidden as the template's only when its text is on at
-/// least this share of the site's pages: a text a few pages share (a dispatch estimate, a
-/// price, a status several products have) is a state of each page, not the site's frame.
-pub const SHARED_STATE_SHARE: f64 = 0.5;
 /// …and the change comes at least this long (seconds) after it appeared: the window within
 /// which the evaluation calls revisits near in time. Chosen after the evaluation's
 /// website-stalker section (5a) showed status lines, stock states and notices hidden as
 /// rotating (of its 21,217 changed pairs, 2 revisits over 6 hours showed 22 more, 1 revisit
 /// over an hour 35); not held out.
 pub const HELD_MIN_SECS: i64 = 3600;
+
+/// Outside the site's chrome, a change is hidden as the template's only when its text is on at
+/// least this share of the site's pages: a text a few pages share (a dispatch estimate, a
+/// price, a status several products have) is a state of each page, not the site's frame.
+pub const SHARED_STATE_SHARE: f64 = 0.5;
 
 /// The records a visit (or a removal) changed: what the caller writes back.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -282,10 +291,13 @@ impl SiteState {
                 }
                 let excess = f.ids.len().saturating_sub(FLIPS_PER_PATH);
                 f.ids.drain(..excess);
+                let excess = f.states.len().saturating_sub(FLIPS_PER_PATH);
+                f.states.drain(..excess);
                 let slot = SlotHistory {
                     ids: f.ids,
                     held: f.held,
                     since: f.since,
+                    states: f.states,
                 };
                 if page.insert(f.path, slot).is_none() {
                     flip_paths += 1;
@@ -348,6 +360,7 @@ impl SiteState {
                         ids: h.ids.clone(),
                         held: h.held,
                         since: h.since,
+                        states: h.states.clone(),
                     })
                     .collect()
             })
@@ -485,6 +498,16 @@ impl SiteState {
                     .is_some_and(|s| now.saturating_sub(s) >= HELD_MIN_SECS);
                 if late && unchanged.contains(path.as_str()) {
                     slot.held = slot.held.saturating_add(1);
+                    if slot.held >= HELD_MIN_VISITS {
+                        if let Some(&id) = slot.ids.last() {
+                            if !slot.states.contains(&id) {
+                                if slot.states.len() >= FLIPS_PER_PATH {
+                                    slot.states.remove(0);
+                                }
+                                slot.states.push(id);
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -496,6 +519,19 @@ impl SiteState {
     fn held_state(&self, url: &str, slot: &str, now: Option<i64>) -> Option<u32> {
         let h = self.flips.get(url)?.get(slot)?;
         h.persisted(now).then_some(h.held)
+    }
+
+    /// Whether `new_text` is a text that persisted at `slot` of the page at `url` before (a
+    /// state the page returns to: "Derzeit keine Meldungen" after a disruption, "Sold out"
+    /// again): [`HELD_MIN_VISITS`], as the revisits it is known to have held.
+    fn returned_state(&self, url: &str, slot: &str, new_text: &str) -> Option<u32> {
+        if new_text.is_empty() {
+            return None;
+        }
+        let h = self.flips.get(url)?.get(slot)?;
+        h.states
+            .contains(&noise::canonical_id(new_text))
+            .then_some(HELD_MIN_VISITS)
     }
 
     /// Learns the rotating modules this visit's changes show, from what the site saw before
@@ -695,13 +731,16 @@ impl SiteState {
                 .iter()
                 .any(|r| r.id == id && r.learned_from == noise::FLIP)
         };
-        let held = |r: Reason, slot: &str| -> Reason {
+        let held = |r: Reason, slot: &str, new_text: &str| -> Reason {
             let rotating_flip = r.source == Source::Learned
                 && r.kept.is_none()
                 && r.rule.as_deref() == Some("rotating")
                 && r.rule_id.as_deref().is_some_and(flip_rule);
             match rotating_flip
-                .then(|| self.held_state(url, slot, new.time))
+                .then(|| {
+                    self.held_state(url, slot, new.time)
+                        .or_else(|| self.returned_state(url, slot, new_text))
+                })
                 .flatten()
             {
                 Some(visits) => Reason {
@@ -762,8 +801,8 @@ impl SiteState {
                 verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Ad])));
                 continue;
             }
-            let kept_or_noise = |r: Reason| {
-                let r = held(r, &slots[k]);
+            let kept_or_noise = |r: Reason, new_text: &str| {
+                let r = held(r, &slots[k], new_text);
                 let kind = if r.kept.is_none() {
                     Kind::Noise
                 } else {
@@ -791,7 +830,7 @@ impl SiteState {
                         new.time,
                         Some(noise_model),
                     ) {
-                        verdicts[k] = Some(kept_or_noise(r));
+                        verdicts[k] = Some(kept_or_noise(r, &b.text));
                     }
                 }
                 Status::New | Status::Removed => {
@@ -836,7 +875,7 @@ impl SiteState {
                         && meter.classify(b.text.len())
                     {
                         if let Some(r) = rotating(&slots[k], old_t, new_t) {
-                            verdicts[k] = Some(kept_or_noise(r));
+                            verdicts[k] = Some(kept_or_noise(r, new_t));
                         }
                     }
                 }
@@ -2059,7 +2098,8 @@ mod tests {
 
     /// A status line learned as rotating (it flipped back at once) shows its change as content
     /// once its text held over a revisit at least an hour after it appeared: a state of the
-    /// page, not an item of a rotation. A text seen again within the hour has not held.
+    /// page, not an item of a rotation; a text that held once is a state whenever the page
+    /// returns to it. A text seen again within the hour has not held.
     #[test]
     fn a_status_that_held_over_a_revisit_is_a_state_not_rotation() {
         let url = "https://t.example/status";
@@ -2097,18 +2137,37 @@ mod tests {
             (Kind::Content, Some(Kept::Held { visits: 1 }))
         );
         assert!(r.summary.meaningful > 0);
-        // Seen unchanged only on a reload 10 minutes after it appeared, changed two hours
-        // later: that reload says nothing about how long it stays; not held.
-        let day5 = 5 * 86_400;
-        let steps: [(i64, i64, &[Block], &[Block]); 2] = [
-            (day5, day5 + 600, &up, &up),
-            (day5 + 600, day5 + 7200, &up, &down),
+        // Once a state, always a state the page returns to: the disruption back a day later is
+        // content too, though it never held since it came back.
+        let r = revisit(&mut model, url, 6, &up, &down);
+        assert_eq!(
+            status(&r, "Disruption on line 5"),
+            (Kind::Content, Some(Kept::Held { visits: 1 }))
+        );
+        // On another page of the site that never held either text: seen unchanged only on a
+        // reload 10 minutes after it appeared, changed two hours later: that reload says
+        // nothing about how long it stays; not held, rotation.
+        let other = "https://t.example/status2";
+        let day9 = 9 * 86_400;
+        let steps: [(i64, i64, &[Block], &[Block]); 4] = [
+            (day9, day9 + 3600, &up, &down),
+            (day9 + 3600, day9 + 7200, &down, &up),
+            (day9 + 7200, day9 + 7800, &up, &up),
+            (day9 + 7800, day9 + 14_400, &up, &down),
         ];
+        observe(
+            &mut model,
+            &Visit {
+                url: other,
+                time: Some(day9),
+                blocks: &up,
+            },
+        );
         let mut last = None;
         for (then, now, old, new) in steps {
-            last = Some(between(&mut model, url, (then, old), (now, new)));
+            last = Some(between(&mut model, other, (then, old), (now, new)));
         }
-        let r = last.expect("two visits");
+        let r = last.expect("four visits");
         assert_eq!(status(&r, "Disruption on line 5"), (Kind::Noise, None));
     }
 
@@ -2471,6 +2530,7 @@ mod tests {
                 ids: vec![1, 2, 3, 4, 5, 6],
                 held: 3,
                 since: Some(86_400),
+                states: vec![4, 2],
             }],
             arrived: vec![7, 9],
         };

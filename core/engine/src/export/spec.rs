@@ -154,6 +154,7 @@ const FLIP_FIELDS: &[Field] = &[
     req("ids", Ty::Hex(8)),
     opt("held", Ty::Int(0, u32::MAX as i64)),
     opt("since", TIME),
+    opt("states", Ty::Hex(8)),
 ];
 const FLIP: Ty = Ty::Obj(FLIP_FIELDS);
 const SITE_NAMES: Ty = Ty::List(&SITE, MAX_SITES);

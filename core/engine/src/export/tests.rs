@@ -66,7 +66,7 @@ fn sample() -> Vec<(&'static str, Value)> {
         (
             "sitePages",
             json!({"site": "a.example", "url": "https://a.example/", "seq": 1, "version": 3,
-            "dom": bytes("01000000ff000000"), "text": bytes(""), "flips": [{"path": "/p", "ids": bytes("0102030405060708"), "held": 2, "since": 86400}],
+            "dom": bytes("01000000ff000000"), "text": bytes(""), "flips": [{"path": "/p", "ids": bytes("0102030405060708"), "held": 2, "since": 86400, "states": bytes("0102030405060708")}],
             "arrived": bytes("0900000000000000")}),
         ),
         (
@@ -127,7 +127,7 @@ fn lines_are_canonical_and_hand_checked() {
     // Hashes as lowercase hex of the stored bytes; a compound key as an array.
     assert_eq!(
         lines[12],
-        r#"{"store":"sitePages","key":["a.example","https://a.example/"],"value":{"arrived":"0900000000000000","dom":"01000000ff000000","flips":[{"held":2,"ids":"0102030405060708","path":"/p","since":86400}],"seq":1,"site":"a.example","text":"","url":"https://a.example/","version":3}}"#
+        r#"{"store":"sitePages","key":["a.example","https://a.example/"],"value":{"arrived":"0900000000000000","dom":"01000000ff000000","flips":[{"held":2,"ids":"0102030405060708","path":"/p","since":86400,"states":"0102030405060708"}],"seq":1,"site":"a.example","text":"","url":"https://a.example/","version":3}}"#
     );
     assert_eq!(
         lines[14],
