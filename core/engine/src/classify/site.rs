@@ -772,6 +772,9 @@ impl SiteState {
             vec![false; old.blocks.len()]
         };
 
+        // Items of a list in a new order, nothing else changed in it.
+        let reordered = shuffled(&report, old.blocks, new.blocks);
+
         let mut verdicts: Vec<Option<(Kind, Reason)>> = vec![None; report.blocks.len()];
         for (k, b) in report.blocks.iter().enumerate() {
             if b.status == Status::Unchanged {
@@ -802,6 +805,10 @@ impl SiteState {
             };
             if ad {
                 verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Ad])));
+                continue;
+            }
+            if reordered[k] {
+                verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Reordered])));
                 continue;
             }
             let kept_or_noise = |r: Reason, new_text: &str| {
@@ -1207,6 +1214,76 @@ fn in_chrome(path: &str) -> bool {
             path[..i].ends_with('/') && (after.is_empty() || after.starts_with(['[', '/']))
         })
     })
+}
+
+/// How many levels above a moved block [`shuffled`] looks for the list it belongs to.
+pub const SHUFFLE_MAX_LEVELS: usize = 3;
+
+/// A list around moved blocks, as [`shuffled`] measures it: its blocks' texts on each page as a
+/// multiset fingerprint (wrapping sum of text hashes, count) and how many of its blocks moved.
+#[derive(Default)]
+struct ListPrint {
+    old: (u64, u32),
+    new: (u64, u32),
+    moved: u32,
+}
+
+/// For each block of `report`, whether it moved inside a list shuffled: the nearest element
+/// at most [`SHUFFLE_MAX_LEVELS`] above it (below `<body>`) that holds it on both pages, whose
+/// blocks say the same texts as many times each on the old page and the new, at least four
+/// of them, and at least half of which moved (an FAQ or a link list in a new order on every
+/// fetch). The same items in a new order are no change (kind `reordered`). One story moved
+/// down a list of four, or a list that also gained, lost or changed an item, shows its moves.
+fn shuffled(report: &Report, old: &[Block], new: &[Block]) -> Vec<bool> {
+    let mut out = vec![false; report.blocks.len()];
+    // Ancestors of a path, nearest first, as prefixes (`/html[0]/body[0]/div[1]`), at most
+    // `SHUFFLE_MAX_LEVELS` and at least three steps long.
+    fn ancestors(path: &str) -> impl Iterator<Item = &str> {
+        path.match_indices('/')
+            .map(|(i, _)| &path[..i])
+            .filter(|p| p.matches('/').count() >= 3)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .take(SHUFFLE_MAX_LEVELS)
+    }
+    let moved_pair = |b: &crate::align::BlockDiff| match (b.status, b.new_index, b.old_index) {
+        (Status::Moved, Some(j), Some(i)) => new.get(j).zip(old.get(i)),
+        _ => None,
+    };
+    let mut lists: HashMap<&str, ListPrint> = HashMap::new();
+    for (n, o) in report.blocks.iter().filter_map(moved_pair) {
+        for c in ancestors(&n.path) {
+            if o.path.starts_with(c) && o.path[c.len()..].starts_with('/') {
+                lists.entry(c).or_default().moved += 1;
+            }
+        }
+    }
+    if lists.is_empty() {
+        return out;
+    }
+    for (page, is_new) in [(old, false), (new, true)] {
+        for b in page {
+            let h = stable_hash(&b.text);
+            for (i, _) in b.path.match_indices('/') {
+                if let Some(l) = lists.get_mut(&b.path[..i]) {
+                    let f = if is_new { &mut l.new } else { &mut l.old };
+                    f.0 = f.0.wrapping_add(h);
+                    f.1 += 1;
+                }
+            }
+        }
+    }
+    for (k, b) in report.blocks.iter().enumerate() {
+        if let Some((n, _)) = moved_pair(b) {
+            out[k] = ancestors(&n.path).any(|c| {
+                lists
+                    .get(c)
+                    .is_some_and(|l| l.old == l.new && l.new.1 >= 4 && 2 * l.moved >= l.new.1)
+            });
+        }
+    }
+    out
 }
 
 /// For each block, whether it is a slot of the template ([`template::template_slots`], from
@@ -1998,6 +2075,100 @@ mod tests {
         assert_eq!(kind(new_note), Kind::Template);
         assert_eq!(kind(new_foot), Kind::Template);
         assert_eq!(r.summary.meaningful, 1, "{:#?}", r.blocks);
+    }
+
+    /// The same items of a list in a new order (an FAQ shuffled on every fetch) are no change:
+    /// noise of kind `reordered`. One item moved, or a list that also gained an item, shows
+    /// its moves.
+    #[test]
+    fn a_list_shuffled_is_reordered_and_a_list_that_grew_shows_its_moves() {
+        let faq = |items: &[&str]| {
+            let mut v = vec![(
+                "/html[0]/body[0]/main[0]/h1[0]".to_string(),
+                "FAQ".to_string(),
+            )];
+            for (i, t) in items.iter().enumerate() {
+                v.push((
+                    format!("/html[0]/body[0]/main[0]/div[0]/details[{i}]/summary[0]"),
+                    t.to_string(),
+                ));
+                v.push((
+                    format!("/html[0]/body[0]/main[0]/div[0]/details[{i}]/p[0]"),
+                    format!("Answer to {t}"),
+                ));
+            }
+            v.push((
+                "/html[0]/body[0]/main[0]/p[0]".to_string(),
+                "Write to us any time.".to_string(),
+            ));
+            v.into_iter()
+                .map(|(path, text)| Block {
+                    text,
+                    path,
+                    ..Block::default()
+                })
+                .collect::<Vec<_>>()
+        };
+        let (a, b, c, d) = (
+            "How do I cancel?",
+            "How do I pay?",
+            "Where is my data?",
+            "Can I pause?",
+        );
+        let url = "https://t.example/faq";
+        let mut model = SiteState::new();
+        let old = faq(&[a, b, c, d]);
+        observe(
+            &mut model,
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: &old,
+            },
+        );
+        let shuffled = faq(&[c, d, a, b]);
+        let r = a_day_later(url, &old, &shuffled, &mut model);
+        let moved: Vec<_> = r
+            .blocks
+            .iter()
+            .filter(|b| b.status == Status::Moved)
+            .collect();
+        assert!(!moved.is_empty(), "{:#?}", r.blocks);
+        for m in &moved {
+            assert_eq!(m.kind, Kind::Noise, "{m:?}");
+            assert_eq!(
+                m.reason.as_ref().map(|r| r.kinds.clone()),
+                Some(vec![Volatile::Reordered])
+            );
+        }
+        assert_eq!(r.summary.meaningful, 0);
+        // One question moved to the end: a deliberate move, shown.
+        let one = faq(&[b, c, d, a]);
+        let r = a_day_later(url, &old, &one, &mut model);
+        assert!(
+            r.blocks
+                .iter()
+                .any(|x| x.status == Status::Moved && x.kind == Kind::Content),
+            "{:#?}",
+            r.blocks
+        );
+        // A new question and the others in a new order: the list changed; its moves show.
+        let grown = faq(&[c, d, a, b, "Is there an app?"]);
+        let r = a_day_later(url, &shuffled, &grown, &mut model);
+        let r2 = a_day_later(url, &old, &grown, &mut model);
+        for r in [&r, &r2] {
+            assert!(r
+                .blocks
+                .iter()
+                .any(|b| b.status == Status::New && b.kind == Kind::Content));
+        }
+        assert!(
+            r2.blocks
+                .iter()
+                .any(|b| b.status == Status::Moved && b.kind == Kind::Content),
+            "{:#?}",
+            r2.blocks
+        );
     }
 
     /// A count or a relative time that appears or goes on its own is noise: a teaser's first
