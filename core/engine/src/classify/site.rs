@@ -1409,6 +1409,18 @@ mod tests {
         model.observe(v.url, v.blocks);
     }
 
+    /// The first visit of `url`, at time 0.
+    fn first_visit(model: &mut SiteState, url: &str, blocks: &[Block]) {
+        observe(
+            model,
+            &Visit {
+                url,
+                time: Some(0),
+                blocks,
+            },
+        );
+    }
+
     /// The revisit of `url` a day after the visit that saw `old`, with default options.
     fn a_day_later(url: &str, old: &[Block], new: &[Block], model: &mut SiteState) -> Report {
         analyze(
@@ -2118,14 +2130,7 @@ mod tests {
         let url = "https://t.example/faq";
         let mut model = SiteState::new();
         let old = faq(&[a, b, c, d]);
-        observe(
-            &mut model,
-            &Visit {
-                url,
-                time: Some(0),
-                blocks: &old,
-            },
-        );
+        first_visit(&mut model, url, &old);
         let shuffled = faq(&[c, d, a, b]);
         let r = a_day_later(url, &old, &shuffled, &mut model);
         let moved: Vec<_> = r
@@ -2200,14 +2205,7 @@ mod tests {
             path: "/html[0]/body[0]/main[0]/p[1]".into(),
             ..Block::default()
         });
-        observe(
-            &mut model,
-            &Visit {
-                url,
-                time: Some(0),
-                blocks: &old,
-            },
-        );
+        first_visit(&mut model, url, &old);
         let r = a_day_later(url, &old, &new, &mut model);
         let of = |t: &str| r.blocks.iter().find(|b| b.text == t).expect(t);
         assert_eq!(of("6Kommentare").kind, Kind::Noise, "{:#?}", r.blocks);
