@@ -376,101 +376,17 @@ const WEEKDAYS: &[&str] = &[
     "vandaag",
     "gisteren",
 ];
-const TIME_UNITS: &[&str] = &[
-    "second",
-    "seconds",
-    "sec",
-    "secs",
-    "s",
-    "minute",
-    "minutes",
-    "min",
-    "mins",
-    "hour",
-    "hours",
-    "hr",
-    "hrs",
-    "h",
-    "day",
-    "days",
-    "week",
-    "weeks",
-    "month",
-    "months",
-    "year",
-    "years",
-    "sekunde",
-    "sekunden",
-    "minuten",
-    "stunde",
-    "stunden",
-    "std",
-    "tag",
-    "tage",
-    "tagen",
-    "woche",
-    "wochen",
-    "monat",
-    "monate",
-    "monaten",
-    "jahr",
-    "jahre",
-    "jahren",
-    "secondes",
-    "heure",
-    "heures",
-    "jour",
-    "jours",
-    "semaine",
-    "semaines",
-    "mois",
-    "ans",
-    "segundo",
-    "segundos",
-    "minuto",
-    "minutos",
-    "hora",
-    "horas",
-    "día",
-    "días",
-    "dia",
-    "dias",
-    "semana",
-    "semanas",
-    "mes",
-    "meses",
-    "año",
-    "años",
-    "secondi",
-    "minuti",
-    "ore",
-    "giorno",
-    "giorni",
-    "settimana",
-    "settimane",
-    "mese",
-    "mesi",
-    "anno",
-    "anni",
-    "seconden",
-    "minuut",
-    "uur",
-    "uren",
-    "dag",
-    "dagen",
-    "weken",
-    "maand",
-    "maanden",
-    "jaar",
-    "jaren",
-    "mês",
-    "ano",
-    "anos",
+/// Units of the clock: "5 minutes ago", "vor 3 Stunden" (with [`CALENDAR_UNITS`], the units of
+/// a relative time: [`is_time_unit`]).
+const CLOCK_UNITS: &[&str] = &[
+    "second", "seconds", "sec", "secs", "s", "minute", "minutes", "min", "mins", "hour", "hours",
+    "hr", "hrs", "h", "sekunde", "sekunden", "minuten", "stunde", "stunden", "std", "secondes",
+    "heure", "heures", "segundo", "segundos", "minuto", "minutos", "hora", "horas", "secondi",
+    "minuti", "ore", "seconden", "minuut", "uur", "uren",
 ];
-/// Calendar periods: a number of them (not "ago") is a term or a period of a document or an
-/// offer ("refunds within 14 days", "valid for 12 months", "dispatch in 3 - 4 weeks"), not a
-/// counter.
-const PERIOD_UNITS: &[&str] = &[
+/// Days, weeks, months and years in the languages the detectors read: units of a relative time
+/// ("3 days ago") and of a period ("within 14 days").
+const CALENDAR_UNITS: &[&str] = &[
     "day",
     "days",
     "week",
@@ -482,9 +398,6 @@ const PERIOD_UNITS: &[&str] = &[
     "tag",
     "tage",
     "tagen",
-    "werktag",
-    "werktage",
-    "werktagen",
     "woche",
     "wochen",
     "monat",
@@ -499,8 +412,6 @@ const PERIOD_UNITS: &[&str] = &[
     "semaines",
     "mois",
     "ans",
-    "année",
-    "années",
     "día",
     "días",
     "dia",
@@ -530,6 +441,20 @@ const PERIOD_UNITS: &[&str] = &[
     "ano",
     "anos",
 ];
+/// Periods that are no unit of a relative time (with [`CALENDAR_UNITS`], the units of a period:
+/// [`is_period_unit`]).
+const PERIOD_ONLY_UNITS: &[&str] = &["werktag", "werktage", "werktagen", "année", "années"];
+
+/// Whether a word is a unit of a relative time ("5 minutes ago", "vor 3 Tagen").
+fn is_time_unit(w: &str) -> bool {
+    in_list(CLOCK_UNITS, w) || in_list(CALENDAR_UNITS, w)
+}
+
+/// Whether a word is a calendar period: a number of them (not "ago") is a term or a period
+/// of a document or an offer ("refunds within 14 days", "dispatch in 3 - 4 weeks").
+fn is_period_unit(w: &str) -> bool {
+    in_list(CALENDAR_UNITS, w) || in_list(PERIOD_ONLY_UNITS, w)
+}
 /// Words that number a document or its parts ("Version 3.2", "Section 12", "§ 7"): the number
 /// after one is what the document is, not a counter.
 const DOCUMENT_LABELS: &[&str] = &[
@@ -819,14 +744,14 @@ fn priced(tokens: &[&str], i: usize) -> bool {
     if money(beside(tokens, i, -1)) || money(beside(tokens, i, 1)) {
         return true;
     }
-    unit_after(tokens, i, MEASURE_UNITS)
+    unit_after(tokens, i, &|w| in_list(MEASURE_UNITS, w))
 }
 
-/// Whether the number `tokens[i]` has a unit of `units` right after it (`6 TB`, `14 days`), or
+/// Whether the number `tokens[i]` has a word `unit` accepts right after it (`6 TB`, `14 days`), or
 /// is a number of a range whose last number has one (`7 - 8 GB`, `3–4 weeks`).
-fn unit_after(tokens: &[&str], i: usize, units: &[&str]) -> bool {
+fn unit_after(tokens: &[&str], i: usize, unit: &dyn Fn(&str) -> bool) -> bool {
     match beside(tokens, i, 1) {
-        Some(u) if in_list(units, u) => true,
+        Some(u) if unit(u) => true,
         // A range: `7 - 8 GB`, `7–8 GB`.
         Some("-" | "–") => {
             let k = (i + 1..tokens.len()).find(|&k| text::is_word(tokens[k]));
@@ -835,7 +760,7 @@ fn unit_after(tokens: &[&str], i: usize, units: &[&str]) -> bool {
                     .iter()
                     .all(|t| t.trim().is_empty() || matches!(*t, "-" | "–"))
                     && is_number(tokens[k])
-                    && unit_after(tokens, k, units)
+                    && unit_after(tokens, k, unit)
             })
         }
         _ => false,
@@ -846,7 +771,7 @@ fn unit_after(tokens: &[&str], i: usize, units: &[&str]) -> bool {
 /// document or its part ("Version 3.2", "Section 12", "§ 7"): what a terms page or an offer
 /// says, never a counter.
 fn termed(tokens: &[&str], i: usize) -> bool {
-    unit_after(tokens, i, PERIOD_UNITS)
+    unit_after(tokens, i, &is_period_unit)
         || beside(tokens, i, -1).is_some_and(|p| p == "§" || in_list(DOCUMENT_LABELS, p))
 }
 
@@ -934,7 +859,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
         } else if is_numeric_date(tok) {
             Some(Volatile::Date)
         } else if is_number(tok) {
-            let next_unit = next.is_some_and(|n| in_list(TIME_UNITS, n));
+            let next_unit = next.is_some_and(is_time_unit);
             if next_unit && (ago_after(k + 2) || ago_before(k - 1)) {
                 Some(Volatile::RelativeTime)
             } else if next.is_some_and(|n| in_list(DURATION_UNITS, n))
@@ -982,11 +907,11 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
         {
             // An ordinal day beside its month: "1er mars", "March 24th".
             Some(Volatile::Date)
-        } else if (in_list(TIME_UNITS, tok)
+        } else if (is_time_unit(tok)
             && (prev_is_num || prev.is_some_and(|p| in_list(ARTICLES, p)))
             && (ago_after(k + 1) || ago_before(k - 2)))
             || (in_list(ARTICLES, tok)
-                && next.is_some_and(|n| in_list(TIME_UNITS, n))
+                && next.is_some_and(is_time_unit)
                 && (ago_after(k + 2) || ago_before(k - 1)))
         {
             // "5 minutes ago", "an hour ago", "vor 3 Stunden", "vor einer Stunde", "il y a une
@@ -1581,6 +1506,13 @@ pub const AD_MODULE_MAX_WORDS: usize = 80;
 /// "Sponsored", "Ad"), or a heading of at most five words that begins or ends with one
 /// ("Angebote und Aktionen Anzeige", "Sponsored by Acme").
 pub fn is_ad_label(t: &str) -> bool {
+    // Most blocks are longer: tell without allocating (every block of every visit comes here).
+    let mut count = t
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty());
+    if count.nth(5).is_some() {
+        return false;
+    }
     let words: Vec<String> = t
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
@@ -1665,7 +1597,7 @@ pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
             Some(k @ (Volatile::Counter | Volatile::RelativeTime)) => found.push(k),
             _ if glued => found.push(Volatile::Counter),
             _ if in_list(COUNTER_WORDS, w)
-                || in_list(TIME_UNITS, w)
+                || is_time_unit(w)
                 || in_list(AGO_AFTER, w)
                 || in_list(AGO_BEFORE, w)
                 || in_list(ARTICLES, w) => {}

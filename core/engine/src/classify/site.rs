@@ -607,15 +607,7 @@ impl SiteState {
         // The old page's flags are needed only for removed blocks.
         let any_removed = report.blocks.iter().any(|b| b.status == Status::Removed);
         let (old_tpl, old_major) = if any_removed {
-            let old_page = templates.features(old.blocks);
-            (
-                templates.suppressible_features(&old_page, old.blocks.len()),
-                templates.suppressible_features_share(
-                    &old_page,
-                    old.blocks.len(),
-                    SHARED_STATE_SHARE,
-                ),
-            )
+            templates.suppressible_blocks_and_share(old.blocks, SHARED_STATE_SHARE)
         } else {
             (vec![false; old.blocks.len()], vec![false; old.blocks.len()])
         };
@@ -1216,7 +1208,8 @@ fn in_chrome(path: &str) -> bool {
     })
 }
 
-/// How many levels above a moved block [`shuffled`] looks for the list it belongs to.
+/// How many levels above a moved block the site state looks for the list it belongs to (a
+/// shuffled list, `shuffled`).
 pub const SHUFFLE_MAX_LEVELS: usize = 3;
 
 /// A list around moved blocks, as [`shuffled`] measures it: its blocks' texts on each page as a

@@ -739,6 +739,24 @@ impl TemplateModel {
         self.suppressible_features(&page, blocks.len())
     }
 
+    /// [`TemplateModel::suppressible_blocks`] and, for the same page,
+    /// [`TemplateModel::suppressible_features_share`]: the page's features are computed once,
+    /// and not at all while the site has too few pages to flag any block.
+    pub fn suppressible_blocks_and_share(
+        &mut self,
+        blocks: &[Block],
+        share: f64,
+    ) -> (Vec<bool>, Vec<bool>) {
+        if !self.may_flag(self.suppress_floor()) {
+            return (vec![false; blocks.len()], vec![false; blocks.len()]);
+        }
+        let page = self.features(blocks);
+        (
+            self.suppressible_features(&page, blocks.len()),
+            self.suppressible_features_share(&page, blocks.len(), share),
+        )
+    }
+
     fn suppress_floor(&self) -> u32 {
         self.options.suppress_min_count.max(self.options.min_count)
     }
