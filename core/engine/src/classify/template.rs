@@ -24,6 +24,12 @@
 //!   [`TemplateModel::template_blocks`] (the template picture, a page's template share) adds
 //!   them; [`TemplateModel::suppressible_blocks`], which may hide a change, does not (the site
 //!   state uses slots only in the site's chrome).
+//! - **Lists** ([`PageLists`]): the template's *structure* — a box of short items (the latest
+//!   stories, the section's other articles) of the same kind at the same depth on several pages,
+//!   whatever its text. [`TemplateModel::observe`] keeps each page's list keys and
+//!   [`TemplateModel::template_blocks`] adds the short blocks of lists on at least `lower`
+//!   pages; the template picture ([`crate::history::picture`]) shows them. A visit's site state
+//!   keeps none: lists never hide a change.
 //!
 //! Pages are keyed by URL: versions of one page count once. **Near-duplicate pages count once
 //! too**: when judging a page, observed pages whose sampled text windows are almost all the same
@@ -117,6 +123,10 @@ struct PageHashes {
     /// Sampled window hashes (deduplicated).
     #[serde(with = "packed")]
     text: Vec<u32>,
+    /// List keys ([`list_keys`], deduplicated). Pages stored before lists were kept have none
+    /// until they are observed again.
+    #[serde(with = "packed", default)]
+    lists: Vec<u32>,
 }
 
 /// `Vec<u32>` as base64 of little-endian bytes: a site model stays small enough to be
@@ -200,6 +210,8 @@ pub struct TemplateModel {
     dom_counts: HashMap<u32, u32, BuildHasherDefault<Folded>>,
     #[serde(skip)]
     text_counts: HashMap<u32, u32, BuildHasherDefault<Folded>>,
+    #[serde(skip)]
+    list_counts: HashMap<u32, u32, BuildHasherDefault<Folded>>,
     #[serde(skip)]
     counted: bool,
 }
@@ -466,6 +478,178 @@ impl PageFeatures {
     }
 }
 
+/// A page's lists and their keys. An element is a *list* — below `<body>`, at least
+/// [`LIST_MIN_BLOCKS`] blocks inside it, each at most [`SLOT_MAX_WORDS`] words (no prose; the
+/// element's own text, a box's title line, may be longer), in at most [`LIST_MAX_SHAPES`]
+/// shapes with at least two blocks per shape. A block's shape is its path below the element without positions (`tr/td`): the rows of a
+/// table, the items of a menu, the teasers of a box.
+///
+/// The key is the element's type path (`/html/body/div/ul`) and its shapes, not its text: a
+/// list of the same kind at the same depth of the same elements on several pages of a site is
+/// a part of the site's template whose content varies from page to page (a section's other
+/// stories, the latest news), which repetition of text cannot find. Positions are left out so
+/// that a box one place further down (below an extra banner) is the same box. One pass over
+/// the blocks' paths: linear in blocks × depth.
+///
+/// An element among whose children is a prose block (an article's bullet points between its
+/// paragraphs) holds no list of its own. Every page's keys are counted across the site; a
+/// short block inside a list on at least `lower` pages is a slot of the template.
+pub struct PageLists {
+    elements: Vec<Element>,
+    own: Vec<usize>,
+    words: Vec<usize>,
+    keys: Vec<Option<u64>>,
+    stored: Vec<u32>,
+}
+
+impl PageLists {
+    /// The lists of a page with these blocks.
+    pub fn of(blocks: &[Block]) -> Self {
+        let (elements, own) = element_tree(blocks);
+        let words: Vec<usize> = blocks.iter().map(|b| slot_words(&b.text)).collect();
+        let keys = list_keys(blocks, &elements, &own, &words);
+        let stored = dedup(keys.iter().flatten().copied());
+        PageLists {
+            elements,
+            own,
+            words,
+            keys,
+            stored,
+        }
+    }
+
+    /// The page's list keys (deduplicated), to count on how many pages each is.
+    pub fn keys(&self) -> &[u32] {
+        &self.stored
+    }
+
+    /// Marks the blocks of this page's lists as template where `count` says the list is on at
+    /// least `lower` pages: a block not marked yet, at most [`SLOT_MAX_WORDS`] words, inside
+    /// such a list. Returns, per block marked, the count of its list (0 for the others).
+    pub fn mark(
+        &self,
+        blocks: &[Block],
+        flags: &mut [bool],
+        lower: u32,
+        count: impl Fn(u32) -> u32,
+    ) -> Vec<u32> {
+        let mut found = vec![0u32; flags.len()];
+        for k in 0..flags.len().min(blocks.len()) {
+            if flags[k] || self.words[k] > SLOT_MAX_WORDS || blocks[k].path.is_empty() {
+                continue;
+            }
+            let mut id = Some(self.own[k]);
+            while let Some(e) = id {
+                if let Some(key) = self.keys[e] {
+                    let c = count(fold(key));
+                    if c >= lower {
+                        flags[k] = true;
+                        found[k] = c;
+                        break;
+                    }
+                }
+                id = self.elements[e].parent;
+            }
+        }
+        found
+    }
+}
+
+/// Fewest blocks a list holds (see [`PageLists`]).
+pub const LIST_MIN_BLOCKS: u32 = 3;
+/// Most item shapes a list has (see [`PageLists`]).
+pub const LIST_MAX_SHAPES: usize = 3;
+
+/// Per element of the page's element tree, its list key when it is a list ([`PageLists`]).
+fn list_keys(
+    blocks: &[Block],
+    elements: &[Element],
+    own: &[usize],
+    words: &[usize],
+) -> Vec<Option<u64>> {
+    struct Acc {
+        count: u32,
+        prose: bool,
+        at: u64,
+        shapes: Vec<u64>,
+    }
+    let mut acc: Vec<Acc> = elements
+        .iter()
+        .map(|_| Acc {
+            count: 0,
+            prose: false,
+            at: 0,
+            shapes: Vec::new(),
+        })
+        .collect();
+    let mut tags: Vec<u64> = Vec::new();
+    let mut at: Vec<u64> = Vec::new();
+    let mut below: Vec<u64> = Vec::new();
+    for (k, b) in blocks.iter().enumerate() {
+        if b.path.is_empty() {
+            continue;
+        }
+        let raw = steps(&b.path);
+        let n = raw.len();
+        tags.clear();
+        tags.extend(
+            raw.iter()
+                .map(|s| stable_hash(s.split('[').next().unwrap_or(s))),
+        );
+        // at[s] = the path's first s steps, below[s] = its steps from s on; without positions.
+        at.clear();
+        at.push(0x11_57);
+        for &t in &tags {
+            let last = *at.last().unwrap_or(&0);
+            at.push(mix(last, t));
+        }
+        below.clear();
+        below.resize(n + 1, 0x5_4A9E);
+        for d in (0..n).rev() {
+            below[d] = mix(below[d + 1], tags[d]);
+        }
+        let mut id = Some(own[k]);
+        while let Some(e) = id {
+            let s = elements[e].steps as usize;
+            let a = &mut acc[e];
+            a.count += 1;
+            // The element's own text (a box's title line run together) is not its prose.
+            a.prose |= words[k] > SLOT_MAX_WORDS && s < n;
+            a.at = at[s.min(n)];
+            let shape = below[s.min(n)];
+            if a.shapes.len() <= LIST_MAX_SHAPES && !a.shapes.contains(&shape) {
+                a.shapes.push(shape);
+            }
+            id = elements[e].parent;
+        }
+    }
+    // Elements with a prose block as a direct child: a list among their children is part of
+    // that text (an article's bullet points), not a box of its own.
+    let mut prose_child = vec![false; elements.len()];
+    for (k, b) in blocks.iter().enumerate() {
+        if !b.path.is_empty() && words[k] > SLOT_MAX_WORDS {
+            if let Some(p) = elements[own[k]].parent {
+                prose_child[p] = true;
+            }
+        }
+    }
+    acc.into_iter()
+        .zip(elements)
+        .map(|(mut a, e)| {
+            let list = e.steps >= 3
+                && !e.parent.is_some_and(|p| prose_child[p])
+                && !a.prose
+                && a.count >= LIST_MIN_BLOCKS
+                && a.shapes.len() <= LIST_MAX_SHAPES
+                && a.count as usize >= 2 * a.shapes.len();
+            list.then(|| {
+                a.shapes.sort_unstable();
+                a.shapes.iter().fold(mix(a.at, 0x1157), |h, &x| mix(h, x))
+            })
+        })
+        .collect()
+}
+
 /// Sampled windows: (start word, hash) for each W-window whose hash ≡ 0 (mod D).
 ///
 /// A window's hash is a polynomial over its words' hashes, `P = Σ words[s+i] · B^(w−1−i)`
@@ -557,12 +741,16 @@ impl TemplateModel {
         }
         self.dom_counts.clear();
         self.text_counts.clear();
+        self.list_counts.clear();
         for p in self.pages.values() {
             for h in &p.dom {
                 *self.dom_counts.entry(*h).or_default() += 1;
             }
             for h in &p.text {
                 *self.text_counts.entry(*h).or_default() += 1;
+            }
+            for h in &p.lists {
+                *self.list_counts.entry(*h).or_default() += 1;
             }
         }
         self.counted = true;
@@ -572,6 +760,7 @@ impl TemplateModel {
         for (list, counts) in [
             (&p.dom, &mut self.dom_counts),
             (&p.text, &mut self.text_counts),
+            (&p.lists, &mut self.list_counts),
         ] {
             for h in list {
                 let c = counts.entry(*h).or_default();
@@ -587,7 +776,31 @@ impl TemplateModel {
     /// dropped to stay within [`TemplateOptions::max_pages`].
     pub fn observe(&mut self, url: &str, blocks: &[Block]) -> Vec<String> {
         let page = self.features(blocks);
-        self.observe_features(url, &page)
+        let dropped = self.observe_features(url, &page);
+        self.observe_lists(url, &PageLists::of(blocks));
+        dropped
+    }
+
+    /// Records the lists of the page at `url` (observed already) for
+    /// [`TemplateModel::template_blocks`]. [`TemplateModel::observe`] does this; a visit's
+    /// site state, which only asks what may hide a change, does not.
+    pub fn observe_lists(&mut self, url: &str, lists: &PageLists) {
+        self.ensure_counts();
+        let Some(page) = self.pages.get_mut(url) else {
+            return;
+        };
+        let old = std::mem::replace(&mut page.lists, lists.stored.clone());
+        for h in &old {
+            if let Some(c) = self.list_counts.get_mut(h) {
+                *c = c.saturating_sub(1);
+                if *c == 0 {
+                    self.list_counts.remove(h);
+                }
+            }
+        }
+        for h in &lists.stored {
+            *self.list_counts.entry(*h).or_default() += 1;
+        }
     }
 
     /// A model of stored pages: `(url, seq, dom hashes, text hashes)`, the hash lists sorted
@@ -600,7 +813,15 @@ impl TemplateModel {
         model.version = MODEL_VERSION;
         for (url, seq, dom, text) in pages {
             model.next_seq = model.next_seq.max(seq.saturating_add(1));
-            model.pages.insert(url, PageHashes { seq, dom, text });
+            model.pages.insert(
+                url,
+                PageHashes {
+                    seq,
+                    dom,
+                    text,
+                    lists: Vec::new(),
+                },
+            );
         }
         model
     }
@@ -637,6 +858,7 @@ impl TemplateModel {
             seq: self.next_seq,
             dom: features.dom.clone(),
             text: features.text.clone(),
+            lists: Vec::new(),
         };
         self.next_seq = self.next_seq.saturating_add(1);
         if let Some(old) = self.pages.remove(url) {
@@ -713,9 +935,34 @@ impl TemplateModel {
     /// template picture, the template share of a page). Observe the page first for its own
     /// blocks to count.
     pub fn template_blocks(&mut self, blocks: &[Block]) -> Vec<bool> {
-        let mut flags = self.repeated_blocks(blocks);
+        let min = self.options.min_count;
+        if !self.may_flag(min) {
+            return vec![false; blocks.len()];
+        }
+        let page = self.features(blocks);
+        let mut flags = self.template_blocks_at(&page, blocks.len(), min);
         template_slots(blocks, &mut flags);
+        self.list_slots(&page, blocks, &mut flags);
         flags
+    }
+
+    /// Marks the blocks of the site's lists ([`list_keys`]) as template: a block not marked
+    /// yet inside a list of this page whose key is on at least as many of the site's pages as
+    /// a template part must be (near-duplicates of the page counting once).
+    fn list_slots(&mut self, page: &PageFeatures, blocks: &[Block], flags: &mut [bool]) {
+        self.ensure_counts();
+        let lower = self.lower(self.options.min_count);
+        let dups = self.near_duplicates(page);
+        let lists = PageLists::of(blocks);
+        let counts = &self.list_counts;
+        lists.mark(blocks, flags, lower, |h| {
+            let c = counts.get(&h).copied().unwrap_or(0);
+            let on = dups
+                .iter()
+                .filter(|p| p.lists.binary_search(&h).is_ok())
+                .count() as u32;
+            c - on.saturating_sub(1).min(c)
+        });
     }
 
     /// For each block, whether the site repeats it: [`TemplateModel::template_blocks`]
@@ -1232,6 +1479,147 @@ mod tests {
         // Only the repeated parts may hide a change (a slot's change is the page's own).
         let hide = m.suppressible_blocks(blocks);
         assert!(!text(&hide).contains(&"Toll"));
+    }
+
+    /// A page of a site whose left column is a box of the latest stories (no heading: nothing
+    /// in it repeats), `shift` places further down on some pages, beside an article with a
+    /// bullet list of its own.
+    fn with_latest(topic: &str, latest: &[&str], shift: usize, bullets: &[&str]) -> Vec<Block> {
+        let b = |text: String, path: String| Block {
+            text,
+            path,
+            ..Block::default()
+        };
+        let mut v = page(&[]);
+        let footer = v.pop();
+        for (i, t) in latest.iter().enumerate() {
+            v.push(b(
+                t.to_string(),
+                format!("/html[0]/body[0]/div[{shift}]/table[0]/tbody[0]/tr[{i}]/td[0]"),
+            ));
+        }
+        v.push(b(
+            format!("{topic} ferries sail again"),
+            "/html[0]/body[0]/main[0]/h1[0]".into(),
+        ));
+        for (i, t) in article(topic, 3).into_iter().enumerate() {
+            v.push(b(t, format!("/html[0]/body[0]/main[0]/p[{i}]")));
+        }
+        for (i, t) in bullets.iter().enumerate() {
+            v.push(b(
+                t.to_string(),
+                format!("/html[0]/body[0]/main[0]/ul[0]/li[{i}]"),
+            ));
+        }
+        v.extend(footer);
+        v
+    }
+
+    #[test]
+    fn a_list_the_site_repeats_with_other_content_is_template_and_an_article_s_list_is_not() {
+        let mut m = TemplateModel::default();
+        let pages = [
+            (
+                "https://h.example/a",
+                with_latest(
+                    "harbour",
+                    &["Pier closed", "New tug", "Toll"],
+                    0,
+                    &["Bring a coat", "Tickets aboard", "Dogs welcome"],
+                ),
+            ),
+            (
+                "https://h.example/b",
+                with_latest(
+                    "river",
+                    &["Lock repaired", "Barge race", "Quay works", "Flood drill"],
+                    1,
+                    &["Cash only", "No bikes", "Last boat at six"],
+                ),
+            ),
+        ];
+        let text = |blocks: &[Block], flags: &[bool]| -> Vec<String> {
+            blocks
+                .iter()
+                .zip(flags)
+                .filter(|(_, &f)| f)
+                .map(|(b, _)| b.text.clone())
+                .collect()
+        };
+        // One page: no list is on two pages yet.
+        m.observe(pages[0].0, &pages[0].1);
+        assert!(m.template_blocks(&pages[0].1).iter().all(|&f| !f));
+        m.observe(pages[1].0, &pages[1].1);
+        for (_, blocks) in &pages {
+            let repeated = text(blocks, &m.repeated_blocks(blocks));
+            let template = text(blocks, &m.template_blocks(blocks));
+            // The box of latest stories: the same kind of list at the same depth on both
+            // pages (one place further down on the second), other stories in it.
+            for t in ["Pier closed", "Toll", "Lock repaired", "Flood drill"] {
+                if blocks.iter().any(|b| b.text == t) {
+                    assert!(!repeated.contains(&t.to_string()), "{t}");
+                    assert!(template.contains(&t.to_string()), "{t}");
+                }
+            }
+            // The article's headline and its bullet points (a list among its paragraphs) are
+            // the page's own.
+            for t in [
+                "harbour ferries sail again",
+                "Bring a coat",
+                "Cash only",
+                "No bikes",
+            ] {
+                assert!(!template.contains(&t.to_string()), "{t}");
+            }
+            assert!(template.contains(&"Home".to_string()));
+        }
+        // The lists are kept with the model: a model read back flags the same blocks.
+        let back: TemplateModel =
+            serde_json::from_str(&serde_json::to_string(&m).unwrap()).unwrap();
+        let mut back = back;
+        assert_eq!(
+            back.template_blocks(&pages[1].1),
+            m.template_blocks(&pages[1].1)
+        );
+        // Forgetting a page forgets its lists.
+        m.forget(pages[0].0);
+        let blocks = &pages[1].1;
+        assert!(!text(blocks, &m.template_blocks(blocks)).contains(&"Lock repaired".to_string()));
+    }
+
+    #[test]
+    fn a_list_is_short_items_in_few_shapes() {
+        let b = |text: &str, path: &str| Block {
+            text: text.into(),
+            path: path.into(),
+            ..Block::default()
+        };
+        let keys = |blocks: &[Block]| PageLists::of(blocks).keys().len();
+        let row = |i: usize| format!("/html[0]/body[0]/div[0]/ul[0]/li[{i}]");
+        let three: Vec<Block> = (0..3).map(|i| b("An item", &row(i))).collect();
+        // div[0] and ul[0] are lists (one shape, three blocks); html and body are not.
+        assert_eq!(keys(&three), 2);
+        assert_eq!(keys(&three[..2]), 0, "two blocks are no list");
+        let mut prose = three.clone();
+        prose[1].text = "word ".repeat(SLOT_MAX_WORDS + 1);
+        assert_eq!(keys(&prose), 0, "a list holds no prose");
+        // Four shapes in four blocks: a heading, a paragraph, a quote, a caption — no list.
+        let mixed = [
+            b("A", "/html[0]/body[0]/div[0]/h2[0]"),
+            b("B", "/html[0]/body[0]/div[0]/p[0]"),
+            b("C", "/html[0]/body[0]/div[0]/blockquote[0]"),
+            b("D", "/html[0]/body[0]/div[0]/figure[0]/figcaption[0]"),
+        ];
+        assert_eq!(keys(&mixed), 0);
+        // The key is the element's type path and shapes: positions do not matter, tags do.
+        let moved: Vec<Block> = (0..4)
+            .map(|i| b("Other", &format!("/html[0]/body[0]/div[3]/ul[1]/li[{i}]")))
+            .collect();
+        assert_eq!(PageLists::of(&moved).keys(), PageLists::of(&three).keys());
+        let ol: Vec<Block> = (0..3)
+            .map(|i| b("An item", &format!("/html[0]/body[0]/div[0]/ol[0]/li[{i}]")))
+            .collect();
+        assert_ne!(PageLists::of(&ol).keys(), PageLists::of(&three).keys());
     }
 
     #[test]

@@ -4,7 +4,10 @@
 //!
 //! The pages are the latest stored version of each page of the site. A block is a template span
 //! when its text is on at least `lower` pages of the site — lower = max(2, ⌈10% of the pages⌉),
-//! the paper's lower threshold with the product's two-page floor. Spans are measured in
+//! the paper's lower threshold with the product's two-page floor — or when it is a short block
+//! of a list the site repeats with other content, a slot of the template (a box of the section's
+//! other stories: [`crate::classify::template::PageLists`], the list on at least `lower` pages;
+//! its span counts the pages the list is on). Spans are measured in
 //! characters of the page's text (its blocks joined by single spaces); adjacent template blocks
 //! of the same frequency band are coalesced into one span. Frequency bands follow the paper's
 //! colour scale: band 0 under 10 pages, 1 for 10–99, 2 for 100–999, 3 for 1,000 or more.
@@ -14,6 +17,7 @@ use std::collections::{HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 
 use crate::block::Block;
+use crate::classify::template::PageLists;
 
 /// Most pages pictured (the longest are kept).
 pub const MAX_PICTURE_PAGES: usize = 500;
@@ -88,25 +92,42 @@ pub fn picture(pages: &[PicturePage]) -> Picture {
     let n = pages.len();
     let lower = 2usize.max(n.div_ceil(10));
     let mut counts: HashMap<&str, usize> = HashMap::new();
-    for p in &pages {
+    let mut list_counts: HashMap<u32, u32> = HashMap::new();
+    let lists: Vec<PageLists> = pages.iter().map(|p| PageLists::of(&p.blocks)).collect();
+    for (p, l) in pages.iter().zip(&lists) {
         let distinct: HashSet<&str> = p.blocks.iter().map(|b| b.text.as_str()).collect();
         for t in distinct {
             *counts.entry(t).or_insert(0) += 1;
+        }
+        for &k in l.keys() {
+            *list_counts.entry(k).or_insert(0) += 1;
         }
     }
     let (mut all_len, mut all_tpl) = (0usize, 0usize);
     let bars = pages
         .iter()
-        .map(|p| {
+        .zip(&lists)
+        .map(|(p, l)| {
             let mut spans: Vec<Span> = Vec::new();
             let mut pos = 0usize;
             let mut tpl = 0usize;
+            let mut repeated: Vec<bool> = p
+                .blocks
+                .iter()
+                .map(|b| counts.get(b.text.as_str()).copied().unwrap_or(0) >= lower)
+                .collect();
+            let slots = l.mark(&p.blocks, &mut repeated, lower as u32, |k| {
+                list_counts.get(&k).copied().unwrap_or(0)
+            });
             for (i, b) in p.blocks.iter().enumerate() {
                 if i > 0 {
                     pos += 1;
                 }
                 let len = b.text.chars().count();
-                let c = counts.get(b.text.as_str()).copied().unwrap_or(0);
+                let c = match slots[i] {
+                    0 => counts.get(b.text.as_str()).copied().unwrap_or(0),
+                    n => n as usize,
+                };
                 if c >= lower {
                     tpl += len;
                     let bd = band(c);
@@ -161,6 +182,53 @@ mod tests {
             url: url.into(),
             blocks: texts.iter().map(|t| Block::from_text(*t)).collect(),
         }
+    }
+
+    #[test]
+    fn a_box_the_site_repeats_with_other_stories_is_pictured_as_template() {
+        let b = |text: &str, path: String| Block {
+            text: text.into(),
+            path,
+            ..Block::default()
+        };
+        let page = |url: &str, latest: &[&str], story: &str| PicturePage {
+            url: url.into(),
+            blocks: latest
+                .iter()
+                .enumerate()
+                .map(|(i, t)| b(t, format!("/html[0]/body[0]/aside[0]/ul[0]/li[{i}]")))
+                .chain(std::iter::once(b(
+                    story,
+                    "/html[0]/body[0]/main[0]/p[0]".into(),
+                )))
+                .collect(),
+        };
+        let p = picture(&[
+            page(
+                "a",
+                &["Pier", "Tug", "Toll"],
+                "The harbour story, told at some length",
+            ),
+            page(
+                "b",
+                &["Lock", "Race", "Quay"],
+                "The river story, also told at length",
+            ),
+        ]);
+        // "Pier Tug Toll" (13 characters) is one span on 2 pages; the story is not template.
+        let a = p.bars.iter().find(|x| x.url == "a").unwrap();
+        assert_eq!(
+            a.spans,
+            vec![Span {
+                start: 0,
+                len: 13,
+                pages: 2,
+                band: 0
+            }]
+        );
+        // On one page alone the box is nothing.
+        let one = picture(&[page("a", &["Pier", "Tug", "Toll"], "Story")]);
+        assert!(one.bars[0].spans.is_empty());
     }
 
     #[test]
