@@ -430,6 +430,32 @@ function gazetteStory(id) {
   });
 }
 
+// Three stories of the gazette with a "latest" box beside them (tests/browser/template-picture):
+// the box is the same list in the same place on every page, with other stories in it, so the
+// site's template picture counts it as template although its text is on one page only.
+//   GET /s/<story>/quaya, quayb, quayc
+const QUAY = {
+  quaya: ['Quay wall repairs begin', ['Night ferry returns', 'Crane lifts old buoy', 'Rowing club wins cup', 'Pier lamps replaced'],
+    ['Divers inspected the old stones of the north quay on Tuesday and found three places where the sea has washed the mortar out.',
+      'Masons from the island will rebuild the worst stretch first, working between the tides, and the path along the wall stays closed until May.']],
+  quayb: ['Fish market moves indoors', ['Tug named by pupils', 'Dredger on its way', 'Sea wall art unveiled', 'New moorings for yachts'],
+    ['Traders sold their first catch under the new roof of the old net store this morning, after forty years on the open cobbles by the slipway.',
+      'Buyers said the cold room keeps the fish fresher in summer, although some of the older sellers miss the gulls and the view of the boats.']],
+  quayc: ['Harbour pilots train at night', ['Lock gates tested', 'Lifeboat gets a new crew', 'Swans nest by slipway', 'Kiosk reopens at dawn'],
+    ['Two new pilots guided a cargo ship through the narrow channel after dark for the first time, watched by the harbour master from the tower.',
+      'Night training lasts six weeks and ends with a test in winter fog, which only half of the candidates passed in each of the last three years.']],
+};
+
+function quayPage(key) {
+  const [title, latest, paragraphs] = QUAY[key];
+  return () => layout({
+    title,
+    body: `<aside><ul>${latest.map((x) => `<li><a href="#">${esc(x)}</a></li>`).join('')}</ul></aside>
+<h1>${esc(title)}</h1>
+${paragraphs.map((x) => `<p>${esc(x)}</p>`).join('\n')}`,
+  });
+}
+
 // "The Harbour Herald": a news site whose every page carries a "recommended" teaser between
 // the masthead and a fixed line, with its own counters and a relative time, rotating on every
 // load (a different story for each page, so the slot's text differs between the site's pages).
@@ -596,6 +622,7 @@ const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: l
 // hist: GET /s/<story>/knot — the page built to have a known change curve (knot at 4 h, Dice
 // 0.5 when seen hourly; tests/site/knot-page.mjs): version k is the page k hours on.
 PAGES.knot = (version) => knotPage(version);
+for (const k of Object.keys(QUAY)) PAGES[k] = quayPage(k);
 
 /** A small single-page app: the routes' texts for this version, rendered by a client router. */
 function spaPage(version, hashMode) {
