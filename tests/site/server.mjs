@@ -129,7 +129,7 @@ function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function layout({ title, theme, body, script = '' }) {
+function layout({ title, theme, body, aside = '', script = '' }) {
   const dark = theme === 'dark';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>
@@ -146,7 +146,7 @@ function layout({ title, theme, body, script = '' }) {
 <body>
 <header><h1>The Harbour Gazette</h1>
 <nav><a href="/">Home</a><a href="/local">Local</a><a href="/weather">Weather</a></nav></header>
-<main>
+${aside}<main>
 ${body}
 </main>
 <footer><p>The Harbour Gazette, printed since 1901. All rights reserved.</p>
@@ -430,7 +430,7 @@ function gazetteStory(id) {
   });
 }
 
-// Three stories of the gazette with a "latest" box beside them (tests/browser/template-picture):
+// Three stories of the gazette with a "latest" box beside them (tests/browser/hist-template):
 // the box is the same list in the same place on every page, with other stories in it, so the
 // site's template picture counts it as template although its text is on one page only.
 //   GET /s/<story>/quaya, quayb, quayc
@@ -450,8 +450,8 @@ function quayPage(key) {
   const [title, latest, paragraphs] = QUAY[key];
   return () => layout({
     title,
-    body: `<aside><ul>${latest.map((x) => `<li><a href="#">${esc(x)}</a></li>`).join('')}</ul></aside>
-<h1>${esc(title)}</h1>
+    aside: `<aside><ul>${latest.map((x) => `<li><a href="#">${esc(x)}</a></li>`).join('')}</ul></aside>\n`,
+    body: `<h1>${esc(title)}</h1>
 ${paragraphs.map((x) => `<p>${esc(x)}</p>`).join('\n')}`,
   });
 }

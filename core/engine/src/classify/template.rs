@@ -492,7 +492,9 @@ impl PageFeatures {
 /// the blocks' paths: linear in blocks × depth.
 ///
 /// An element among whose children is a prose block (an article's bullet points between its
-/// paragraphs) holds no list of its own. Every page's keys are counted across the site; a
+/// paragraphs) holds no list of its own, and neither does the page's `<main>` or an `<article>`
+/// or anything inside them: a shop's product pages all list their features in the same place,
+/// a documentation site its parameters, and those lists are the pages' own. Every page's keys are counted across the site; a
 /// short block inside a list on at least `lower` pages is a slot of the template.
 pub struct PageLists {
     elements: Vec<Element>,
@@ -570,6 +572,7 @@ fn list_keys(
     struct Acc {
         count: u32,
         prose: bool,
+        content: bool,
         at: u64,
         shapes: Vec<u64>,
     }
@@ -578,6 +581,7 @@ fn list_keys(
         .map(|_| Acc {
             count: 0,
             prose: false,
+            content: false,
             at: 0,
             shapes: Vec::new(),
         })
@@ -608,11 +612,17 @@ fn list_keys(
         for d in (0..n).rev() {
             below[d] = mix(below[d + 1], tags[d]);
         }
+        // Steps from which the path is inside the page's <main> or an <article>.
+        let content_from = raw
+            .iter()
+            .position(|s| matches!(s.split('[').next(), Some("main" | "article")))
+            .map_or(usize::MAX, |i| i + 1);
         let mut id = Some(own[k]);
         while let Some(e) = id {
             let s = elements[e].steps as usize;
             let a = &mut acc[e];
             a.count += 1;
+            a.content |= s >= content_from;
             // The element's own text (a box's title line run together) is not its prose.
             a.prose |= words[k] > SLOT_MAX_WORDS && s < n;
             a.at = at[s.min(n)];
@@ -637,6 +647,7 @@ fn list_keys(
         .zip(elements)
         .map(|(mut a, e)| {
             let list = e.steps >= 3
+                && !a.content
                 && !e.parent.is_some_and(|p| prose_child[p])
                 && !a.prose
                 && a.count >= LIST_MIN_BLOCKS
@@ -1616,6 +1627,16 @@ mod tests {
             .map(|i| b("Other", &format!("/html[0]/body[0]/div[3]/ul[1]/li[{i}]")))
             .collect();
         assert_eq!(PageLists::of(&moved).keys(), PageLists::of(&three).keys());
+        // Inside <main> or an <article>: the page's own list (a product's features).
+        let features: Vec<Block> = (0..3)
+            .map(|i| {
+                b(
+                    "A feature",
+                    &format!("/html[0]/body[0]/main[0]/div[0]/ul[0]/li[{i}]"),
+                )
+            })
+            .collect();
+        assert_eq!(keys(&features), 0);
         let ol: Vec<Block> = (0..3)
             .map(|i| b("An item", &format!("/html[0]/body[0]/div[0]/ol[0]/li[{i}]")))
             .collect();
