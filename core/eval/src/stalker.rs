@@ -229,7 +229,8 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         "   dates written with - or / as dates (made after reading starlabs' and bahn.de's misses)."
     );
     println!("   Nor is a number written like a version (\"Linux Mint 21.2\") as no count in a");
-    println!("   short block (made after starlabs' misses). Not from this data: labelled facts");
+    println!("   short block, nor a period with a word before its unit (\"7 - 8 working days\"),");
+    println!("   (both made after starlabs' misses). Not from this data: labelled facts");
     println!(
         "   (\"Tel. 030 1234\", \"HRB 12345\", \"Minimum age: 18\") as no counters, and three-part"
     );

@@ -443,7 +443,27 @@ const CALENDAR_UNITS: &[&str] = &[
 ];
 /// Periods that are no unit of a relative time (with [`CALENDAR_UNITS`], the units of a period:
 /// [`is_period_unit`]).
-const PERIOD_ONLY_UNITS: &[&str] = &["werktag", "werktage", "werktagen", "année", "années"];
+const PERIOD_ONLY_UNITS: &[&str] = &[
+    "werktag",
+    "werktage",
+    "werktagen",
+    "arbeitstag",
+    "arbeitstage",
+    "arbeitstagen",
+    "geschäftstag",
+    "geschäftstage",
+    "geschäftstagen",
+    "bankarbeitstage",
+    "bankarbeitstagen",
+    "weekday",
+    "weekdays",
+    "année",
+    "années",
+];
+/// Words that may stand between a number and its unit ("3 working days", "5 business days").
+const UNIT_QUALIFIERS: &[&str] = &[
+    "working", "business", "calendar", "banking", "school", "full",
+];
 
 /// Whether a word is a unit of a relative time ("5 minutes ago", "vor 3 Tagen").
 fn is_time_unit(w: &str) -> bool {
@@ -752,6 +772,11 @@ fn priced(tokens: &[&str], i: usize) -> bool {
 fn unit_after(tokens: &[&str], i: usize, unit: &dyn Fn(&str) -> bool) -> bool {
     match beside(tokens, i, 1) {
         Some(u) if unit(u) => true,
+        // A qualified unit: `3 working days`.
+        Some(q) if in_list(UNIT_QUALIFIERS, q) => {
+            let k = (i + 1..tokens.len()).find(|&k| text::is_word(tokens[k]));
+            k.is_some_and(|k| beside(tokens, k, 1).is_some_and(unit))
+        }
         // A range: `7 - 8 GB`, `7–8 GB`.
         Some("-" | "–") => {
             let k = (i + 1..tokens.len()).find(|&k| text::is_word(tokens[k]));
@@ -2712,6 +2737,12 @@ mod tests {
             ("Refunds within 14 days", "Refunds within 30 days"),
             ("Valid for 12 months", "Valid for 24 months"),
             ("Dispatch in 3 - 4 weeks", "Dispatch in 5 - 6 weeks"),
+            (
+                "Dispatch in 7 - 8 working days",
+                "Dispatch in 1 - 2 working days",
+            ),
+            ("3 - 4 business days", "1 - 2 business days"),
+            ("Lieferung in 3 Arbeitstagen", "Lieferung in 5 Arbeitstagen"),
             ("Widerruf binnen 14 Tagen", "Widerruf binnen 30 Tagen"),
             ("Version 3.2", "Version 3.3"),
             ("Section 12", "Section 13"),
