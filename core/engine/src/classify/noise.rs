@@ -11,7 +11,7 @@
 //!
 //! | kind | what | examples |
 //! |---|---|---|
-//! | `clock` | a time of day | `7:15`, `19:04:59`, `7:15 pm` |
+//! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment) | `7:15`, `19:04:59`, `7:15 pm` |
 //! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
 //! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden" | |
 //! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
@@ -800,6 +800,51 @@ fn termed(tokens: &[&str], i: usize) -> bool {
         || beside(tokens, i, -1).is_some_and(|p| p == "§" || in_list(DOCUMENT_LABELS, p))
 }
 
+/// Words that join the two ends of a time range ("8:00 bis 15:30", "9:00 to 17:00").
+const RANGE_WORDS: &[&str] = &[
+    "bis", "to", "until", "till", "thru", "through", "à", "a", "al", "tot", "fino", "alle",
+];
+
+/// Unmarks the clocks of a time range — "von 8:00 bis 15:30 Uhr", "9:00–17:00", "9:00 am to
+/// 5:00 pm": opening hours, a timetable, an event's time. A range is a schedule the page states,
+/// not the time it was served; its change is content.
+fn unmark_time_ranges(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
+    // The next token after `i` that is not whitespace.
+    let next = |i: usize| (i + 1..tokens.len()).find(|&k| !tokens[k].trim().is_empty());
+    let suffix = |t: &str| {
+        t.eq_ignore_ascii_case("uhr")
+            || t.eq_ignore_ascii_case("am")
+            || t.eq_ignore_ascii_case("pm")
+            || t.eq_ignore_ascii_case("h")
+    };
+    for i in 0..tokens.len() {
+        if !is_clock(tokens[i]) {
+            continue;
+        }
+        let mut j = next(i);
+        if j.is_some_and(|j| suffix(tokens[j])) {
+            j = j.and_then(next);
+        }
+        let Some(joiner) = j else { continue };
+        let t = tokens[joiner];
+        if !(matches!(t, "-" | "–" | "—") || in_list(RANGE_WORDS, t)) {
+            continue;
+        }
+        let Some(end) = next(joiner) else { continue };
+        if is_clock(tokens[end]) {
+            for k in i..=end {
+                if matches!(kinds[k], Some(Volatile::Clock)) {
+                    kinds[k] = None;
+                }
+            }
+            // The end's "Uhr" / "pm".
+            if let Some(s) = next(end).filter(|&s| suffix(tokens[s])) {
+                kinds[s] = None;
+            }
+        }
+    }
+}
+
 /// Marks as dates the numbers of numeric dates written with `-` or `/` between their parts
 /// (`2024-04-01`, `01/04/2024`, `4/1/24`), which the tokenizer splits into three numbers: a
 /// four-digit year (1900–2199) first or last, the other parts at most two digits (a two-digit
@@ -957,6 +1002,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
         kinds[i] = kind;
     }
     mark_split_dates(tokens, &mut kinds);
+    unmark_time_ranges(tokens, &mut kinds);
     // A clock or date inside prose ("the ferry leaves at 7:15", "the offer ends on 3 May") is
     // content; in a short block or after a timestamp cue ("Updated", "Stand:") it is volatile.
     if words.len() > TIMESTAMP_MAX_WORDS {
@@ -1011,6 +1057,16 @@ pub fn builtin_noise_between(
     now: Option<i64>,
 ) -> Option<Vec<Volatile>> {
     let reasons = builtin_noise_kinds(old, new)?;
+    if reasons.contains(&Volatile::Clock) {
+        // A time of another day ("19.09.2022 10:00" → "14:00", seen days before) is an
+        // appointment the page states, not the time it was served.
+        let another_day = |text: &str, other: &str, at: Option<i64>| {
+            at.is_some_and(|t| clock_of_another_day(text, other, t.div_euclid(86_400)))
+        };
+        if another_day(new, old, now) || another_day(old, new, then) {
+            return None;
+        }
+    }
     if !reasons.contains(&Volatile::Date) {
         return Some(reasons);
     }
@@ -1235,6 +1291,27 @@ fn year_number(tok: &str) -> Option<i64> {
 /// `today`. A slashed date (`11/12/2026`: which order?) is read in the order that puts it
 /// farthest from `today` (near it only when both orders are); dates without a day are not
 /// read.
+/// Whether `text` holds a clock that `other` does not, within a few tokens of a readable date
+/// more than [`DATE_NOW_DAYS`] from `day` (days since the epoch): the time of an appointment.
+fn clock_of_another_day(text: &str, other: &str, day: i64) -> bool {
+    let toks = text::tokens(text);
+    let theirs = text::tokens(other);
+    let spans = date_spans(&toks, day);
+    toks.iter().enumerate().any(|(c, t)| {
+        is_clock(t)
+            && !theirs.contains(t)
+            && spans.iter().any(|&(d, first, last)| {
+                (d - day).abs() > DATE_NOW_DAYS
+                    && c + CLOCK_DATE_REACH >= first
+                    && c <= last + CLOCK_DATE_REACH
+            })
+    })
+}
+
+/// Most tokens (words, spaces, punctuation) between a clock and the date it belongs to
+/// ("18.06.2024 - 14:01": 4).
+const CLOCK_DATE_REACH: usize = 6;
+
 fn dates_in(text: &str, today: i64) -> Vec<i64> {
     let toks = text::tokens(text);
     let mut out: Vec<i64> = date_spans(&toks, today).into_iter().map(|d| d.0).collect();
@@ -2503,11 +2580,12 @@ mod tests {
             now
         )
         .is_some());
-        // A clock that changed beside an unchanged date is still noise.
+        // A clock that changed beside an unchanged date, the day of both visits, is still noise
+        // (beside a date days away from a visit it would be an appointment).
         assert!(builtin_noise_between(
             "Stand: 03.03.2025 09:15",
             "Stand: 03.03.2025 11:40",
-            then,
+            now.map(|t| t - 3 * 3600),
             now
         )
         .is_some());
@@ -2726,6 +2804,60 @@ mod tests {
         )
         .is_none());
         assert!(m.remove("no-such-id").is_none());
+    }
+
+    /// A time range is a schedule ("von 8:00 bis 15:30 Uhr", "9:00–17:00", "9:00 am to 5:00 pm"):
+    /// its change is content; a lone time stamp stays a clock.
+    #[test]
+    fn time_ranges_are_schedules_not_clocks() {
+        all_content(&[
+            (
+                "Freitag von 8:00 bis 15:30 Uhr",
+                "Freitag von 8:00 bis 15:00 Uhr",
+            ),
+            ("Open 9:00–17:00", "Open 9:00–18:00"),
+            ("Open 9:00 - 17:00", "Open 10:00 - 17:00"),
+            ("9:00 am to 5:00 pm", "9:00 am to 6:00 pm"),
+        ]);
+        all_noise(
+            &[
+                ("Page generated at 10:42:07", "Page generated at 10:43:11"),
+                ("Letztes Update: 06:01", "Letztes Update: 06:24"),
+            ],
+            &[Volatile::Clock],
+        );
+    }
+
+    /// A time beside a date days away from the visit is an appointment ("Anmeldung 19.09.2022
+    /// 10:00" moved to 14:00, seen on 5 September): content; beside the visit's own day it is the
+    /// page's time stamp ("Letztes Update: 06:01 / 11.05.2023" seen that day): noise.
+    #[test]
+    fn a_time_of_another_day_is_an_appointment() {
+        let day = |y, m, d| days_from_civil(y, m, d) * 86_400 + 12 * 3600;
+        let (old, new) = ("Anmeldung 19.09.2022 10:00", "Anmeldung 19.09.2022 14:00");
+        assert_eq!(
+            builtin_noise_between(old, new, Some(day(2022, 9, 5)), Some(day(2022, 9, 6))),
+            None
+        );
+        assert_eq!(
+            builtin_noise_between(old, new, Some(day(2022, 9, 19)), Some(day(2022, 9, 19)))
+                .as_deref(),
+            Some(&[Volatile::Clock][..])
+        );
+        // Without the visit's time, a time of day is a clock.
+        assert_eq!(
+            builtin_noise(old, new).as_deref(),
+            Some(&[Volatile::Clock][..])
+        );
+        let (old, new) = (
+            "Letztes Update: 06:01 / 11.05.2023",
+            "Letztes Update: 06:24 / 11.05.2023",
+        );
+        assert_eq!(
+            builtin_noise_between(old, new, Some(day(2023, 5, 11)), Some(day(2023, 5, 11)))
+                .as_deref(),
+            Some(&[Volatile::Clock][..])
+        );
     }
 
     /// A period ("14 days", "3 - 4 weeks") and the number of a document or its part
