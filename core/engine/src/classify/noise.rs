@@ -832,9 +832,9 @@ fn unmark_time_ranges(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
         }
         let Some(end) = next(joiner) else { continue };
         if is_clock(tokens[end]) {
-            for k in i..=end {
-                if matches!(kinds[k], Some(Volatile::Clock)) {
-                    kinds[k] = None;
+            for k in &mut kinds[i..=end] {
+                if matches!(k, Some(Volatile::Clock)) {
+                    *k = None;
                 }
             }
             // The end's "Uhr" / "pm".
