@@ -709,7 +709,7 @@ const MEASURE_UNITS: &[&str] = &[
     "kb", "mb", "gb", "tb", "pb", "kib", "mib", "gib", "tib", "kbit", "mbit", "gbit", "tbit",
     "kbps", "mbps", "gbps", "hz", "khz", "mhz", "ghz", "kw", "wh", "kwh", "mah", "mm", "cm", "km",
     "kg", "mg", "lb", "lbs", "ml", "inch", "zoll", "vcore", "vcores", "vcpu", "vcpus", "core",
-    "cores", "kerne",
+    "cores", "kerne", "w", "mw", "v", "mv", "ah", "nm", "fps", "dpi", "ppi", "rpm", "nits", "db",
 ];
 
 /// A currency sign: one character such as `€`, `$`, `£`.
@@ -2664,6 +2664,15 @@ mod tests {
         assert_eq!(noise("1.25GHz Frequency", "1.35GHz Frequency"), None);
         assert_eq!(noise("bis zu 64 GB RAM", "bis zu 96 GB RAM"), None);
         assert_eq!(noise("8-128 GB", "8-256 GB"), None);
+        assert_eq!(
+            noise(
+                "Intel Core i3-13100T (60W TDP)",
+                "Intel Core i3-13100T (35W TDP)"
+            ),
+            None
+        );
+        assert_eq!(noise("Netzteil 65 W", "Netzteil 90 W"), None);
+        assert_eq!(noise("Display 500 nits", "Display 600 nits"), None);
         // Counts stay counters.
         assert_eq!(
             noise("* Alle (0) Flash Deals (1)", "* Alle (0) Flash Deals (2)"),
