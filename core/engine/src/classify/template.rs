@@ -481,8 +481,8 @@ impl PageFeatures {
 /// A page's lists and their keys. An element is a *list* — below `<body>`, at least
 /// [`LIST_MIN_BLOCKS`] blocks inside it, each at most [`SLOT_MAX_WORDS`] words (no prose; the
 /// element's own text, a box's title line, may be longer), in at most [`LIST_MAX_SHAPES`]
-/// shapes with at least two blocks per shape. A block's shape is its path below the element without positions (`tr/td`): the rows of a
-/// table, the items of a menu, the teasers of a box.
+/// shapes with at least two blocks per shape. A block's shape is its path below the element
+/// without positions (`tr/td`): the rows of a table, the items of a menu, the teasers of a box.
 ///
 /// The key is the element's type path (`/html/body/div/ul`) and its shapes, not its text: a
 /// list of the same kind at the same depth of the same elements on several pages of a site is
@@ -494,8 +494,9 @@ impl PageFeatures {
 /// An element among whose children is a prose block (an article's bullet points between its
 /// paragraphs) holds no list of its own, and neither does the page's `<main>` or an `<article>`
 /// or anything inside them: a shop's product pages all list their features in the same place,
-/// a documentation site its parameters, and those lists are the pages' own. Every page's keys are counted across the site; a
-/// short block inside a list on at least `lower` pages is a slot of the template.
+/// a documentation site its parameters, and those lists are the pages' own. Every page's keys
+/// are counted across the site; a short block inside a list on at least `lower` pages is a slot
+/// of the template.
 pub struct PageLists {
     elements: Vec<Element>,
     own: Vec<usize>,
@@ -1627,6 +1628,13 @@ mod tests {
             .map(|i| b("Other", &format!("/html[0]/body[0]/div[3]/ul[1]/li[{i}]")))
             .collect();
         assert_eq!(PageLists::of(&moved).keys(), PageLists::of(&three).keys());
+        // Among a text's paragraphs: the text's bullet points.
+        let mut bullets = three.clone();
+        bullets.push(b(
+            &"word ".repeat(SLOT_MAX_WORDS + 1),
+            "/html[0]/body[0]/div[0]/p[0]",
+        ));
+        assert_eq!(keys(&bullets), 0);
         // Inside <main> or an <article>: the page's own list (a product's features).
         let features: Vec<Block> = (0..3)
             .map(|i| {
