@@ -230,8 +230,13 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     );
     println!("   Nor is a number written like a version (\"Linux Mint 21.2\") as no count in a");
     println!("   short block, nor a period with a word before its unit (\"7 - 8 working days\"),");
-    println!("   (both made after starlabs' misses), nor a time range (\"8:00 bis 15:30 Uhr\") or a time");
-    println!("   beside a date days from the visit as a clock (after bund.de's and HAW's misses).");
+    println!(
+        "   or a discount (\"save 10%\") as a count (all made after starlabs' misses), nor a time"
+    );
+    println!(
+        "   range (\"8:00 bis 15:30 Uhr\") or a time beside a date days from the visit as a clock"
+    );
+    println!("   (after bund.de's and HAW's misses).");
     println!("   Not from this data: labelled facts");
     println!(
         "   (\"Tel. 030 1234\", \"HRB 12345\", \"Minimum age: 18\") as no counters, and three-part"

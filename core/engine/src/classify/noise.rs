@@ -18,7 +18,7 @@
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits | `a8f7e6d5c4`, `sid9x81k2` |
-//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18") | |
+//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, discount ("save 10%", "-20%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18") | |
 //!
 //! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
 //! it is usually meaningful. Sites where it is not are handled by learned rules.
@@ -764,7 +764,54 @@ fn priced(tokens: &[&str], i: usize) -> bool {
     if money(beside(tokens, i, -1)) || money(beside(tokens, i, 1)) {
         return true;
     }
-    unit_after(tokens, i, &|w| in_list(MEASURE_UNITS, w))
+    discount(tokens, i) || unit_after(tokens, i, &|w| in_list(MEASURE_UNITS, w))
+}
+
+/// Words that make a percentage a discount ("save 10%", "10 % Rabatt", "20% off").
+const DISCOUNT_WORDS: &[&str] = &[
+    "save",
+    "saving",
+    "savings",
+    "off",
+    "discount",
+    "sale",
+    "spare",
+    "sparen",
+    "spar",
+    "rabatt",
+    "reduziert",
+    "nachlass",
+    "remise",
+    "réduction",
+    "descuento",
+    "sconto",
+    "korting",
+    "desconto",
+];
+
+/// Whether the number `tokens[i]` is a discount: a percentage with a discount word among the
+/// two words before it or after its `%` ("save 10%", "10 % Rabatt"), or written `-20%`. An
+/// offer's size is what a shop's page says, like a price.
+fn discount(tokens: &[&str], i: usize) -> bool {
+    let Some(pct) = (i + 1..tokens.len()).find(|&k| !tokens[k].trim().is_empty()) else {
+        return false;
+    };
+    if tokens[pct] != "%" {
+        return false;
+    }
+    if i > 0 && matches!(tokens[i - 1], "-" | "–" | "−") {
+        return true;
+    }
+    let before = tokens[..i]
+        .iter()
+        .rev()
+        .filter(|t| text::is_word(t))
+        .take(2);
+    let after = tokens[pct + 1..]
+        .iter()
+        .filter(|t| text::is_word(t))
+        .take(2);
+    before.chain(after).any(|w| in_list(DISCOUNT_WORDS, w))
 }
 
 /// Whether the number `tokens[i]` has a word `unit` accepts right after it (`6 TB`, `14 days`), or
@@ -2673,6 +2720,15 @@ mod tests {
         );
         assert_eq!(noise("Netzteil 65 W", "Netzteil 90 W"), None);
         assert_eq!(noise("Display 500 nits", "Display 600 nits"), None);
+        // A discount is an offer's size, like a price.
+        assert_eq!(
+            noise("Pre-order now and save 10%.", "Pre-order now and save 5%."),
+            None
+        );
+        assert_eq!(noise("20 % Rabatt", "30 % Rabatt"), None);
+        assert_eq!(noise("Sale -20%", "Sale -30%"), None);
+        // Other percentages in a short block move like counts (a battery, a poll).
+        assert_eq!(noise("Battery 45%", "Battery 44%"), Some(vec!["counter"]));
         // Counts stay counters.
         assert_eq!(
             noise("* Alle (0) Flash Deals (1)", "* Alle (0) Flash Deals (2)"),
