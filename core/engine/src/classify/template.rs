@@ -493,8 +493,9 @@ impl PageFeatures {
 ///
 /// An element among whose children is a prose block (an article's bullet points between its
 /// paragraphs) holds no list of its own, and neither does the page's `<main>` or an `<article>`
-/// or anything inside them: a shop's product pages all list their features in the same place,
-/// a documentation site its parameters, and those lists are the pages' own. Every page's keys
+/// or anything inside them (a shop's product pages all list their features in the same place,
+/// a documentation site its parameters, and those lists are the pages' own), nor an element
+/// holding an `<h1>` (the page's title and what stands beside it: its author, its date). Every page's keys
 /// are counted across the site; a short block inside a list on at least `lower` pages is a slot
 /// of the template.
 pub struct PageLists {
@@ -613,11 +614,15 @@ fn list_keys(
         for d in (0..n).rev() {
             below[d] = mix(below[d + 1], tags[d]);
         }
-        // Steps from which the path is inside the page's <main> or an <article>.
-        let content_from = raw
-            .iter()
-            .position(|s| matches!(s.split('[').next(), Some("main" | "article")))
-            .map_or(usize::MAX, |i| i + 1);
+        // Steps from which the path is inside the page's <main> or an <article>; the page's
+        // title (an `<h1>`) counts as inside from its own element up.
+        let content_from = if raw.last().and_then(|s| s.split('[').next()) == Some("h1") {
+            0
+        } else {
+            raw.iter()
+                .position(|s| matches!(s.split('[').next(), Some("main" | "article")))
+                .map_or(usize::MAX, |i| i + 1)
+        };
         let mut id = Some(own[k]);
         while let Some(e) = id {
             let s = elements[e].steps as usize;
@@ -1635,6 +1640,12 @@ mod tests {
             "/html[0]/body[0]/div[0]/p[0]",
         ));
         assert_eq!(keys(&bullets), 0);
+        // The page's title and the lines beside it (its author, its date): no list.
+        let mut titled = vec![b("The story", "/html[0]/body[0]/div[0]/h1[0]")];
+        titled.extend((0..4).map(|i| b("By Ann", &format!("/html[0]/body[0]/div[0]/p[{i}]"))));
+        assert_eq!(keys(&titled), 0);
+        titled[0].path = "/html[0]/body[0]/div[0]/h2[0]".into();
+        assert_eq!(keys(&titled), 1);
         // Inside <main> or an <article>: the page's own list (a product's features).
         let features: Vec<Block> = (0..3)
             .map(|i| {
