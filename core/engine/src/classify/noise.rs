@@ -799,7 +799,11 @@ fn discount(tokens: &[&str], i: usize) -> bool {
     if tokens[pct] != "%" {
         return false;
     }
-    if i > 0 && matches!(tokens[i - 1], "-" | "–" | "−") {
+    // `-20%`: a whole number (an index's `-0.5 %` moves like a count).
+    if i > 0
+        && matches!(tokens[i - 1], "-" | "–" | "−")
+        && tokens[i].bytes().all(|b| b.is_ascii_digit())
+    {
         return true;
     }
     let before = tokens[..i]
@@ -2729,6 +2733,7 @@ mod tests {
         assert_eq!(noise("Sale -20%", "Sale -30%"), None);
         // Other percentages in a short block move like counts (a battery, a poll).
         assert_eq!(noise("Battery 45%", "Battery 44%"), Some(vec!["counter"]));
+        assert_eq!(noise("DAX -0.5 %", "DAX -0.6 %"), Some(vec!["counter"]));
         // Counts stay counters.
         assert_eq!(
             noise("* Alle (0) Flash Deals (1)", "* Alle (0) Flash Deals (2)"),
