@@ -18,7 +18,7 @@
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits | `a8f7e6d5c4`, `sid9x81k2` |
-//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, discount ("save 10%", "-20%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18") | |
+//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, discount ("save 10%", "-20%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18") or international telephone number ("+49 40 4275 4871") | |
 //!
 //! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
 //! it is usually meaningful. Sites where it is not are handled by learned rules.
@@ -997,7 +997,19 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 while word_at(q).is_some_and(is_number) {
                     q -= 1;
                 }
-                word_at(q).is_some_and(|w| in_list(FACT_LABELS, w))
+                // An international telephone number: `+49 40 4275 4871`, three or more numbers
+                // after a `+` and a country code of one to three digits.
+                let mut end = k;
+                while word_at(end + 1).is_some_and(is_number) {
+                    end += 1;
+                }
+                let first = words[(q + 1) as usize];
+                let phone = first > 0
+                    && tokens[first - 1] == "+"
+                    && tokens[first].len() <= 3
+                    && tokens[first].bytes().all(|b| b.is_ascii_digit())
+                    && end - q >= 3;
+                phone || word_at(q).is_some_and(|w| in_list(FACT_LABELS, w))
             } {
                 // A price or a measure (`€1,279`, `6 TB`), a period (`14 days`), the number
                 // of a document or its part (`Version 3.2`, `§ 7`) or a labelled fact (`Tel.
@@ -2998,6 +3010,7 @@ mod tests {
             ("Mindestalter 16 Jahre", "Mindestalter 18 Jahre"),
             ("PLZ 10115", "PLZ 10117"),
             ("Téléphone : 01 23 45 67 89", "Téléphone : 01 23 45 67 80"),
+            ("+49 40 4275 4871", "+49 40 42875 4871"),
         ]);
         // Counts keep their kind, also next to a label word elsewhere in the block.
         all_noise(
