@@ -28,8 +28,17 @@
 //! | [`MAX_EXTRACT_BLOCKS`] | 50,000 | blocks the native extraction emits |
 //! | [`MAX_DEPTH`] | 512 | element depth the native extraction keeps (deeper is flattened) |
 //! | [`MAX_EXPORT_LINE`] | 8 MiB | bytes of one line (one record) of an export file |
+//! | [`MAX_LIST_STEPS`] | 2,000,000 | steps of one page's block paths read for its lists (a page past it has none) |
+//! | [`MAX_PICTURE_LIST_STEPS`] | 20,000,000 | steps of block paths read for lists over a site's template picture |
 
 use serde::Serialize;
+
+/// Steps (summed over the blocks' paths) of one page whose lists the template reads
+/// ([`crate::classify::template::PageLists`]): 2,000 blocks 500 deep, 100,000 blocks 20 deep.
+pub const MAX_LIST_STEPS: usize = 2_000_000;
+/// Steps of block paths read for lists over all the pages of a site's template picture (500
+/// pages of 2,000 blocks 20 deep); past it, pages are pictured by their repeated text alone.
+pub const MAX_PICTURE_LIST_STEPS: usize = 20_000_000;
 
 /// Blocks of one page a content script may send.
 pub const MAX_BLOCKS: usize = 20_000;

@@ -507,8 +507,13 @@ pub struct PageLists {
 }
 
 impl PageLists {
-    /// The lists of a page with these blocks.
+    /// The lists of a page with these blocks; none past [`crate::limits::MAX_LIST_STEPS`] (a
+    /// graceful cap: the
+    /// work is linear in the steps of the blocks' paths).
     pub fn of(blocks: &[Block]) -> Self {
+        if Self::steps(blocks) > crate::limits::MAX_LIST_STEPS {
+            return Self::none();
+        }
         let (elements, own) = element_tree(blocks);
         let words: Vec<usize> = blocks.iter().map(|b| slot_words(&b.text)).collect();
         let keys = list_keys(blocks, &elements, &own, &words);
@@ -520,6 +525,25 @@ impl PageLists {
             keys,
             stored,
         }
+    }
+
+    /// No lists (a page past a cap).
+    pub fn none() -> Self {
+        PageLists {
+            elements: Vec::new(),
+            own: Vec::new(),
+            words: Vec::new(),
+            keys: Vec::new(),
+            stored: Vec::new(),
+        }
+    }
+
+    /// The work of reading a page's lists: the steps of its blocks' paths.
+    pub fn steps(blocks: &[Block]) -> usize {
+        blocks
+            .iter()
+            .map(|b| b.path.bytes().filter(|&c| c == b'/').count())
+            .sum()
     }
 
     /// The page's list keys (deduplicated), to count on how many pages each is.
@@ -538,7 +562,10 @@ impl PageLists {
         count: impl Fn(u32) -> u32,
     ) -> Vec<u32> {
         let mut found = vec![0u32; flags.len()];
-        for k in 0..flags.len().min(blocks.len()) {
+        if self.keys.is_empty() {
+            return found;
+        }
+        for k in 0..flags.len().min(blocks.len()).min(self.own.len()) {
             if flags[k] || self.words[k] > SLOT_MAX_WORDS || blocks[k].path.is_empty() {
                 continue;
             }
@@ -1646,6 +1673,22 @@ mod tests {
         assert_eq!(keys(&titled), 0);
         titled[0].path = "/html[0]/body[0]/div[0]/h2[0]".into();
         assert_eq!(keys(&titled), 1);
+        // Past the cap a page has no lists, and marks nothing.
+        let deep: Vec<Block> = (0..3)
+            .map(|i| {
+                b(
+                    "Deep",
+                    &format!(
+                        "/html[0]/body[0]{}/li[{i}]",
+                        "/div[0]".repeat(crate::limits::MAX_LIST_STEPS / 3)
+                    ),
+                )
+            })
+            .collect();
+        let lists = PageLists::of(&deep);
+        assert!(lists.keys().is_empty());
+        let mut flags = vec![false; 3];
+        assert_eq!(lists.mark(&deep, &mut flags, 0, |_| 9), vec![0; 3]);
         // Inside <main> or an <article>: the page's own list (a product's features).
         let features: Vec<Block> = (0..3)
             .map(|i| {

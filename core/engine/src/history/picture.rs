@@ -93,7 +93,20 @@ pub fn picture(pages: &[PicturePage]) -> Picture {
     let lower = 2usize.max(n.div_ceil(10));
     let mut counts: HashMap<&str, usize> = HashMap::new();
     let mut list_counts: HashMap<u32, u32> = HashMap::new();
-    let lists: Vec<PageLists> = pages.iter().map(|p| PageLists::of(&p.blocks)).collect();
+    // Lists are read while the site's pages stay within a work budget (the longest pages
+    // first); the rest are pictured by their repeated text alone.
+    let mut budget = crate::limits::MAX_PICTURE_LIST_STEPS;
+    let lists: Vec<PageLists> = pages
+        .iter()
+        .map(|p| {
+            let steps = PageLists::steps(&p.blocks);
+            if steps > budget {
+                return PageLists::none();
+            }
+            budget -= steps;
+            PageLists::of(&p.blocks)
+        })
+        .collect();
     for (p, l) in pages.iter().zip(&lists) {
         let distinct: HashSet<&str> = p.blocks.iter().map(|b| b.text.as_str()).collect();
         for t in distinct {
