@@ -236,7 +236,10 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   range (\"8:00 bis 15:30 Uhr\") or a time beside a date days from the visit as a clock"
     );
-    println!("   (after bund.de's and HAW's misses).");
+    println!("   (after bund.de's and HAW's misses), nor a changed clock that did not keep its");
+    println!("   distance to both visits' times (CLOCK_TRACK_MINUTES = 10, set from what a served");
+    println!("   time stamp is and not tuned; the rule made after reading sbahn.berlin's and");
+    println!("   berliner-feuerwehr.de's misses: \"Letztes Update\" stamps, times moved back).");
     println!("   Not from this data: labelled facts");
     println!(
         "   (\"Tel. 030 1234\", \"HRB 12345\", \"Minimum age: 18\") as no counters, and three-part"

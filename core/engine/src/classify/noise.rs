@@ -11,7 +11,7 @@
 //!
 //! | kind | what | examples |
 //! |---|---|---|
-//! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment) | `7:15`, `19:04:59`, `7:15 pm` |
+//! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
 //! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
 //! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden" | |
 //! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
@@ -36,7 +36,10 @@
 //! day makes the change content. Knowing the old visit's time too
 //! ([`builtin_noise_between`]), a date is noise only when it tracked the visit in the old
 //! **and** the new version: "Last updated" moving from an older day to the visit's day is
-//! content, and no learned rule may hide it.
+//! content, and no learned rule may hide it. A clock likewise: a page printing the time it was
+//! served keeps the same distance to each visit (its time zone), so a changed clock is noise
+//! only when it did; "Letztes Update: 17:17" seen at 17:20 and then "18:10" seen at 19:40 is the
+//! stamp of an edit, and "14:01" → "13:25" a time the page announces.
 //!
 //! ## The same value
 //! [`same_value`]: a change of only whitespace (`x .` → `x.`), of only a value's format
@@ -1129,6 +1132,11 @@ pub fn builtin_noise_between(
         if another_day(new, old, now) || another_day(old, new, then) {
             return None;
         }
+        if let (Some(then), Some(now)) = (then, now) {
+            if clock_left_the_visit(old, new, then, now) {
+                return None;
+            }
+        }
     }
     if !reasons.contains(&Volatile::Date) {
         return Some(reasons);
@@ -1370,6 +1378,56 @@ fn clock_of_another_day(text: &str, other: &str, day: i64) -> bool {
             })
     })
 }
+
+/// Whether a clock that changed did **not** track the visits: a page printing the time it was
+/// served shows each visit's time shifted by the same offset (its time zone, a cache's age), so
+/// a clock that is noise keeps its distance to the visit. True when the old text was seen at
+/// `then` and the new one at `now` (seconds since the epoch) and some clock only the new text
+/// holds lies, relative to `now`, more than [`CLOCK_TRACK_MINUTES`] from where every clock only
+/// the old text held lay relative to `then` — "Letztes Update: 17:17" seen at 17:20 and
+/// "18:10" seen at 19:40, or a time moved back ("14:01" → "13:25"): the page's own stamp of an
+/// edit, or a time it announces. Offsets are compared modulo 12 hours (a clock may be written
+/// without "pm"). False when either text has no clock of its own: no evidence.
+fn clock_left_the_visit(old: &str, new: &str, then: i64, now: i64) -> bool {
+    const HALF_DAY: i64 = 12 * 60;
+    let minutes = |tok: &str| -> Option<i64> {
+        let mut parts = tok.split(':');
+        let h: i64 = parts.next()?.parse().ok()?;
+        let m: i64 = parts.next()?.parse().ok()?;
+        (h < 24 && m < 60).then_some(h * 60 + m)
+    };
+    let own_clocks = |text: &str, other: &str| -> Vec<i64> {
+        let theirs = text::tokens(other);
+        text::tokens(text)
+            .into_iter()
+            .filter(|t| is_clock(t) && !theirs.contains(t))
+            .filter_map(minutes)
+            .collect()
+    };
+    let offsets = |clocks: Vec<i64>, at: i64| -> Vec<i64> {
+        let at_minute = at.div_euclid(60).rem_euclid(24 * 60);
+        clocks
+            .into_iter()
+            .map(|c| (c - at_minute).rem_euclid(HALF_DAY))
+            .collect()
+    };
+    let before = offsets(own_clocks(old, new), then);
+    let after = offsets(own_clocks(new, old), now);
+    if before.is_empty() || after.is_empty() {
+        return false;
+    }
+    after.iter().any(|a| {
+        !before.iter().any(|b| {
+            let d = (a - b).rem_euclid(HALF_DAY);
+            d.min(HALF_DAY - d) <= CLOCK_TRACK_MINUTES
+        })
+    })
+}
+
+/// How far (minutes) a page's printed time may drift from the visit's between two visits and
+/// still be the time it was served: a page cached up to ten minutes, or fetched that long after
+/// it was made. Set from what a served time stamp is, not fitted.
+pub const CLOCK_TRACK_MINUTES: i64 = 10;
 
 /// Most tokens (words, spaces, punctuation) between a clock and the date it belongs to
 /// ("18.06.2024 - 14:01": 4).
@@ -2645,9 +2703,10 @@ mod tests {
         .is_some());
         // A clock that changed beside an unchanged date, the day of both visits, is still noise
         // (beside a date days away from a visit it would be an appointment).
+        // (Seen at 09:00 and 12:00 UTC; the page prints its zone's time, UTC+1, when served.)
         assert!(builtin_noise_between(
-            "Stand: 03.03.2025 09:15",
-            "Stand: 03.03.2025 11:40",
+            "Stand: 03.03.2025 10:05",
+            "Stand: 03.03.2025 13:03",
             now.map(|t| t - 3 * 3600),
             now
         )
@@ -2921,9 +2980,11 @@ mod tests {
             builtin_noise_between(old, new, Some(day(2022, 9, 5)), Some(day(2022, 9, 6))),
             None
         );
+        // Seen on the day itself, each time at the hour it names (in the page's zone, UTC+2):
+        // the page's clock.
+        let at = |h: i64| days_from_civil(2022, 9, 19) * 86_400 + (h - 2) * 3600;
         assert_eq!(
-            builtin_noise_between(old, new, Some(day(2022, 9, 19)), Some(day(2022, 9, 19)))
-                .as_deref(),
+            builtin_noise_between(old, new, Some(at(10)), Some(at(14))).as_deref(),
             Some(&[Volatile::Clock][..])
         );
         // Without the visit's time, a time of day is a clock.
@@ -2935,11 +2996,53 @@ mod tests {
             "Letztes Update: 06:01 / 11.05.2023",
             "Letztes Update: 06:24 / 11.05.2023",
         );
+        let at = |h: i64, m: i64| days_from_civil(2023, 5, 11) * 86_400 + (h - 2) * 3600 + m * 60;
         assert_eq!(
-            builtin_noise_between(old, new, Some(day(2023, 5, 11)), Some(day(2023, 5, 11)))
-                .as_deref(),
+            builtin_noise_between(old, new, Some(at(6, 3)), Some(at(6, 30))).as_deref(),
             Some(&[Volatile::Clock][..])
         );
+    }
+
+    /// A clock is the time the page was served only when it kept its distance to the visits: a
+    /// "last update" stamp seen long after it was made, then another, is the page's record of an
+    /// edit, and a time that moved back ("14:01" → "13:25") is one the page announces. Offsets
+    /// are compared modulo 12 hours (no "pm" needed) and across time zones; without both visits'
+    /// times a changed clock stays noise.
+    #[test]
+    fn a_clock_is_noise_only_when_it_tracked_both_visits() {
+        // Visits at 17:20 and 19:40 UTC on one day.
+        let at = |h: i64, m: i64| days_from_civil(2023, 9, 15) * 86_400 + h * 3600 + m * 60;
+        let (then, now) = (Some(at(17, 20)), Some(at(19, 40)));
+        // A page in UTC+2 printing the time it was served, from a cache a few minutes old.
+        for (old, new) in [
+            ("Generated 19:18", "Generated 21:36"),
+            ("Generated 7:18 pm", "Generated 9:41 pm"),
+            ("Stand: 15.09.2023 19:18", "Stand: 15.09.2023 21:36"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, then, now).as_deref(),
+                Some(&[Volatile::Clock][..]),
+                "{old} → {new}"
+            );
+        }
+        // The stamp of an edit, seen long after it was made; an announced time moved back.
+        for (old, new) in [
+            (
+                "Letztes Update: 17:17 / 15.09.2023",
+                "Letztes Update: 18:10 / 15.09.2023",
+            ),
+            ("15.09.2023 - 14:01", "15.09.2023 - 13:25"),
+            ("Generated 19:18", "Generated 21:00"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, then, now),
+                None,
+                "{old} → {new}"
+            );
+            // Without both times: a clock.
+            assert!(builtin_noise_between(old, new, None, now).is_some());
+            assert!(builtin_noise(old, new).is_some());
+        }
     }
 
     /// A period ("14 days", "3 - 4 weeks") and the number of a document or its part

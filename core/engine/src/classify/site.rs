@@ -1865,9 +1865,10 @@ mod tests {
             prev = next;
         }
         // Now a real edit: only the paragraph is meaningful.
+        // The clock tracks the visits (each a day apart at midnight): it moved a minute.
         let edited = page(
             200,
-            "8:00",
+            "7:14",
             banners[0],
             "The morning ferry will leave at half past seven from Monday onwards.",
         );
