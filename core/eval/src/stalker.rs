@@ -239,7 +239,10 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!("   (after bund.de's and HAW's misses), nor a changed clock that did not keep its");
     println!("   distance to both visits' times (CLOCK_TRACK_MINUTES = 10, set from what a served");
     println!("   time stamp is and not tuned; the rule made after reading sbahn.berlin's and");
-    println!("   berliner-feuerwehr.de's misses: \"Letztes Update\" stamps, times moved back).");
+    println!("   berliner-feuerwehr.de's misses: \"Letztes Update\" stamps, times moved back),");
+    println!(
+        "   nor a document's file name (\"Plan_07_12_2023.pdf\") as an id (after HAW's misses)."
+    );
     println!("   Not from this data: labelled facts");
     println!(
         "   (\"Tel. 030 1234\", \"HRB 12345\", \"Minimum age: 18\") as no counters, and three-part"
@@ -360,7 +363,12 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                                         let before = b
                                             .old_index
                                             .filter(|_| b.status == Status::Changed)
-                                            .map(|i| format!("«{}» → ", excerpt(&old[i].text, 90)))
+                                            .map(|i| {
+                                                format!(
+                                                    "«{}» → ",
+                                                    excerpt(&old[i].text, excerpt_len())
+                                                )
+                                            })
                                             .unwrap_or_default();
                                         examples.push(format!(
                                             "{site}{} {:?} ({}): {before}«{}»",
@@ -371,7 +379,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                                             },
                                             b.status,
                                             reason_key(b.reason.as_ref()),
-                                            excerpt(&b.text, 90)
+                                            excerpt(&b.text, excerpt_len())
                                         ));
                                     }
                                 }
@@ -487,4 +495,12 @@ fn edgi(ctx: &Ctx) -> Result<(), String> {
         "   (a pair whose change is only in markup — a link target, a tag — is invisible as text)"
     );
     Ok(())
+}
+
+/// How many characters of a block an example shows: 90, or `SINCELAST_EVAL_EXCERPT`.
+fn excerpt_len() -> usize {
+    std::env::var("SINCELAST_EVAL_EXCERPT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(90)
 }

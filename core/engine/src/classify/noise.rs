@@ -17,7 +17,7 @@
 //! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
-//! | `id` | a session id, hash or token: 8+ characters mixing letters and digits | `a8f7e6d5c4`, `sid9x81k2` |
+//! | `id` | a session id, hash or token: 8+ characters mixing letters and digits; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2` |
 //! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, discount ("save 10%", "-20%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18") or international telephone number ("+49 40 4275 4871") | |
 //!
 //! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
@@ -700,6 +700,21 @@ fn is_id(tok: &str) -> bool {
     digits >= 2 && letters >= 2
 }
 
+/// Extensions of files a person reads or opens: a name before one is a document's, not an id.
+const DOCUMENT_EXTENSIONS: &[&str] = &[
+    "pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "rtf", "txt", "csv",
+    "epub", "ics", "zip",
+];
+
+/// Whether token `i` is the name of a document file: followed by `.` and a document extension
+/// (`Liste_E_Tech_16_10_2023.pdf`).
+fn document_name(tokens: &[&str], i: usize) -> bool {
+    tokens.get(i + 1) == Some(&".")
+        && tokens
+            .get(i + 2)
+            .is_some_and(|ext| in_list(DOCUMENT_EXTENSIONS, ext))
+}
+
 /// Currency codes and names written beside an amount (`5 EUR`, `12 Euro`, `USD 40`).
 const CURRENCY_WORDS: &[&str] = &[
     "eur", "euro", "euros", "usd", "gbp", "chf", "jpy", "cad", "aud", "nzd", "sek", "nok", "dkk",
@@ -1053,8 +1068,9 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             // "5 minutes ago", "an hour ago", "vor 3 Stunden", "vor einer Stunde", "il y a une
             // heure", "hace 2 horas", "3 ore fa": the unit and the article or number before it.
             Some(Volatile::RelativeTime)
-        } else if is_id(tok) && !priced(tokens, i) {
-            // (A price glued to its label, `Preis34,95 €`, is no id.)
+        } else if is_id(tok) && !priced(tokens, i) && !document_name(tokens, i) {
+            // (A price glued to its label, `Preis34,95 €`, is no id; nor is the name of a
+            // document, `Pruefungsplan_WS23_24_07_12_2023.pdf`: a new file is a new document.)
             Some(Volatile::Id)
         } else if (tok.eq_ignore_ascii_case("am")
             || tok.eq_ignore_ascii_case("pm")
@@ -1199,7 +1215,14 @@ fn glued_counter(old: &str, new: &str) -> bool {
         }
         // A price glued to its label (`Preis34,95 €`) or a measure glued to its unit (`32GB`)
         // is content, not a count.
-        if priced(&a, k) || priced(&b, k) || measure_glued(x) || measure_glued(y) {
+        // So is a document's file name (`Grenzwerte_aktuell_02.pdf`: another file).
+        if priced(&a, k)
+            || priced(&b, k)
+            || measure_glued(x)
+            || measure_glued(y)
+            || document_name(&a, k)
+            || document_name(&b, k)
+        {
             return false;
         }
         // Only digits glued to letters may differ: a changed separate number or date is
@@ -3075,6 +3098,33 @@ mod tests {
         all_noise(
             &[("Updated 3 days ago", "Updated 4 days ago")],
             &[Volatile::RelativeTime],
+        );
+    }
+
+    /// A document's file name is no id: a link to another file is a new document ("the exam
+    /// plan of 7 December"), while a token in a script or image name stays an id.
+    #[test]
+    fn a_document_name_is_no_id() {
+        all_content(&[
+            (
+                "[Prüfungsplan](/fileadmin/IE/Pruefungsplan_B_E_WS23_24_01_12_2023.pdf)",
+                "[Prüfungsplan](/fileadmin/IE/Pruefungsplan_B_E_WS23_24_07_12_2023.pdf)",
+            ),
+            ("Grenzwerte_aktuell_01.pdf", "Grenzwerte_aktuell_02.pdf"),
+            (
+                "Download Liste_Tech_16_10_2023.XLSX",
+                "Download Liste_Tech_27_10_2023.XLSX",
+            ),
+        ]);
+        all_noise(
+            &[
+                (
+                    "<script src=/app.3f9a8b7c.js>",
+                    "<script src=/app.9d8e7f6a.js>",
+                ),
+                ("session sid9x81k2ab", "session sid7q2w3e4rt"),
+            ],
+            &[Volatile::Id],
         );
     }
 
