@@ -18,7 +18,7 @@
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2` |
-//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, discount ("save 10%", "-20%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18") or international telephone number ("+49 40 4275 4871") | |
+//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, discount ("save 10%", "-20%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18") or international telephone number ("+49 40 4275 4871"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
 //!
 //! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
 //! it is usually meaningful. Sites where it is not are handled by learned rules.
@@ -1154,6 +1154,9 @@ pub fn builtin_noise_between(
             }
         }
     }
+    if reasons.contains(&Volatile::Counter) && year_left_the_visits(old, new, then, now) {
+        return None;
+    }
     if !reasons.contains(&Volatile::Date) {
         return Some(reasons);
     }
@@ -1399,6 +1402,43 @@ fn clock_of_another_day(text: &str, other: &str, day: i64) -> bool {
                     && c + CLOCK_DATE_REACH >= first
                     && c <= last + CLOCK_DATE_REACH
             })
+    })
+}
+
+/// Whether a number read as a count changed from one year to another ("Olympia 2016" →
+/// "Olympia 2021", "Season 2023" → "2025") that is not the year of the visit: a year is a
+/// date, noise only when it tracked the visits like the date rule asks ("© 2025" seen in 2025,
+/// "© 2026" seen in 2026). Needs the new visit's time (and judges the old year against `then`
+/// when known); a number beside a counter word ("2016 visitors") stays a count.
+fn year_left_the_visits(old: &str, new: &str, then: Option<i64>, now: Option<i64>) -> bool {
+    let Some(now) = now else {
+        return false;
+    };
+    let year_of = |t: i64| civil_from_days(t.div_euclid(86_400)).0;
+    let (a, b) = (text::tokens(old), text::tokens(new));
+    if a.len() != b.len() {
+        return false;
+    }
+    let counted = |toks: &[&str], i: usize| {
+        let words: Vec<&str> = toks[i.saturating_sub(4)..(i + 5).min(toks.len())]
+            .iter()
+            .copied()
+            .filter(|w| text::is_word(w))
+            .collect();
+        words.iter().any(|w| in_list(COUNTER_WORDS, w))
+    };
+    a.iter().zip(&b).enumerate().any(|(i, (x, y))| {
+        x != y
+            && match (year_number(x), year_number(y)) {
+                (Some(was), Some(is)) => {
+                    x.len() == 4
+                        && y.len() == 4
+                        && !counted(&a, i)
+                        && !counted(&b, i)
+                        && (is != year_of(now) || then.is_some_and(|t| was != year_of(t)))
+                }
+                _ => false,
+            }
     })
 }
 
@@ -3099,6 +3139,59 @@ mod tests {
             &[("Updated 3 days ago", "Updated 4 days ago")],
             &[Volatile::RelativeTime],
         );
+    }
+
+    /// A year read as a count is a date: noise only when it is the year of the visits ("© 2025"
+    /// seen in December 2025, "© 2026" in January 2026), content when it moved to another year
+    /// ("Olympia 2016" → "Olympia 2021" seen in 2023); beside a counter word it stays a count.
+    #[test]
+    fn a_year_is_noise_only_when_it_tracked_the_visits() {
+        let at = |y, m, d| Some(days_from_civil(y, m, d) * 86_400 + 12 * 3600);
+        assert_eq!(
+            builtin_noise_between(
+                "Olympia 2016",
+                "Olympia 2021",
+                at(2023, 5, 1),
+                at(2023, 6, 1)
+            ),
+            None
+        );
+        assert_eq!(
+            builtin_noise_between("Olympia 2016", "Olympia 2021", None, at(2023, 6, 1)),
+            None
+        );
+        assert_eq!(
+            builtin_noise_between(
+                "© 2025 Copyright WEtell.",
+                "© 2026 Copyright WEtell.",
+                at(2025, 12, 30),
+                at(2026, 1, 2)
+            )
+            .as_deref(),
+            Some(&[Volatile::Counter][..])
+        );
+        // Seen in 2026 both times: the old "2025" did not track its visit.
+        assert_eq!(
+            builtin_noise_between(
+                "© 2025 Copyright WEtell.",
+                "© 2026 Copyright WEtell.",
+                at(2026, 1, 1),
+                at(2026, 1, 2)
+            ),
+            None
+        );
+        assert_eq!(
+            builtin_noise_between(
+                "2016 Besucher",
+                "2021 Besucher",
+                at(2023, 5, 1),
+                at(2023, 6, 1)
+            )
+            .as_deref(),
+            Some(&[Volatile::Counter][..])
+        );
+        // Without the visits' times, as before: a count.
+        assert!(builtin_noise("Olympia 2016", "Olympia 2021").is_some());
     }
 
     /// A document's file name is no id: a link to another file is a new document ("the exam
