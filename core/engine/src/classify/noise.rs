@@ -1678,6 +1678,11 @@ pub fn canonical(t: &str) -> Vec<String> {
     while i < toks.len() {
         if let Some(&(day, _, last)) = spans.iter().find(|s| s.1 == i) {
             out.push(format!("\u{1}date:{day}"));
+            // An ISO day that runs into a time ("24T12:10:07") keeps the time: another time
+            // of the day is another value.
+            if let Some(rest) = toks[last].get(2..).filter(|r| r.starts_with(['T', 't'])) {
+                out.push(rest.to_string());
+            }
             i = last + 1;
             continue;
         }
@@ -1743,6 +1748,14 @@ pub fn is_bare_id(t: &str) -> bool {
         return false;
     }
     let digits = t.bytes().filter(u8::is_ascii_digit).count();
+    // A date alone ("02.02.2023", "2026-07-11") is a date, judged as one, not an id.
+    let toks = text::tokens(t);
+    if date_spans(&toks, 20_000)
+        .iter()
+        .any(|&(_, first, last)| first == 0 && last + 1 == toks.len())
+    {
+        return false;
+    }
     let number = digits >= 6
         && t.bytes()
             .all(|b| b.is_ascii_digit() || matches!(b, b',' | b'.' | b'-'));
@@ -3194,6 +3207,27 @@ mod tests {
         assert!(builtin_noise("Olympia 2016", "Olympia 2021").is_some());
     }
 
+    /// An ISO date and time is one value: another time of the same day is a change, not a
+    /// format (a page's "dateModified" at 13:24 instead of 12:10).
+    #[test]
+    fn an_iso_time_is_part_of_the_value() {
+        assert_eq!(
+            same_value(
+                "<meta content=\"2021-06-24T12:10:07-07:00\" itemprop=\"dateModified\">",
+                "<meta content=\"2021-06-24T13:24:40-07:00\" itemprop=\"dateModified\">"
+            ),
+            None
+        );
+        assert_eq!(
+            same_value("Updated 2021-06-24T12:10", "Updated 24 June 2021"),
+            None
+        );
+        assert_eq!(
+            same_value("Updated 2021-06-24", "Updated 24 June 2021"),
+            Some(Volatile::Format)
+        );
+    }
+
     /// A document's file name is no id: a link to another file is a new document ("the exam
     /// plan of 7 December"), while a token in a script or image name stays an id.
     #[test]
@@ -3854,6 +3888,9 @@ mod tests {
             "12345",
             "[FAQ](/de/en/products/desktop/faq?faqable_id=163&faqable_type=section)",
             "<link>https://www.example.com/en/taxonomy/term/58</link>",
+            // A date alone is a date.
+            "02.02.2023",
+            "2026-07-11",
         ] {
             assert!(!is_bare_id(t), "{t}");
         }

@@ -1383,7 +1383,7 @@ le_list!(le_u64, u64, 8);
 fn bare_number(t: &str) -> bool {
     t.bytes().any(|b| b.is_ascii_digit())
         && t.bytes()
-            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b',' | b'\''))
+            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b',' | b'\'' | b'-' | b'/'))
 }
 
 #[cfg(test)]
