@@ -11,7 +11,7 @@
 //!
 //! | kind | what | examples |
 //! |---|---|---|
-//! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
+//! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00", "9.00 - 15.00 Uhr"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
 //! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
 //! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden" | |
 //! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
@@ -886,12 +886,23 @@ fn unmark_time_ranges(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
             || t.eq_ignore_ascii_case("pm")
             || t.eq_ignore_ascii_case("h")
     };
+    // A time written with a dot ("9.00", "15.30"), as German pages do: a time only in a range
+    // that says "Uhr" or "h" ("9.00 - 15.00 Uhr"); elsewhere it may be a price or a number.
+    let dotted = |t: &str| {
+        t.split_once('.').is_some_and(|(h, m)| {
+            (1..=2).contains(&h.len())
+                && m.len() == 2
+                && h.parse::<u8>().is_ok_and(|h| h < 24)
+                && m.parse::<u8>().is_ok_and(|m| m < 60)
+        })
+    };
     for i in 0..tokens.len() {
-        if !is_clock(tokens[i]) {
+        if !is_clock(tokens[i]) && !dotted(tokens[i]) {
             continue;
         }
         let mut j = next(i);
-        if j.is_some_and(|j| suffix(tokens[j])) {
+        let start_suffixed = j.is_some_and(|j| suffix(tokens[j]));
+        if start_suffixed {
             j = j.and_then(next);
         }
         let Some(joiner) = j else { continue };
@@ -900,9 +911,17 @@ fn unmark_time_ranges(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
             continue;
         }
         let Some(end) = next(joiner) else { continue };
-        if is_clock(tokens[end]) {
+        let end_suffixed = next(end).is_some_and(|s| suffix(tokens[s]));
+        let clocks = if is_clock(tokens[i]) && is_clock(tokens[end]) {
+            true
+        } else {
+            (is_clock(tokens[i]) || dotted(tokens[i]))
+                && (is_clock(tokens[end]) || dotted(tokens[end]))
+                && (start_suffixed || end_suffixed)
+        };
+        if clocks {
             for k in &mut kinds[i..=end] {
-                if matches!(k, Some(Volatile::Clock)) {
+                if matches!(k, Some(Volatile::Clock | Volatile::Counter)) {
                     *k = None;
                 }
             }
@@ -3035,6 +3054,11 @@ mod tests {
             ("Open 9:00–17:00", "Open 9:00–18:00"),
             ("Open 9:00 - 17:00", "Open 10:00 - 17:00"),
             ("9:00 am to 5:00 pm", "9:00 am to 6:00 pm"),
+            (
+                "|Montag bis Donnerstag:|09.00 - 15.00 Uhr|",
+                "|Montag bis Donnerstag:|10.00 - 14.00 Uhr|",
+            ),
+            ("Mo–Fr 9.00 bis 17.30 Uhr", "Mo–Fr 9.00 bis 18.00 Uhr"),
         ]);
         all_noise(
             &[
