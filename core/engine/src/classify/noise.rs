@@ -1469,7 +1469,8 @@ fn year_left_the_visits(old: &str, new: &str, then: Option<i64>, now: Option<i64
 /// the old text held lay relative to `then` — "Letztes Update: 17:17" seen at 17:20 and
 /// "18:10" seen at 19:40, or a time moved back ("14:01" → "13:25"): the page's own stamp of an
 /// edit, or a time it announces. Offsets are compared modulo 12 hours (a clock may be written
-/// without "pm"). False when either text has no clock of its own: no evidence.
+/// without "pm") and may differ by an hour (a daylight-saving switch between the visits). False
+/// when either text has no clock of its own: no evidence.
 fn clock_left_the_visit(old: &str, new: &str, then: i64, now: i64) -> bool {
     const HALF_DAY: i64 = 12 * 60;
     let minutes = |tok: &str| -> Option<i64> {
@@ -1501,7 +1502,9 @@ fn clock_left_the_visit(old: &str, new: &str, then: i64, now: i64) -> bool {
     after.iter().any(|a| {
         !before.iter().any(|b| {
             let d = (a - b).rem_euclid(HALF_DAY);
-            d.min(HALF_DAY - d) <= CLOCK_TRACK_MINUTES
+            let d = d.min(HALF_DAY - d);
+            // An hour more or less is the same clock across a daylight-saving switch.
+            d <= CLOCK_TRACK_MINUTES || (d - 60).abs() <= CLOCK_TRACK_MINUTES
         })
     })
 }
@@ -3118,6 +3121,8 @@ mod tests {
             ("Generated 19:18", "Generated 21:36"),
             ("Generated 7:18 pm", "Generated 9:41 pm"),
             ("Stand: 15.09.2023 19:18", "Stand: 15.09.2023 21:36"),
+            // The zone switched to summer time between the visits.
+            ("Generated 19:18", "Generated 22:37"),
         ] {
             assert_eq!(
                 builtin_noise_between(old, new, then, now).as_deref(),
