@@ -244,7 +244,10 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         "   nor a document's file name (\"Plan_07_12_2023.pdf\") as an id (after HAW's misses),"
     );
     println!("   nor a year that is not the visits' year (\"Olympia 2016\" → \"2021\") as a count (after");
-    println!("   de-wdrmaus-extras' and wetell.de's misses).");
+    println!(
+        "   de-wdrmaus-extras' and wetell.de's misses) or in a month and year (\"Stand August"
+    );
+    println!("   2020\" → \"2023\", after HAW's).");
     println!("   Not from this data: labelled facts");
     println!(
         "   (\"Tel. 030 1234\", \"HRB 12345\", \"Minimum age: 18\") as no counters, and three-part"

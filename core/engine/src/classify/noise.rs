@@ -1173,7 +1173,9 @@ pub fn builtin_noise_between(
             }
         }
     }
-    if reasons.contains(&Volatile::Counter) && year_left_the_visits(old, new, then, now) {
+    if (reasons.contains(&Volatile::Counter) || reasons.contains(&Volatile::Date))
+        && year_left_the_visits(old, new, then, now)
+    {
         return None;
     }
     if !reasons.contains(&Volatile::Date) {
@@ -1424,8 +1426,9 @@ fn clock_of_another_day(text: &str, other: &str, day: i64) -> bool {
     })
 }
 
-/// Whether a number read as a count changed from one year to another ("Olympia 2016" →
-/// "Olympia 2021", "Season 2023" → "2025") that is not the year of the visit: a year is a
+/// Whether a number read as a count or as part of a date changed from one year to another
+/// ("Olympia 2016" → "Olympia 2021", "Stand August 2020" → "Stand August 2023", a date without
+/// a day that the date rule cannot read) that is not the year of the visit: a year is a
 /// date, noise only when it tracked the visits like the date rule asks ("© 2025" seen in 2025,
 /// "© 2026" seen in 2026). Needs the new visit's time (and judges the old year against `then`
 /// when known); a number beside a counter word ("2016 visitors") stays a count.
@@ -3234,6 +3237,23 @@ mod tests {
         );
         // Without the visits' times, as before: a count.
         assert!(builtin_noise("Olympia 2016", "Olympia 2021").is_some());
+        // A month and year (no day to read) is judged by its year the same way.
+        assert_eq!(
+            builtin_noise_between(
+                "Geschäftsordnung - Stand August 2020",
+                "Geschäftsordnung - Stand August 2023",
+                at(2023, 8, 1),
+                at(2023, 9, 1)
+            ),
+            None
+        );
+        assert!(builtin_noise_between(
+            "Stand: December 2025",
+            "Stand: January 2026",
+            at(2025, 12, 30),
+            at(2026, 1, 2)
+        )
+        .is_some());
     }
 
     /// An ISO date and time is one value: another time of the same day is a change, not a
