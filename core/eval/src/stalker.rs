@@ -247,7 +247,11 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   de-wdrmaus-extras' and wetell.de's misses) or in a month and year (\"Stand August"
     );
-    println!("   2020\" → \"2023\", after HAW's).");
+    println!("   2020\" → \"2023\", after HAW's), nor another time in an ISO stamp as a format, a");
+    println!(
+        "   date alone as an id, or a time range written \"9.00 - 15.00 Uhr\" as counts (after"
+    );
+    println!("   com-diablo3's, debian.org's and HAW's misses).");
     println!("   Not from this data: labelled facts");
     println!(
         "   (\"Tel. 030 1234\", \"HRB 12345\", \"Minimum age: 18\") as no counters, and three-part"
