@@ -203,6 +203,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     let mut cf_pairs = 0usize;
     let mut change_pairs = 0usize;
     let mut change_skipped_invisible = 0usize;
+    let mut change_skipped_spacing = 0usize;
     let mut change_skipped_noversion = 0usize;
     let mut unmapped_blocks = 0usize;
     let mut total_blocks = 0usize;
@@ -315,10 +316,11 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                 if is_change {
                     match version_changes(&md_dir, &version_of, &files_of, &s.version) {
                         None => change_skipped_noversion += 1,
-                        Some((added, deleted)) if added.is_empty() && deleted.is_empty() => {
+                        Some((_, _, true)) => change_skipped_spacing += 1,
+                        Some((added, deleted, _)) if added.is_empty() && deleted.is_empty() => {
                             change_skipped_invisible += 1
                         }
-                        Some((added, deleted)) => {
+                        Some((added, deleted, _)) => {
                             change_pairs += 1;
                             row.pairs += 1;
                             let cf = added.iter().chain(&deleted).any(|l| {
@@ -485,7 +487,8 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         "   ({} pairs left out: no earlier markdown version; {} pairs: the markdown changed only in",
         change_skipped_noversion, change_skipped_invisible
     );
-    println!("   invisible parts, e.g. link targets)");
+    println!("   invisible parts, e.g. link targets; {change_skipped_spacing} pairs: the markdown changed only in spacing,");
+    println!("   \"Minato-ku,Tokyo\" → \"Minato-ku, Tokyo\", no change by issue 11's rule)");
     println!("   Why ours misses a pair:");
     for (k, n) in &misses {
         println!("   - {n:4}  {k}");
@@ -503,7 +506,8 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     Ok(())
 }
 
-type Changes = (Vec<Vec<String>>, Vec<Vec<String>>);
+/// Added and deleted lines (as words), and whether the two versions differ only in spacing.
+type Changes = (Vec<Vec<String>>, Vec<Vec<String>>, bool);
 
 fn version_changes(
     md_dir: &Path,
@@ -519,7 +523,10 @@ fn version_changes(
     }
     let old = std::fs::read_to_string(md_dir.join(&list[k - 1].1)).ok()?;
     let new = std::fs::read_to_string(md_dir.join(file)).ok()?;
-    Some(markdown_changes(&old, &new))
+    let bare = |s: &str| s.split_whitespace().collect::<String>();
+    let spacing_only = old != new && bare(&old) == bare(&new);
+    let (added, deleted) = markdown_changes(&old, &new);
+    Some((added, deleted, spacing_only))
 }
 
 /// Why ours does not highlight a change the plain diff highlights: the kind it gave to the
