@@ -293,7 +293,11 @@ pub fn template_slots(blocks: &[Block], flags: &mut [bool]) {
         }
     }
     for k in 0..blocks.len() {
-        if flags[k] || words[k] > SLOT_MAX_WORDS || blocks[k].path.is_empty() {
+        if flags[k]
+            || words[k] > SLOT_MAX_WORDS
+            || blocks[k].path.is_empty()
+            || is_title(&blocks[k])
+        {
             continue;
         }
         // Nearest region first; `<html>` and `<body>` (fewer than 3 steps) are never a region.
@@ -312,6 +316,12 @@ pub fn template_slots(blocks: &[Block], flags: &mut [bool]) {
             at = n.parent;
         }
     }
+}
+
+/// Whether a block is the page's title: an `<h1>` names the page, its own content. A site
+/// heading that is an `<h1>` on every page is found by repetition, not as a slot.
+fn is_title(b: &Block) -> bool {
+    b.path.rsplit('/').next().and_then(|s| s.split('[').next()) == Some("h1")
 }
 
 /// An element of the page's block tree for [`template_slots`].
@@ -1737,6 +1747,13 @@ mod tests {
         let mut flags = vec![true, false, false, false];
         template_slots(&blocks, &mut flags);
         assert_eq!(flags, [true, true, false, false]);
+        // The page's title names the page: never a slot, even in a region of the template
+        // (a headline in a table of the article's byline, apart from its paragraphs).
+        let mut titled = page(None);
+        titled[1].path = "/html[0]/body[0]/div[0]/h1[0]".into();
+        let mut flags = vec![true, false, false, false];
+        template_slots(&titled, &mut flags);
+        assert_eq!(flags, [true, false, false, false]);
         // Nothing repeated, nothing to extend.
         let mut none = vec![false; 4];
         template_slots(&blocks, &mut none);
