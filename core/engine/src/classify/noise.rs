@@ -1472,8 +1472,8 @@ fn year_left_the_visits(old: &str, new: &str, then: Option<i64>, now: Option<i64
 /// the old text held lay relative to `then` — "Letztes Update: 17:17" seen at 17:20 and
 /// "18:10" seen at 19:40, or a time moved back ("14:01" → "13:25"): the page's own stamp of an
 /// edit, or a time it announces. Offsets are compared modulo 12 hours (a clock may be written
-/// without "pm") and may differ by an hour (a daylight-saving switch between the visits). False
-/// when either text has no clock of its own: no evidence.
+/// without "pm") and may differ by an hour when a daylight-saving switch may lie between the
+/// visits ([`may_switch_clocks`]). False when either text has no clock of its own: no evidence.
 fn clock_left_the_visit(old: &str, new: &str, then: i64, now: i64) -> bool {
     const HALF_DAY: i64 = 12 * 60;
     let minutes = |tok: &str| -> Option<i64> {
@@ -1497,6 +1497,7 @@ fn clock_left_the_visit(old: &str, new: &str, then: i64, now: i64) -> bool {
             .map(|c| (c - at_minute).rem_euclid(HALF_DAY))
             .collect()
     };
+    let switch = may_switch_clocks(then, now);
     let before = offsets(own_clocks(old, new), then);
     let after = offsets(own_clocks(new, old), now);
     if before.is_empty() || after.is_empty() {
@@ -1507,8 +1508,26 @@ fn clock_left_the_visit(old: &str, new: &str, then: i64, now: i64) -> bool {
             let d = (a - b).rem_euclid(HALF_DAY);
             let d = d.min(HALF_DAY - d);
             // An hour more or less is the same clock across a daylight-saving switch.
-            d <= CLOCK_TRACK_MINUTES || (d - 60).abs() <= CLOCK_TRACK_MINUTES
+            d <= CLOCK_TRACK_MINUTES || (switch && (d - 60).abs() <= CLOCK_TRACK_MINUTES)
         })
+    })
+}
+
+/// Whether a daylight-saving switch may lie between two instants (seconds since the epoch,
+/// UTC): the time between them reaches a Saturday or Sunday (UTC) of March, April, September,
+/// October or November. Zones switch on a Sunday night of those months (the EU, the Americas,
+/// Australia, New Zealand), which in UTC falls between Saturday noon and Sunday noon; the
+/// zone itself is unknown, so any such weekend counts. Half a year or more always does.
+fn may_switch_clocks(then: i64, now: i64) -> bool {
+    const SPAN_ALWAYS: i64 = 183 * 86_400;
+    let (a, b) = (then.min(now), then.max(now));
+    if b - a >= SPAN_ALWAYS {
+        return true;
+    }
+    (a.div_euclid(86_400)..=b.div_euclid(86_400)).any(|day| {
+        // Day 0 (1 January 1970) was a Thursday: 0 = Sunday … 6 = Saturday.
+        let weekday = (day + 4).rem_euclid(7);
+        (weekday == 0 || weekday == 6) && matches!(civil_from_days(day).1, 3 | 4 | 9 | 10 | 11)
     })
 }
 
@@ -3124,8 +3143,6 @@ mod tests {
             ("Generated 19:18", "Generated 21:36"),
             ("Generated 7:18 pm", "Generated 9:41 pm"),
             ("Stand: 15.09.2023 19:18", "Stand: 15.09.2023 21:36"),
-            // The zone switched to summer time between the visits.
-            ("Generated 19:18", "Generated 22:37"),
         ] {
             assert_eq!(
                 builtin_noise_between(old, new, then, now).as_deref(),
@@ -3141,6 +3158,9 @@ mod tests {
             ),
             ("15.09.2023 - 14:01", "15.09.2023 - 13:25"),
             ("Generated 19:18", "Generated 21:00"),
+            // An hour off on a Friday in September: no clock switched.
+            ("Generated 19:18", "Generated 22:37"),
+            ("15.09.2023 - 18:01", "15.09.2023 - 19:25"),
         ] {
             assert_eq!(
                 builtin_noise_between(old, new, then, now),
@@ -3151,6 +3171,40 @@ mod tests {
             assert!(builtin_noise_between(old, new, None, now).is_some());
             assert!(builtin_noise(old, new).is_some());
         }
+        // The zone switched between a visit on Saturday 28 October 2023 and one on Sunday the
+        // 29th: an hour more or less is the same served time.
+        let sat = days_from_civil(2023, 10, 28) * 86_400;
+        let (then, now) = (
+            Some(sat + 17 * 3600 + 20 * 60),
+            Some(sat + 86_400 + 19 * 3600 + 40 * 60),
+        );
+        for (old, new) in [
+            ("Generated 19:18", "Generated 22:37"),
+            ("Generated 19:18", "Generated 20:37"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, then, now).as_deref(),
+                Some(&[Volatile::Clock][..]),
+                "{old} → {new}"
+            );
+        }
+        assert_eq!(
+            builtin_noise_between("Generated 19:18", "Generated 21:00", then, now),
+            None
+        );
+    }
+
+    #[test]
+    fn clocks_may_switch_on_weekends_of_the_switching_months() {
+        let at = |y: i64, m: i64, d: i64, h: i64| days_from_civil(y, m, d) * 86_400 + h * 3600;
+        // Saturday 30 March 2024 to the Sunday; a Sunday in November; half a year.
+        assert!(may_switch_clocks(at(2024, 3, 30, 20), at(2024, 3, 31, 4)));
+        assert!(may_switch_clocks(at(2024, 11, 3, 9), at(2024, 11, 3, 10)));
+        assert!(may_switch_clocks(at(2024, 1, 2, 0), at(2024, 7, 3, 0)));
+        // Weekdays of March; a weekend in August; a Sunday in January.
+        assert!(!may_switch_clocks(at(2024, 3, 26, 1), at(2024, 3, 29, 23)));
+        assert!(!may_switch_clocks(at(2023, 8, 26, 1), at(2023, 8, 27, 3)));
+        assert!(!may_switch_clocks(at(2024, 1, 7, 1), at(2024, 1, 7, 3)));
     }
 
     /// A period ("14 days", "3 - 4 weeks") and the number of a document or its part
