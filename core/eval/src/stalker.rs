@@ -34,6 +34,12 @@ const REPOS: [&str; 3] = [
     "HAWHHCalendarBot+study-website-stalker",
 ];
 
+/// How long before each change the "watched" replay checks the page once more (the watch's
+/// shortest interval, `ScheduleOptions::min_secs` in `sincelast_core::watch::schedule`): the
+/// check finds the version before the change, unchanged. Only between versions at least twice
+/// this far apart.
+const WATCH_CHECK_SECS: i64 = 30 * 60;
+
 /// A site's own row when it has at least this many changed pairs; the rest share one row.
 const OWN_ROW_PAIRS: usize = 100;
 
@@ -50,6 +56,9 @@ struct Kept {
     /// Of the pairs that are not spacing/format only: shown by "ignore numbers", by ours.
     real_digits: usize,
     real_ours: usize,
+    /// Pairs ours shows when the page was also checked [`WATCH_CHECK_SECS`] before each
+    /// change (and the check found it unchanged), as a watched page is.
+    watched: usize,
     /// Why ours showed nothing, by the reason of the hidden blocks.
     hidden_by: BTreeMap<String, usize>,
 }
@@ -63,6 +72,7 @@ impl Kept {
         self.ours += o.ours;
         self.real_digits += o.real_digits;
         self.real_ours += o.real_ours;
+        self.watched += o.watched;
         for (k, n) in &o.hidden_by {
             *self.hidden_by.entry(k.clone()).or_default() += n;
         }
@@ -81,6 +91,7 @@ impl Kept {
             pct(ratio(self.ours, self.pairs)),
             pct(ratio(self.real_digits, self.pairs - self.same)),
             pct(ratio(self.real_ours, self.pairs - self.same)),
+            pct(ratio(self.watched, self.pairs)),
             (self.pairs - self.ours).to_string(),
             if top.is_empty() {
                 "-".into()
@@ -239,7 +250,10 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!("   (after bund.de's and HAW's misses), nor a changed clock that did not keep its");
     println!("   distance to both visits' times (CLOCK_TRACK_MINUTES = 10, set from what a served");
     println!("   time stamp is and not tuned; the rule made after reading sbahn.berlin's and");
-    println!("   berliner-feuerwehr.de's misses: \"Letztes Update\" stamps, times moved back),");
+    println!("   berliner-feuerwehr.de's misses: \"Letztes Update\" stamps, times moved back; an");
+    println!("   hour more or less counts as the same served time only when a daylight-saving switch");
+    println!("   may lie between the visits: a weekend of March, April or September to November, read");
+    println!("   after the watched replay below showed edit stamps an hour apart hidden),");
     println!(
         "   nor a document's file name (\"Plan_07_12_2023.pdf\") as an id (after HAW's misses),"
     );
@@ -281,6 +295,13 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     );
     println!("   either, so it shows the pair for its spacing alone); the");
     println!("   \"not sp./f.\" columns are the shares of the other pairs each variant shows.");
+    println!("   \"ours watched\" = the share ours shows when the page is also checked 30 minutes");
+    println!("   (the watch's shortest interval) before each change that came at least an hour after");
+    println!("   the version before, and the check finds that version unchanged: what a person whose");
+    println!("   watch checks the page sees (website-stalker checked these pages on a schedule too,");
+    println!("   but keeps only changes, so the plain replay has no revisit without a change — the");
+    println!("   only evidence that a text held: a state, not rotation; a date that did not track");
+    println!("   the visit).");
     let mut rows = vec![vec![
         "site".to_string(),
         "pages".into(),
@@ -290,6 +311,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         "ours shows".into(),
         "digits, not sp./f.".into(),
         "ours, not sp./f.".into(),
+        "ours watched".into(),
         "ours hides".into(),
         "hidden by (pairs)".into(),
     ]];
@@ -311,6 +333,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         }
         let mut by_site: BTreeMap<String, Kept> = BTreeMap::new();
         let mut models: HashMap<String, SiteState> = HashMap::new();
+        let mut watched: HashMap<String, SiteState> = HashMap::new();
         let only_site = std::env::var("SINCELAST_EVAL_SITE").ok();
         // With --verbose: the hidden changes of up to this many pairs per site, every block.
         let examples_per_site: usize = std::env::var("SINCELAST_EVAL_EXAMPLES")
@@ -341,6 +364,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         for (site, time, id, file) in visits {
             let url = format!("https://{site}/{id}");
             let model = models.entry(site.clone()).or_default();
+            let model_w = watched.entry(site.clone()).or_default();
             let kept = by_site.entry(site.clone()).or_default();
             {
                 let Some(blocks) = text_blocks(&file) else {
@@ -348,9 +372,19 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                 };
                 let prev = prevs.get(&id);
                 match prev {
-                    None => first_visit(model, &url, time, &blocks),
+                    None => {
+                        first_visit(model, &url, time, &blocks);
+                        first_visit(model_w, &url, time, &blocks);
+                    }
                     Some((pt, old)) => {
                         let report = revisit(model, &url, (*pt, old), (time, &blocks));
+                        let checked = time - WATCH_CHECK_SECS;
+                        let report_w = if checked - *pt >= WATCH_CHECK_SECS {
+                            revisit(model_w, &url, (*pt, old), (checked, old));
+                            revisit(model_w, &url, (checked, old), (time, &blocks))
+                        } else {
+                            revisit(model_w, &url, (*pt, old), (time, &blocks))
+                        };
                         if !plain(old, &blocks).is_quiet() {
                             kept.pairs += 1;
                             let digits = !ignore_numbers(old, &blocks).is_quiet();
@@ -358,6 +392,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                             kept.digits += digits as usize;
                             kept.same += same as usize;
                             kept.real_digits += (digits && !same) as usize;
+                            kept.watched += (report_w.summary.meaningful > 0) as usize;
                             if report.summary.meaningful > 0 {
                                 kept.ours += 1;
                                 kept.real_ours += !same as usize;
