@@ -18,7 +18,7 @@
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2` |
-//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, discount ("save 10%", "-20%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18") or international telephone number ("+49 40 4275 4871"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
+//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, discount ("save 10%", "-20%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
 //!
 //! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
 //! it is usually meaningful. Sites where it is not are handled by learned rules.
@@ -869,6 +869,25 @@ fn termed(tokens: &[&str], i: usize) -> bool {
         || beside(tokens, i, -1).is_some_and(|p| p == "§" || in_list(DOCUMENT_LABELS, p))
 }
 
+/// Whether the whole number `tokens[i]` is part of a name: between two capitalised words, a
+/// space on each side, neither of them a counter or rating word — "Fedora 34 Server", "Manjaro
+/// 23 XFCE", "BahnCard 25 Schnupperaktion", "Windows 11 Home". A product, an edition, a release:
+/// another one is another thing, not a count that moved ("Comments 5 New" keeps its counter
+/// word; "Kommentare (5)" and "5 Kommentare" are no names).
+fn named(tokens: &[&str], i: usize) -> bool {
+    let capital = |t: &str| {
+        t.chars().next().is_some_and(char::is_uppercase)
+            && !in_list(COUNTER_WORDS, t)
+            && !in_list(RATING_WORDS, t)
+    };
+    tokens[i].bytes().all(|b| b.is_ascii_digit())
+        && i >= 2
+        && tokens[i - 1] == " "
+        && capital(tokens[i - 2])
+        && tokens.get(i + 1) == Some(&" ")
+        && tokens.get(i + 2).is_some_and(|t| capital(t))
+}
+
 /// Words that join the two ends of a time range ("8:00 bis 15:30", "9:00 to 17:00").
 const RANGE_WORDS: &[&str] = &[
     "bis", "to", "until", "till", "thru", "through", "à", "a", "al", "tot", "fino", "alle",
@@ -1028,7 +1047,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 || prev_d.is_some_and(|p| in_list(MONTHS, p))
             {
                 Some(Volatile::Date)
-            } else if priced(tokens, i) || termed(tokens, i) || {
+            } else if priced(tokens, i) || termed(tokens, i) || named(tokens, i) || {
                 // A run of numbers after a fact label ("Tel. +49 30 2591 0", "Age: 18").
                 let mut q = k - 1;
                 while word_at(q).is_some_and(is_number) {
@@ -1049,8 +1068,9 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 phone || word_at(q).is_some_and(|w| in_list(FACT_LABELS, w))
             } {
                 // A price or a measure (`€1,279`, `6 TB`), a period (`14 days`), the number
-                // of a document or its part (`Version 3.2`, `§ 7`) or a labelled fact (`Tel.
-                // 030 1234`, `HRB 12345`, `Minimum age: 18`) is content, even in a short block.
+                // of a document or its part (`Version 3.2`, `§ 7`), a number in a name
+                // (`Fedora 34 Server`) or a labelled fact (`Tel. 030 1234`, `HRB 12345`,
+                // `Minimum age: 18`) is content, even in a short block.
                 None
             } else if next.is_some_and(|n| in_list(COUNTER_WORDS, n))
                 || prev.is_some_and(|p| in_list(COUNTER_WORDS, p))
@@ -3565,6 +3585,31 @@ mod tests {
         assert!(is_version("21.2") && is_version("1.2.3") && is_version("0.82.0"));
         assert!(!is_version("1.204") && !is_version("1.234.567") && !is_version("12"));
         assert!(!is_version("189.45") && !is_version("0,5") && !is_version("7:15"));
+    }
+
+    /// A whole number between two capitalised words is part of a name: another release or
+    /// edition is content. Beside a counter word, in brackets or at the block's end it is
+    /// still a count.
+    #[test]
+    fn a_number_in_a_name_is_no_count() {
+        all_content(&[
+            ("Fedora 34 Server", "Fedora 36 Server"),
+            ("Manjaro 23 XFCE", "Manjaro 24 XFCE"),
+            (
+                "Wie funktioniert die BahnCard 25 Schnupperaktion?",
+                "Wie funktioniert die BahnCard 50 Schnupperaktion?",
+            ),
+        ]);
+        all_noise(
+            &[
+                ("Manjaro 23", "Manjaro 24"),
+                ("Alle 12 Kommentare", "Alle 13 Kommentare"),
+                ("Flash Deals (1) Server", "Flash Deals (0) Server"),
+                ("Inbox 3 unread", "Inbox 4 unread"),
+                ("Rated 4 Stars", "Rated 5 Stars"),
+            ],
+            &[Volatile::Counter],
+        );
     }
 
     /// Numeric dates written with `-` or `/` are dates (the tokenizer splits them into three
