@@ -276,6 +276,9 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   part of a name (after the watched replay's misses on netcup, starlabs and bahn.de)."
     );
+    println!("   Nor a date that moved to the next day between visits when no one time zone makes");
+    println!("   both the visits' days (\"Letzte Änderung 06.12.\" → \"07.12.\" seen 30 minutes apart in");
+    println!("   the afternoon; after the watched replay's HAW misses; no threshold).");
     println!("   Not from this data: labelled facts");
     println!(
         "   (\"Tel. 030 1234\", \"HRB 12345\", \"Minimum age: 18\") as no counters, and three-part"

@@ -36,7 +36,10 @@
 //! day makes the change content. Knowing the old visit's time too
 //! ([`builtin_noise_between`]), a date is noise only when it tracked the visit in the old
 //! **and** the new version: "Last updated" moving from an older day to the visit's day is
-//! content, and no learned rule may hide it. A clock likewise: a page printing the time it was
+//! content, and no learned rule may hide it. Both days must be the visits' days in one time
+//! zone: a stamp that moved from the 12th to the 13th between visits at 16:54 and 17:51 UTC on
+//! the 13th is an update (no zone was still on the 12th), while a page printing today's date
+//! rolls over at its zone's midnight. A clock likewise: a page printing the time it was
 //! served keeps the same distance to each visit (its time zone), so a changed clock is noise
 //! only when it did; "Letztes Update: 17:17" seen at 17:20 and then "18:10" seen at 19:40 is the
 //! stamp of an edit, and "14:01" → "13:25" a time the page announces.
@@ -1220,8 +1223,54 @@ pub fn builtin_noise_between(
         {
             return None;
         }
+        if let Some(now) = now {
+            if !dates_track_one_zone(old, new, then, now) {
+                return None;
+            }
+        }
     }
     Some(reasons)
+}
+
+/// Widest offsets of a time zone from UTC, in seconds (UTC−12 to UTC+14).
+const ZONE_OFFSETS: std::ops::RangeInclusive<i64> = -12 * 3600..=14 * 3600;
+/// Steps between the offsets tried (zones are whole quarter hours from UTC).
+const ZONE_STEP_SECS: usize = 15 * 60;
+
+/// Whether a date that changed can be the day each visit was served in **one** time zone: the
+/// dates only the old text holds are the day of `then` and those only the new text holds the
+/// day of `now`, both in the same zone (a page's clock may run up to
+/// [`CLOCK_TRACK_MINUTES`] behind, a cache). A page printing today's date passes in its own
+/// zone; a "last change" stamp that moved from the 6th to the 7th between two checks 30
+/// minutes apart on the 7th's afternoon does not: no zone was still on the 6th then. True when
+/// either side has no date of its own (nothing to compare).
+fn dates_track_one_zone(old: &str, new: &str, then: i64, now: i64) -> bool {
+    let (then_day, now_day) = (then.div_euclid(86_400), now.div_euclid(86_400));
+    let (old_dates, new_dates) = (dates_in(old, then_day), dates_in(new, now_day));
+    let old_only: Vec<i64> = old_dates
+        .iter()
+        .copied()
+        .filter(|d| !dates_in(new, then_day).contains(d))
+        .collect();
+    let new_only: Vec<i64> = new_dates
+        .iter()
+        .copied()
+        .filter(|d| !dates_in(old, now_day).contains(d))
+        .collect();
+    if old_only.is_empty() || new_only.is_empty() {
+        return true;
+    }
+    let lag = CLOCK_TRACK_MINUTES * 60;
+    let days = |t: i64, zone: i64| {
+        [
+            (t + zone).div_euclid(86_400),
+            (t + zone - lag).div_euclid(86_400),
+        ]
+    };
+    ZONE_OFFSETS.step_by(ZONE_STEP_SECS).any(|zone| {
+        let (a, b) = (days(then, zone), days(now, zone));
+        old_only.iter().all(|d| a.contains(d)) && new_only.iter().all(|d| b.contains(d))
+    })
 }
 
 fn builtin_noise_kinds(old: &str, new: &str) -> Option<Vec<Volatile>> {
@@ -2851,6 +2900,45 @@ mod tests {
             now
         )
         .is_some());
+    }
+
+    /// A date that moved to the next day between two visits is the day each visit was served
+    /// only when one time zone explains both: the day rolled over there between the visits.
+    #[test]
+    fn a_date_tracks_the_visits_in_one_time_zone() {
+        let at = |d: i64, h: i64, m: i64| days_from_civil(2020, 3, d) * 86_400 + h * 3600 + m * 60;
+        let (old, new) = (
+            "Last updated: March 12, 2020",
+            "Last updated: March 13, 2020",
+        );
+        // Seen at 16:54 and 17:51 UTC on the 13th: no zone was still on the 12th at 16:54, so
+        // the stamp of a daily report moved: content.
+        assert_eq!(
+            builtin_noise_between(old, new, Some(at(13, 16, 54)), Some(at(13, 17, 51))),
+            None
+        );
+        // Seen at 03:50 and 04:20 UTC: midnight in UTC−4 fell between the visits.
+        assert_eq!(
+            builtin_noise_between(old, new, Some(at(13, 3, 50)), Some(at(13, 4, 20))),
+            Some(vec![Volatile::Date])
+        );
+        // Seen at 23:50 on the 12th and 00:20 UTC on the 13th (UTC), or a day apart.
+        for (then, now) in [
+            (at(12, 23, 50), at(13, 0, 20)),
+            (at(12, 15, 0), at(13, 15, 0)),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(then), Some(now)),
+                Some(vec![Volatile::Date])
+            );
+        }
+        // One side without a date of its own: nothing to compare.
+        assert!(dates_track_one_zone(
+            "Updated",
+            new,
+            at(13, 16, 54),
+            at(13, 17, 51)
+        ));
     }
 
     fn noise(a: &str, b: &str) -> Option<Vec<&'static str>> {
