@@ -18,7 +18,7 @@
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2` |
-//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, discount ("save 10%", "-20%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
+//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
 //!
 //! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
 //! it is usually meaningful. Sites where it is not are handled by learned rules.
@@ -506,10 +506,11 @@ const DOCUMENT_LABELS: &[&str] = &[
     "teil",
 ];
 /// Labels of numbers that identify or state a fact, not count: telephone and fax numbers,
-/// company register and tax numbers, postal codes, bank accounts, an age limit ("Tel. +49 30
-/// 2591 0", "HRB 12345", "USt-IdNr. DE 123", "PLZ 10115", "Minimum age: 18"). A number after
-/// one — and every number of the run that follows it — is content: an imprint or terms page
-/// that changes it says something new.
+/// company register and tax numbers, postal codes, bank accounts, an age limit, the place
+/// where something happens ("Tel. +49 30 2591 0", "HRB 12345", "USt-IdNr. DE 123", "PLZ 10115",
+/// "Minimum age: 18", "Gleis 3", "Room 204", "Gate B12"). A number after one — and every number
+/// of the run that follows it — is content: an imprint or terms page that changes it says
+/// something new, a timetable or a course page that moves a train or a lecture too.
 const FACT_LABELS: &[&str] = &[
     "tel",
     "telefon",
@@ -549,6 +550,26 @@ const FACT_LABELS: &[&str] = &[
     "alter",
     "mindestalter",
     "âge",
+    "gleis",
+    "bahnsteig",
+    "platform",
+    "track",
+    "gate",
+    "terminal",
+    "room",
+    "raum",
+    "zimmer",
+    "saal",
+    "hörsaal",
+    "hall",
+    "halle",
+    "voie",
+    "quai",
+    "salle",
+    "binario",
+    "andén",
+    "sala",
+    "spoor",
 ];
 const DURATION_UNITS: &[&str] = &[
     "ms",
@@ -811,8 +832,9 @@ const DISCOUNT_WORDS: &[&str] = &[
 ];
 
 /// Whether the number `tokens[i]` is a discount: a percentage with a discount word among the
-/// two words before it or after its `%` ("save 10%", "10 % Rabatt"), or written `-20%`. An
-/// offer's size is what a shop's page says, like a price.
+/// two words before it or after its `%` ("save 10%", "10 % Rabatt"), right after "up to" or
+/// "bis zu" ("Bis zu 49 %"), or written `-20%`. An offer's size is what a shop's page says,
+/// like a price.
 fn discount(tokens: &[&str], i: usize) -> bool {
     let Some(pct) = (i + 1..tokens.len()).find(|&k| !tokens[k].trim().is_empty()) else {
         return false;
@@ -836,7 +858,18 @@ fn discount(tokens: &[&str], i: usize) -> bool {
         .iter()
         .filter(|t| text::is_word(t))
         .take(2);
-    before.chain(after).any(|w| in_list(DISCOUNT_WORDS, w))
+    let before: Vec<&str> = before.copied().collect();
+    // "Bis zu 49 %", "up to 50%": the most an offer gives, what the shop says.
+    let up_to = matches!(
+        before.as_slice(),
+        [to, up] if (to.eq_ignore_ascii_case("zu") && up.eq_ignore_ascii_case("bis"))
+            || (to.eq_ignore_ascii_case("to") && up.eq_ignore_ascii_case("up"))
+    );
+    up_to
+        || before
+            .into_iter()
+            .chain(after.copied())
+            .any(|w| in_list(DISCOUNT_WORDS, w))
 }
 
 /// Whether the number `tokens[i]` has a word `unit` accepts right after it (`6 TB`, `14 days`), or
@@ -872,14 +905,16 @@ fn termed(tokens: &[&str], i: usize) -> bool {
         || beside(tokens, i, -1).is_some_and(|p| p == "§" || in_list(DOCUMENT_LABELS, p))
 }
 
-/// Whether the whole number `tokens[i]` is part of a name: between two capitalised words, a
+/// Whether the whole number `tokens[i]` is part of a name: between two capitalised words (a
+/// capital anywhere: "iPhone 15 Pro"), a
 /// space on each side, neither of them a counter or rating word — "Fedora 34 Server", "Manjaro
 /// 23 XFCE", "BahnCard 25 Schnupperaktion", "Windows 11 Home". A product, an edition, a release:
 /// another one is another thing, not a count that moved ("Comments 5 New" keeps its counter
 /// word; "Kommentare (5)" and "5 Kommentare" are no names).
 fn named(tokens: &[&str], i: usize) -> bool {
     let capital = |t: &str| {
-        t.chars().next().is_some_and(char::is_uppercase)
+        t.chars().any(char::is_uppercase)
+            && text::is_word(t)
             && !in_list(COUNTER_WORDS, t)
             && !in_list(RATING_WORDS, t)
     };
@@ -1315,6 +1350,9 @@ fn glued_counter(old: &str, new: &str) -> bool {
             || measure_glued(y)
             || document_name(&a, k)
             || document_name(&b, k)
+            || labelled(&a, k)
+            || v_version(x)
+            || v_version(y)
         {
             return false;
         }
@@ -1337,6 +1375,20 @@ fn glued_counter(old: &str, new: &str) -> bool {
         glued = true;
     }
     glued
+}
+
+/// Whether the word before `tokens[k]` is a fact's label ([`FACT_LABELS`]): "Gate B12".
+fn labelled(tokens: &[&str], k: usize) -> bool {
+    tokens[..k]
+        .iter()
+        .rev()
+        .find(|t| text::is_word(t))
+        .is_some_and(|w| in_list(FACT_LABELS, w))
+}
+
+/// Whether a token is a version written with a `v` ("v2.3.1", "V10.2"): another release.
+fn v_version(tok: &str) -> bool {
+    tok.strip_prefix(['v', 'V']).is_some_and(is_version)
 }
 
 /// [`builtin_noise_kinds`] on tokens as they are split (numbers apart from words).
@@ -3030,6 +3082,8 @@ mod tests {
         );
         assert_eq!(noise("20 % Rabatt", "30 % Rabatt"), None);
         assert_eq!(noise("Sale -20%", "Sale -30%"), None);
+        assert_eq!(noise("Bis zu 49 %", "Bis zu 47 %"), None);
+        assert_eq!(noise("Up to 30%", "Up to 40%"), None);
         // Other percentages in a short block move like counts (a battery, a poll).
         assert_eq!(noise("Battery 45%", "Battery 44%"), Some(vec!["counter"]));
         assert_eq!(noise("DAX -0.5 %", "DAX -0.6 %"), Some(vec!["counter"]));
@@ -3502,6 +3556,11 @@ mod tests {
             ("PLZ 10115", "PLZ 10117"),
             ("Téléphone : 01 23 45 67 89", "Téléphone : 01 23 45 67 80"),
             ("+49 40 4275 4871", "+49 40 42875 4871"),
+            // Where something happens: a train's platform, a lecture's room, a gate.
+            ("Abfahrt 14:05 Gleis 3", "Abfahrt 14:05 Gleis 5"),
+            ("Vorlesung in Raum 1.204", "Vorlesung in Raum 2.101"),
+            ("Room 204", "Room 310"),
+            ("Gate B12", "Gate B14"),
         ]);
         // Counts keep their kind, also next to a label word elsewhere in the block.
         all_noise(
@@ -3654,6 +3713,7 @@ mod tests {
             ("MX Linux 23 XFCE", "MX Linux 23.1 XFCE"),
             ("Firmware 1.2.3", "Firmware 1.2.4"),
             ("Hugo 0.82.0", "Hugo 0.83.1"),
+            ("v2.3.1", "v2.4.0"),
         ]);
         all_noise(
             &[
@@ -3683,6 +3743,7 @@ mod tests {
         all_content(&[
             ("Fedora 34 Server", "Fedora 36 Server"),
             ("Manjaro 23 XFCE", "Manjaro 24 XFCE"),
+            ("iPhone 15 Pro", "iPhone 16 Pro"),
             (
                 "Wie funktioniert die BahnCard 25 Schnupperaktion?",
                 "Wie funktioniert die BahnCard 50 Schnupperaktion?",
