@@ -12,12 +12,12 @@
 //! | kind | what | examples |
 //! |---|---|---|
 //! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00", "9.00 - 15.00 Uhr"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
-//! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
+//! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th"; a weekday before a month and its day, "Tuesday, November 14") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
 //! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden" | |
 //! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
-//! | `id` | a session id, hash or token: 8+ characters mixing letters and digits; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2` |
+//! | `id` | a session id, hash or token: 8+ characters mixing letters and digits, or a UUID; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2`, `7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f` |
 //! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
 //!
 //! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
@@ -831,6 +831,31 @@ const DISCOUNT_WORDS: &[&str] = &[
     "desconto",
 ];
 
+/// Marks the parts of a UUID ("7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f": hexadecimal groups of
+/// 8, 4, 4, 4 and 12 joined by `-`, which the tokenizer splits) as one id: a request or
+/// session id, new on every fetch. Not in an address (after `/` or `=`: `?variantId=…` names
+/// what a link leads to).
+fn mark_uuids(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
+    const GROUPS: [usize; 5] = [8, 4, 4, 4, 12];
+    let hex = |t: &str, n: usize| t.len() == n && t.bytes().all(|b| b.is_ascii_hexdigit());
+    let mut i = 0;
+    while i + 8 < tokens.len() {
+        let in_address = i > 0 && matches!(tokens[i - 1], "/" | "=");
+        let is_uuid = !in_address
+            && GROUPS.iter().enumerate().all(|(g, &n)| {
+                hex(tokens[i + 2 * g], n) && (g == 4 || tokens[i + 2 * g + 1] == "-")
+            });
+        if is_uuid {
+            for g in 0..GROUPS.len() {
+                kinds[i + 2 * g] = Some(Volatile::Id);
+            }
+            i += 9;
+        } else {
+            i += 1;
+        }
+    }
+}
+
 /// Whether the number `tokens[i]` is a discount: a percentage with a discount word among the
 /// two words before it or after its `%` ("save 10%", "10 % Rabatt"), right after "up to" or
 /// "bis zu" ("Bis zu 49 %"), or written `-20%`. An offer's size is what a shop's page says,
@@ -1122,12 +1147,16 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             } else {
                 None
             }
-        } else if (in_list(MONTHS, tok) || in_list(WEEKDAYS, tok))
+        } else if ((in_list(MONTHS, tok) || in_list(WEEKDAYS, tok))
             && (prev_is_num
                 || next_is_num
                 || prev_d.is_some_and(is_number)
-                || next_d.is_some_and(is_number))
+                || next_d.is_some_and(is_number)))
+            || (in_list(WEEKDAYS, tok)
+                && next_d.is_some_and(|n| in_list(MONTHS, n))
+                && word_at(k + 2).is_some_and(is_number))
         {
+            // (A weekday before a month and its day, "Tuesday, November 14", is the date's.)
             Some(Volatile::Date)
         } else if day_number(tok).is_some()
             && (next_d.is_some_and(|n| in_list(MONTHS, n))
@@ -1162,6 +1191,22 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
     }
     mark_split_dates(tokens, &mut kinds);
     unmark_time_ranges(tokens, &mut kinds);
+    mark_uuids(tokens, &mut kinds);
+    // A sign glued to a count is the count's: "+0,5%" → "-0,3%" moves like "0,5%" → "0,3%".
+    for i in 2..tokens.len() {
+        if kinds[i] == Some(Volatile::Counter)
+            && matches!(tokens[i - 1], "+" | "-" | "−" | "±")
+            && !text::is_word(tokens[i - 2])
+        {
+            kinds[i - 1] = Some(Volatile::Counter);
+        }
+    }
+    if tokens.len() > 1
+        && kinds[1] == Some(Volatile::Counter)
+        && matches!(tokens[0], "+" | "-" | "−" | "±")
+    {
+        kinds[0] = Some(Volatile::Counter);
+    }
     // A clock or date inside prose ("the ferry leaves at 7:15", "the offer ends on 3 May") is
     // content; in a short block or after a timestamp cue ("Updated", "Stand:") it is volatile.
     if words.len() > TIMESTAMP_MAX_WORDS {
@@ -2999,6 +3044,34 @@ mod tests {
 
     #[test]
     fn counters_clocks_dates_durations() {
+        // A ticker's sign moves with its count; a UUID is one id; a weekday before a month and
+        // its day is part of the date.
+        assert_eq!(
+            noise("DAX 15.432 +0,5%", "DAX 15.390 -0,3%"),
+            Some(vec!["counter"])
+        );
+        assert_eq!(noise("+12", "-3"), Some(vec!["counter"]));
+        assert_eq!(
+            noise(
+                "Request ID 7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f",
+                "Request ID 0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d"
+            ),
+            Some(vec!["id"])
+        );
+        assert_eq!(
+            noise(
+                "[Konfigurieren](/set?variantId=061e10e5-46a9-47e8-82bc-1e97d6259ef7)",
+                "[Konfigurieren](/set?variantId=e29547a9-dc3e-46e8-be82-c63fdd72fa44)"
+            ),
+            None
+        );
+        assert_eq!(
+            noise("Tuesday, November 14", "Wednesday, November 15"),
+            Some(vec!["date"])
+        );
+        // A range's dash is no sign; a word before a dash is no sign either.
+        assert_eq!(noise("Seats 7-8", "Seats 7-9"), Some(vec!["counter"]));
+        assert_eq!(noise("Tuesday, Lunch", "Wednesday, Lunch"), None);
         assert_eq!(
             noise(
                 "You are visitor number 81434",
