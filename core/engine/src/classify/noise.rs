@@ -13,7 +13,7 @@
 //! |---|---|---|
 //! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00", "9.00 - 15.00 Uhr"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
 //! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th"; a weekday before a month and its day, "Tuesday, November 14") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
-//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden" | |
+//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden" | |
 //! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
@@ -587,6 +587,26 @@ const ARTICLES: &[&str] = &[
     "a", "an", "one", "ein", "eine", "einer", "einem", "einen", "un", "une", "una", "uno", "een",
     "um", "uma",
 ];
+/// Words for an unnamed few, counted like a number in a relative time ("a few seconds ago",
+/// "vor wenigen Sekunden", "il y a quelques minutes").
+const FEW_WORDS: &[&str] = &[
+    "few", "several", "wenigen", "einigen", "paar", "quelques", "unos", "pocos", "alcuni", "enkele",
+];
+/// Phrases that are a relative time without a number: "just now" → "5 minutes ago".
+const NOW_PHRASES: &[&[&str]] = &[
+    &["just", "now"],
+    &["moments", "ago"],
+    &["a", "moment", "ago"],
+    &["gerade", "eben"],
+    &["soeben"],
+    &["à", "l", "instant"],
+    &["ahora", "mismo"],
+    &["zojuist"],
+];
+/// Units of a relative time written glued to its number: "3m ago", "2h ago", "5d ago".
+const COMPACT_UNITS: &[&str] = &[
+    "s", "m", "min", "h", "hr", "hrs", "d", "w", "mo", "y", "std",
+];
 /// Words after a relative time: "5 minutes ago", "3 ore fa", "3 uur geleden".
 const AGO_AFTER: &[&str] = &["ago", "fa", "geleden"];
 /// Words before a relative time: "vor 3 Stunden", "hace 3 horas", "há 3 horas" (and French
@@ -831,6 +851,46 @@ const DISCOUNT_WORDS: &[&str] = &[
     "desconto",
 ];
 
+/// Whether a token is a number glued to a relative time's unit: "3m", "2h", "5d".
+fn compact_unit(tok: &str) -> bool {
+    let digits = tok.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && digits <= 3 && in_list(COMPACT_UNITS, &tok[digits..])
+}
+
+/// Marks the words of a relative time written without a number ([`NOW_PHRASES`]: "just now",
+/// "gerade eben") as a relative time, so that "just now" → "5 minutes ago" is one.
+fn mark_now_phrases(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volatile>]) {
+    for k in 0..words.len() {
+        for phrase in NOW_PHRASES {
+            let fits = phrase.len() <= words.len() - k
+                && phrase.iter().enumerate().all(|(j, w)| {
+                    tokens[words[k + j]].eq_ignore_ascii_case(w)
+                        || tokens[words[k + j]].to_lowercase() == *w
+                });
+            if fits {
+                for j in 0..phrase.len() {
+                    kinds[words[k + j]] = Some(Volatile::RelativeTime);
+                }
+            }
+        }
+    }
+    // "ago" and "vor" belong to the relative time beside them, so that "5 minutes ago" and
+    // "just now" are one slot each.
+    for k in 0..words.len() {
+        if kinds[words[k]] != Some(Volatile::RelativeTime) {
+            continue;
+        }
+        if let Some(&next) = words.get(k + 1) {
+            if in_list(AGO_AFTER, tokens[next]) {
+                kinds[next] = Some(Volatile::RelativeTime);
+            }
+        }
+        if k > 0 && in_list(AGO_BEFORE, tokens[words[k - 1]]) {
+            kinds[words[k - 1]] = Some(Volatile::RelativeTime);
+        }
+    }
+}
+
 /// Marks the parts of a UUID ("7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f": hexadecimal groups of
 /// 8, 4, 4, 4 and 12 joined by `-`, which the tokenizer splits) as one id: a request or
 /// session id, new on every fetch. Not in an address (after `/` or `=`: `?variantId=…` names
@@ -1058,7 +1118,9 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
         .filter(|&i| text::is_word(tokens[i]))
         .collect();
     let short = words.len() <= COUNTER_MAX_WORDS;
-    let rated = short && words.iter().any(|&i| in_list(RATING_WORDS, tokens[i]));
+    let rated = short
+        && (words.iter().any(|&i| in_list(RATING_WORDS, tokens[i]))
+            || tokens.iter().any(|t| t.contains(['★', '☆', '⭐'])));
     let mut kinds = vec![None; tokens.len()];
     let word_at = |k: isize| -> Option<&str> {
         if k < 0 {
@@ -1165,14 +1227,20 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             // An ordinal day beside its month: "1er mars", "March 24th".
             Some(Volatile::Date)
         } else if (is_time_unit(tok)
-            && (prev_is_num || prev.is_some_and(|p| in_list(ARTICLES, p)))
+            && (prev_is_num || prev.is_some_and(|p| in_list(ARTICLES, p) || in_list(FEW_WORDS, p)))
             && (ago_after(k + 1) || ago_before(k - 2)))
-            || (in_list(ARTICLES, tok)
+            || ((in_list(ARTICLES, tok) || in_list(FEW_WORDS, tok))
                 && next.is_some_and(is_time_unit)
                 && (ago_after(k + 2) || ago_before(k - 1)))
+            || (in_list(ARTICLES, tok)
+                && next.is_some_and(|n| in_list(FEW_WORDS, n))
+                && word_at(k + 2).is_some_and(is_time_unit)
+                && ago_after(k + 3))
+            || (compact_unit(tok) && (ago_after(k + 1) || ago_before(k - 1)))
         {
             // "5 minutes ago", "an hour ago", "vor 3 Stunden", "vor einer Stunde", "il y a une
-            // heure", "hace 2 horas", "3 ore fa": the unit and the article or number before it.
+            // heure", "hace 2 horas", "3 ore fa", "a few seconds ago", "3m ago": the unit and
+            // the article, few or number before it.
             Some(Volatile::RelativeTime)
         } else if is_id(tok) && !priced(tokens, i) && !document_name(tokens, i) {
             // (A price glued to its label, `Preis34,95 €`, is no id; nor is the name of a
@@ -1192,6 +1260,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
     mark_split_dates(tokens, &mut kinds);
     unmark_time_ranges(tokens, &mut kinds);
     mark_uuids(tokens, &mut kinds);
+    mark_now_phrases(tokens, &words, &mut kinds);
     // A sign glued to a count is the count's: "+0,5%" → "-0,3%" moves like "0,5%" → "0,3%".
     for i in 2..tokens.len() {
         if kinds[i] == Some(Volatile::Counter)
@@ -3068,6 +3137,29 @@ mod tests {
         assert_eq!(
             noise("Tuesday, November 14", "Wednesday, November 15"),
             Some(vec!["date"])
+        );
+        // Relative times without a number, with "few", or glued to their unit.
+        for (old, new) in [
+            ("just now", "5 minutes ago"),
+            ("Just now", "1 min ago"),
+            ("a few seconds ago", "2 minutes ago"),
+            ("vor wenigen Sekunden", "vor 5 Minuten"),
+            ("gerade eben", "vor 1 Stunde"),
+            ("Updated 3m ago", "Updated 2h ago"),
+        ] {
+            assert_eq!(
+                noise(old, new),
+                Some(vec!["relative_time"]),
+                "{old} → {new}"
+            );
+        }
+        // Without "ago" a glued unit is no relative time; "now" alone is no phrase.
+        assert_eq!(noise("3m", "2h"), None);
+        assert_eq!(noise("Now open", "Soon open"), None);
+        // Stars make a short block a rating.
+        assert_eq!(
+            noise("★★★★☆ 4.3 (1,203)", "★★★★☆ 4.4 (1,250)"),
+            Some(vec!["counter"])
         );
         // A range's dash is no sign; a word before a dash is no sign either.
         assert_eq!(noise("Seats 7-8", "Seats 7-9"), Some(vec!["counter"]));
