@@ -11,7 +11,7 @@
 //!
 //! | kind | what | examples |
 //! |---|---|---|
-//! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00", "9.00 - 15.00 Uhr"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
+//! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00", "9.00 - 15.00 Uhr", "9-18 Uhr"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
 //! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th"; a weekday before a month and its day, "Tuesday, November 14") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
 //! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden" | |
 //! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
@@ -1038,8 +1038,11 @@ fn unmark_time_ranges(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
                 && m.parse::<u8>().is_ok_and(|m| m < 60)
         })
     };
+    // A whole hour ("9-18 Uhr", "9 am to 5 pm"): a time only in a range that says so, too.
+    let hour = |t: &str| t.len() <= 2 && t.parse::<u8>().is_ok_and(|h| h <= 24);
+    let loose = |t: &str| dotted(t) || hour(t);
     for i in 0..tokens.len() {
-        if !is_clock(tokens[i]) && !dotted(tokens[i]) {
+        if !is_clock(tokens[i]) && !loose(tokens[i]) {
             continue;
         }
         let mut j = next(i);
@@ -1057,8 +1060,8 @@ fn unmark_time_ranges(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
         let clocks = if is_clock(tokens[i]) && is_clock(tokens[end]) {
             true
         } else {
-            (is_clock(tokens[i]) || dotted(tokens[i]))
-                && (is_clock(tokens[end]) || dotted(tokens[end]))
+            (is_clock(tokens[i]) || loose(tokens[i]))
+                && (is_clock(tokens[end]) || loose(tokens[end]))
                 && (start_suffixed || end_suffixed)
         };
         if clocks {
@@ -3411,7 +3414,12 @@ mod tests {
                 "|Montag bis Donnerstag:|10.00 - 14.00 Uhr|",
             ),
             ("Mo–Fr 9.00 bis 17.30 Uhr", "Mo–Fr 9.00 bis 18.00 Uhr"),
+            // Whole hours, said to be hours by "Uhr", "h" or "am"/"pm".
+            ("Mo-Fr 9-18 Uhr", "Mo-Fr 9-17 Uhr"),
+            ("Open 9 am to 5 pm", "Open 9 am to 6 pm"),
         ]);
+        // Without the word a range of numbers is no schedule.
+        all_noise(&[("Seats 7-8", "Seats 7-9")], &[Volatile::Counter]);
         all_noise(
             &[
                 ("Page generated at 10:42:07", "Page generated at 10:43:11"),
