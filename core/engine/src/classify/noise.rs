@@ -1399,24 +1399,26 @@ const ZONE_STEP_SECS: usize = 15 * 60;
 fn dates_track_one_zone(old: &str, new: &str, then: i64, now: i64) -> bool {
     let (then_day, now_day) = (then.div_euclid(86_400), now.div_euclid(86_400));
     let (old_dates, new_dates) = (dates_in(old, then_day), dates_in(new, now_day));
+    let (new_then, old_now) = (dates_in(new, then_day), dates_in(old, now_day));
     let old_only: Vec<i64> = old_dates
         .iter()
         .copied()
-        .filter(|d| !dates_in(new, then_day).contains(d))
+        .filter(|d| !new_then.contains(d))
         .collect();
     let new_only: Vec<i64> = new_dates
         .iter()
         .copied()
-        .filter(|d| !dates_in(old, now_day).contains(d))
+        .filter(|d| !old_now.contains(d))
         .collect();
     if old_only.is_empty() || new_only.is_empty() {
         return true;
     }
     let lag = CLOCK_TRACK_MINUTES * 60;
     let days = |t: i64, zone: i64| {
+        let local = t.saturating_add(zone);
         [
-            (t + zone).div_euclid(86_400),
-            (t + zone - lag).div_euclid(86_400),
+            local.div_euclid(86_400),
+            local.saturating_sub(lag).div_euclid(86_400),
         ]
     };
     ZONE_OFFSETS.step_by(ZONE_STEP_SECS).any(|zone| {
@@ -1759,7 +1761,7 @@ fn clock_left_the_visit(old: &str, new: &str, then: i64, now: i64) -> bool {
 fn may_switch_clocks(then: i64, now: i64) -> bool {
     const SPAN_ALWAYS: i64 = 183 * 86_400;
     let (a, b) = (then.min(now), then.max(now));
-    if b - a >= SPAN_ALWAYS {
+    if b.saturating_sub(a) >= SPAN_ALWAYS {
         return true;
     }
     (a.div_euclid(86_400)..=b.div_euclid(86_400)).any(|day| {
@@ -4000,6 +4002,9 @@ mod tests {
                 ("Updated March 3, 2025", "Updated March 4, 2025"),
                 ("Stand: 03.03.2025", "Stand: 04.03.2025"),
                 ("Last updated: today", "Last updated: 3 days ago"),
+                ("Generated 19:18", "Generated 22:37"),
+                ("Tuesday, November 14", "Wednesday, November 15"),
+                ("Stand: 14.11. 22:10", "Stand: 15.11. 01:25"),
             ] {
                 let _ = builtin_noise_between(a, b, Some(t), Some(t));
                 let _ = builtin_noise_between(a, b, Some(-t.saturating_add(1)), Some(t));
