@@ -1938,21 +1938,48 @@ pub fn squash_space(t: &str) -> String {
 }
 
 /// A number written with digit-group separators (`1,204`, `1.204`, `1'204`, `1 204` is two
-/// tokens and not read): the digits alone. Other tokens as they are.
+/// tokens and not read) or decimals (`5,00`, `1.299,00`, `1,299.50`): its value, the digits
+/// alone with the decimals after a `.`, none when they are zeros (`5,00` → `5`, `12,50` →
+/// `12.50`). A last group of three digits is a thousands group, as in `1.204`; of one or two,
+/// decimals. Other tokens (`1.2.3`, `12`) as they are.
 fn plain_number(tok: &str) -> Option<String> {
     let groups: Vec<&str> = tok.split([',', '.', '\'']).collect();
-    let grouped = groups.len() >= 2
-        && !groups[0].is_empty()
-        && groups[0].len() <= 3
-        && groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_digit()))
-        && groups[1..].iter().all(|g| g.len() == 3);
-    grouped.then(|| groups.concat())
+    if groups.len() < 2
+        || groups[0].is_empty()
+        || !groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
+    let last = groups[groups.len() - 1];
+    let (int, decimals) = if (1..=2).contains(&last.len()) {
+        (&groups[..groups.len() - 1], last)
+    } else {
+        (&groups[..], "")
+    };
+    let grouped = int[0].len() <= 3 && !int[0].is_empty() && int[1..].iter().all(|g| g.len() == 3);
+    if !grouped || (int.len() == 1 && decimals.is_empty()) {
+        return None;
+    }
+    // Only zeros are dropped: `3.10` and `3.1` are two versions.
+    let decimals = if decimals.bytes().all(|b| b == b'0') {
+        ""
+    } else {
+        decimals
+    };
+    let mut value = int.concat();
+    if !decimals.is_empty() {
+        value.push('.');
+        value.push_str(decimals);
+    }
+    Some(value)
 }
 
 /// The canonical form of a text for "same value" comparisons: every readable date
-/// (see `dates_in`) replaced by its day (its punctuation with it), grouped numbers by their
-/// digits, whitespace dropped; other tokens kept as they are. Two texts of one canonical form say the same thing in
-/// another format ("February 24, 2025" and "24 February 2025", "1,204" and "1204").
+/// (see `dates_in`) replaced by its day (its punctuation with it), grouped or decimal numbers
+/// by their value, whitespace dropped; other tokens kept as they are. Two texts of one
+/// canonical form say the same thing in another format ("February 24, 2025" and "24 February
+/// 2025", "1,204" and "1204", "5,00 €" and "5 €"). Typography is not a format: "Mo–Fr" and
+/// "Mo-Fr", „Zitat“ and "Zitat" differ (terms pages change their quotes in real revisions).
 pub fn canonical(t: &str) -> Vec<String> {
     let toks = text::tokens(t);
     // The day is only used for dates without a year; both sides of a comparison use the same.
@@ -4336,6 +4363,29 @@ mod tests {
             Some(Volatile::Whitespace)
         );
         assert_eq!(same_value("ab", "a b"), None);
+        // A number's format says the same; another value, or other typography, does not.
+        for (old, new) in [
+            ("Preis: 5 €", "Preis: 5,00 €"),
+            ("Price: 1.299,00 €", "Price: 1299 €"),
+            ("12,50 €", "12.50 €"),
+            ("1,299.00", "1.299"),
+        ] {
+            assert_eq!(
+                same_value(old, new),
+                Some(Volatile::Format),
+                "{old} → {new}"
+            );
+        }
+        for (old, new) in [
+            ("Preis: 5,00 €", "Preis: 5,50 €"),
+            ("Version 1.2.3", "Version 1.2.30"),
+            ("Mo–Fr", "Mo–Sa"),
+            ("Öffnungszeiten: Mo–Fr", "Öffnungszeiten: Mo-Fr"),
+            ("12,5", "125"),
+            ("Version 3.10", "Version 3.1"),
+        ] {
+            assert_eq!(same_value(old, new), None, "{old} → {new}");
+        }
         assert_eq!(
             same_value(
                 "How do I cancel? Where is my invoice? Can I pause?",
