@@ -990,12 +990,11 @@ fn termed(tokens: &[&str], i: usize) -> bool {
         || beside(tokens, i, -1).is_some_and(|p| p == "§" || in_list(DOCUMENT_LABELS, p))
 }
 
-/// Whether the whole number `tokens[i]` is part of a name: between two capitalised words (a
-/// capital anywhere: "iPhone 15 Pro"), a
-/// space on each side, neither of them a counter or rating word — "Fedora 34 Server", "Manjaro
-/// 23 XFCE", "BahnCard 25 Schnupperaktion", "Windows 11 Home". A product, an edition, a release:
-/// another one is another thing, not a count that moved ("Comments 5 New" keeps its counter
-/// word; "Kommentare (5)" and "5 Kommentare" are no names).
+/// Whether the whole number `tokens[i]` is part of a name: between two words with a capital
+/// (anywhere: "iPhone"), a space on each side, neither of them a counter or rating word —
+/// "Fedora 34 Server", "Manjaro 23 XFCE", "BahnCard 25 Schnupperaktion", "iPhone 15 Pro". A
+/// product, an edition, a release: another one is another thing, not a count that moved
+/// ("Kommentare (5)" and "5 Kommentare" are no names).
 fn named(tokens: &[&str], i: usize) -> bool {
     let capital = |t: &str| {
         t.chars().any(char::is_uppercase)
