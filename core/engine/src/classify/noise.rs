@@ -3501,18 +3501,25 @@ mod tests {
         // Visits at 17:20 and 19:40 UTC on one day.
         let at = |h: i64, m: i64| days_from_civil(2023, 9, 15) * 86_400 + h * 3600 + m * 60;
         let (then, now) = (Some(at(17, 20)), Some(at(19, 40)));
+        let served = |pairs: &[(&str, &str)], then, now| {
+            for (old, new) in pairs {
+                assert_eq!(
+                    builtin_noise_between(old, new, then, now).as_deref(),
+                    Some(&[Volatile::Clock][..]),
+                    "{old} → {new}"
+                );
+            }
+        };
         // A page in UTC+2 printing the time it was served, from a cache a few minutes old.
-        for (old, new) in [
-            ("Generated 19:18", "Generated 21:36"),
-            ("Generated 7:18 pm", "Generated 9:41 pm"),
-            ("Stand: 15.09.2023 19:18", "Stand: 15.09.2023 21:36"),
-        ] {
-            assert_eq!(
-                builtin_noise_between(old, new, then, now).as_deref(),
-                Some(&[Volatile::Clock][..]),
-                "{old} → {new}"
-            );
-        }
+        served(
+            &[
+                ("Generated 19:18", "Generated 21:36"),
+                ("Generated 7:18 pm", "Generated 9:41 pm"),
+                ("Stand: 15.09.2023 19:18", "Stand: 15.09.2023 21:36"),
+            ],
+            then,
+            now,
+        );
         // The stamp of an edit, seen long after it was made; an announced time moved back.
         for (old, new) in [
             (
@@ -3541,16 +3548,14 @@ mod tests {
             Some(sat + 17 * 3600 + 20 * 60),
             Some(sat + 86_400 + 19 * 3600 + 40 * 60),
         );
-        for (old, new) in [
-            ("Generated 19:18", "Generated 22:37"),
-            ("Generated 19:18", "Generated 20:37"),
-        ] {
-            assert_eq!(
-                builtin_noise_between(old, new, then, now).as_deref(),
-                Some(&[Volatile::Clock][..]),
-                "{old} → {new}"
-            );
-        }
+        served(
+            &[
+                ("Generated 19:18", "Generated 22:37"),
+                ("Generated 19:18", "Generated 20:37"),
+            ],
+            then,
+            now,
+        );
         assert_eq!(
             builtin_noise_between("Generated 19:18", "Generated 21:00", then, now),
             None
