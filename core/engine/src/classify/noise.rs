@@ -1355,27 +1355,32 @@ pub fn builtin_noise_between(
     if !reasons.contains(&Volatile::Date) {
         return Some(reasons);
     }
-    if let Some(now) = now {
-        let today = now.div_euclid(86_400);
-        let before = dates_in(old, today);
-        if dates_in(new, today)
-            .iter()
-            .any(|d| !before.contains(d) && (d - today).abs() > DATE_NOW_DAYS)
-        {
+    // The dates only one side holds, each read against its own visit's day.
+    let own_dates = |text: &str, other: &str, at: i64| -> Vec<i64> {
+        let day = at.div_euclid(86_400);
+        let theirs = dates_in(other, day);
+        dates_in(text, day)
+            .into_iter()
+            .filter(|d| !theirs.contains(d))
+            .collect()
+    };
+    let far = |dates: &[i64], at: i64| {
+        let day = at.div_euclid(86_400);
+        dates.iter().any(|d| (d - day).abs() > DATE_NOW_DAYS)
+    };
+    let new_only = now.map(|now| own_dates(new, old, now));
+    if let (Some(dates), Some(now)) = (&new_only, now) {
+        if far(dates, now) {
             return None;
         }
     }
     if let Some(then) = then {
-        let that_day = then.div_euclid(86_400);
-        let after = dates_in(new, that_day);
-        if dates_in(old, that_day)
-            .iter()
-            .any(|d| !after.contains(d) && (d - that_day).abs() > DATE_NOW_DAYS)
-        {
+        let old_only = own_dates(old, new, then);
+        if far(&old_only, then) {
             return None;
         }
-        if let Some(now) = now {
-            if !dates_track_one_zone(old, new, then, now) {
+        if let (Some(new_only), Some(now)) = (&new_only, now) {
+            if !dates_track_one_zone(&old_only, new_only, then, now) {
                 return None;
             }
         }
@@ -1389,26 +1394,13 @@ const ZONE_OFFSETS: std::ops::RangeInclusive<i64> = -12 * 3600..=14 * 3600;
 const ZONE_STEP_SECS: usize = 15 * 60;
 
 /// Whether a date that changed can be the day each visit was served in **one** time zone: the
-/// dates only the old text holds are the day of `then` and those only the new text holds the
-/// day of `now`, both in the same zone (a page's clock may run up to
+/// dates only the old text holds (`old_only`, days since the epoch) are the day of `then` and
+/// those only the new text holds (`new_only`) the day of `now`, both in the same zone (a page's clock may run up to
 /// [`CLOCK_TRACK_MINUTES`] behind, a cache). A page printing today's date passes in its own
 /// zone; a "last change" stamp that moved from the 6th to the 7th between two checks 30
 /// minutes apart on the 7th's afternoon does not: no zone was still on the 6th then. True when
 /// either side has no date of its own (nothing to compare).
-fn dates_track_one_zone(old: &str, new: &str, then: i64, now: i64) -> bool {
-    let (then_day, now_day) = (then.div_euclid(86_400), now.div_euclid(86_400));
-    let (old_dates, new_dates) = (dates_in(old, then_day), dates_in(new, now_day));
-    let (new_then, old_now) = (dates_in(new, then_day), dates_in(old, now_day));
-    let old_only: Vec<i64> = old_dates
-        .iter()
-        .copied()
-        .filter(|d| !new_then.contains(d))
-        .collect();
-    let new_only: Vec<i64> = new_dates
-        .iter()
-        .copied()
-        .filter(|d| !old_now.contains(d))
-        .collect();
+fn dates_track_one_zone(old_only: &[i64], new_only: &[i64], then: i64, now: i64) -> bool {
     if old_only.is_empty() || new_only.is_empty() {
         return true;
     }
@@ -3130,9 +3122,16 @@ mod tests {
             );
         }
         // One side without a date of its own: nothing to compare.
+        let march_13 = days_from_civil(2020, 3, 13);
         assert!(dates_track_one_zone(
-            "Updated",
-            new,
+            &[],
+            &[march_13],
+            at(13, 16, 54),
+            at(13, 17, 51)
+        ));
+        assert!(!dates_track_one_zone(
+            &[march_13 - 1],
+            &[march_13],
             at(13, 16, 54),
             at(13, 17, 51)
         ));
