@@ -279,6 +279,16 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!("   Nor a date that moved to the next day between visits when no one time zone makes");
     println!("   both the visits' days (\"Letzte Änderung 06.12.\" → \"07.12.\" seen 30 minutes apart in");
     println!("   the afternoon; after the watched replay's HAW misses; no threshold).");
+    println!(
+        "   Nor a whole count that went to zero or came from zero (\"Flash Deals (0)\" → \"(1)\":"
+    );
+    println!(
+        "   something ran out or appeared) unless it counts readers (\"0 Kommentare\") or is a"
+    );
+    println!(
+        "   countdown's padded cell (\"01\" → \"00\"); made after reading netcup's misses, no"
+    );
+    println!("   threshold; the OTA, news and health sections did not move with it.");
     println!("   Not from this data: labelled facts");
     println!(
         "   (\"Tel. 030 1234\", \"HRB 12345\", \"Minimum age: 18\") as no counters, and three-part"

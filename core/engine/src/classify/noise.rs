@@ -1518,8 +1518,16 @@ fn split_noise_kinds(old: &str, new: &str) -> Option<Vec<Volatile>> {
     for (x, y) in sa.iter().zip(&sb) {
         match (x, y) {
             (Slot::Lit(p), Slot::Lit(q)) if p == q => {}
-            (Slot::Vol(k1, v1), Slot::Vol(k2, v2)) if k1 == k2 => {
+            (Slot::Vol(k1, v1, i), Slot::Vol(k2, v2, j)) if k1 == k2 => {
                 if v1 != v2 {
+                    if *k1 == Volatile::Counter
+                        && left_zero(v1, v2)
+                        && !engagement(&a, *i)
+                        && !engagement(&b, *j)
+                    {
+                        // None left, or the first one: a state, not a count moving.
+                        return None;
+                    }
                     reasons.push(*k1);
                 }
             }
@@ -1538,7 +1546,51 @@ fn split_noise_kinds(old: &str, new: &str) -> Option<Vec<Volatile>> {
 #[derive(Debug, PartialEq)]
 enum Slot<'a> {
     Lit(&'a str),
-    Vol(Volatile, String),
+    /// A volatile run: its kind, its text and the index of its first token.
+    Vol(Volatile, String, usize),
+}
+
+/// Whether a whole count went to zero or came from zero ("Flash Deals (0)" → "(1)", "3 left"
+/// → "0 left"): something ran out or appeared, a change of state that a person watching
+/// the page waits for, not a count moving. Whole numbers written as counts only: a reading
+/// that passes zero ("+0,5" → "0,0") is still a reading, and a countdown's padded cell ("01"
+/// → "00") still a clock.
+fn left_zero(old: &str, new: &str) -> bool {
+    let count = |t: &str| {
+        t == "0" || (!t.starts_with('0') && !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+    };
+    count(old) && count(new) && (old == "0") != (new == "0")
+}
+
+/// Words for what readers do, besides [`COUNTER_WORDS`]: a count of them moves with every
+/// reader, from zero too.
+const ENGAGEMENT_WORDS: &[&str] = &[
+    "replies",
+    "reply",
+    "answers",
+    "votes",
+    "posts",
+    "reactions",
+    "retweets",
+    "reposts",
+    "antworten",
+    "beiträge",
+    "reaktionen",
+    "stimmen",
+    "gefällt",
+];
+
+/// Whether the count at `tokens[i]` counts engagement or traffic: a counter word next to it
+/// ("0 Kommentare", "Views: 0", "1 reply") or a rating in its block.
+fn engagement(tokens: &[&str], i: usize) -> bool {
+    let counted = |w: Option<&&str>| {
+        w.is_some_and(|w| in_list(COUNTER_WORDS, w) || in_list(ENGAGEMENT_WORDS, w))
+    };
+    counted(tokens[..i].iter().rev().find(|t| text::is_word(t)))
+        || counted(tokens[i + 1..].iter().find(|t| text::is_word(t)))
+        || tokens
+            .iter()
+            .any(|t| in_list(RATING_WORDS, t) || t.contains(['★', '☆', '⭐']))
 }
 
 fn skeleton<'a>(toks: &[&'a str], kinds: &[Option<Volatile>]) -> Vec<Slot<'a>> {
@@ -1558,11 +1610,11 @@ fn skeleton<'a>(toks: &[&'a str], kinds: &[Option<Volatile>]) -> Vec<Slot<'a>> {
                     value.push_str(toks[j]);
                     j += 1;
                 }
-                out.push(Slot::Vol(Volatile::RelativeTime, value));
+                out.push(Slot::Vol(Volatile::RelativeTime, value, i));
                 i = j;
             }
             Some(k) => {
-                out.push(Slot::Vol(k, toks[i].to_string()));
+                out.push(Slot::Vol(k, toks[i].to_string(), i));
                 i += 1;
             }
             None => {
@@ -3777,6 +3829,35 @@ mod tests {
         );
     }
 
+    /// A count that runs out or starts ("Flash Deals (0)" → "(1)", "3 left" → "0 left") is a
+    /// change of state; counts of readers and padded countdown cells move from zero too.
+    #[test]
+    fn a_count_leaving_zero_is_content() {
+        all_content(&[
+            ("* Alle (0) Flash Deals (0)", "* Alle (0) Flash Deals (1)"),
+            ("* Andere Flash Deals (1)", "* Andere Flash Deals (0)"),
+            ("Noch 3 verfügbar", "Noch 0 verfügbar"),
+            ("0 offene Stellen", "2 offene Stellen"),
+        ]);
+        all_noise(
+            &[
+                // Moving counts that stay above zero.
+                ("* Alle (11)", "* Alle (10)"),
+                ("Flash Deals (2)", "Flash Deals (1)"),
+                // Readers' counts, from zero too.
+                ("0 Kommentare", "1 Kommentare"),
+                ("Views: 0", "Views: 12"),
+                ("0 replies", "1 replies"),
+                ("Antworten: 0", "Antworten: 3"),
+                ("★★★★☆ 0 (0)", "★★★★☆ 4 (1)"),
+                // A countdown's padded cells.
+                ("01", "00"),
+                ("Endet in 01 : 00", "Endet in 00 : 59"),
+            ],
+            &[Volatile::Counter],
+        );
+    }
+
     /// Dates, relative times and periods in French, Spanish, Italian, Dutch and Portuguese: a
     /// "last updated" that tracks the visit is noise, one that moved to another day is content,
     /// "il y a 3 heures" is a relative time and "14 jours" a period (content).
@@ -3958,7 +4039,7 @@ mod tests {
             &[
                 ("Manjaro 23", "Manjaro 24"),
                 ("Alle 12 Kommentare", "Alle 13 Kommentare"),
-                ("Flash Deals (1) Server", "Flash Deals (0) Server"),
+                ("Flash Deals (2) Server", "Flash Deals (1) Server"),
                 ("Inbox 3 unread", "Inbox 4 unread"),
                 ("Rated 4 Stars", "Rated 5 Stars"),
             ],
