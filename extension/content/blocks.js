@@ -24,7 +24,7 @@ export function readPage() {
 /** Main-thread time of one slice of reading or keying (ms): far under a long task's 50 ms. */
 export const SLICE_MS = 8;
 /** Attributes whose change changes what the extraction reads (settle.js watches them too). */
-export const READ_ATTRIBUTES = ['hidden', 'aria-hidden', 'open', 'href'];
+export const READ_ATTRIBUTES = ['hidden', 'aria-hidden', 'open', 'href', 'id', 'aria-controls', 'aria-expanded'];
 
 /** Lets the page's own tasks run (a new task, after the page's input and rendering). */
 export const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));

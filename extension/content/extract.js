@@ -199,16 +199,37 @@ export function sincelastExtractSteps(doc, options) {
     return false;
   }
 
+  // Spec section 3: a collapsible panel is named in the aria-controls of an element with
+  // aria-expanded (an accordion's button and the panel it opens). The ids are gathered once,
+  // when the first hidden element with an id is met.
+  var panels = null;
+  function isPanel(el) {
+    var id = el.getAttribute('id');
+    if (!id) return false;
+    if (panels === null) {
+      panels = Object.create(null);
+      var owner = el.ownerDocument || doc;
+      var buttons = owner.querySelectorAll('[aria-expanded][aria-controls]');
+      for (var i = 0; i < buttons.length; i++) {
+        var ids = (buttons[i].getAttribute('aria-controls') || '').split(ASCII_SPACE);
+        for (var k = 0; k < ids.length; k++) if (ids[k]) panels[ids[k]] = true;
+      }
+    }
+    return panels[id] === true;
+  }
+
   function isSkipped(el, tag) {
     if (el.namespaceURI !== XHTML) return true;
     if (SKIPPED[tag] === true) return true;
     // Without attributes only a closed dialog or a custom element named like a consent banner.
     if (!el.hasAttributes()) return tag === 'dialog' || (tag.indexOf('-') >= 0 && isConsentBanner(el, tag));
-    if (el.hasAttribute('hidden')) return true;
+    var hidden = el.getAttribute('hidden');
+    if (hidden !== null && !/^until-found$/i.test(hidden) && !isPanel(el)) return true;
     // aria-hidden skips, unless the element holds the page's main content (a consent dialog
-    // hides the whole page behind it from assistive technology, yet a person sees it).
+    // hides the whole page behind it from assistive technology, yet a person sees it) or is
+    // a collapsible panel.
     var aria = el.getAttribute('aria-hidden');
-    if (aria !== null && /^true$/i.test(aria) && !holdsMainContent(el, tag)) return true;
+    if (aria !== null && /^true$/i.test(aria) && !holdsMainContent(el, tag) && !isPanel(el)) return true;
     // Dialogs that are page chrome (consent, cookie, newsletter overlays).
     var modal = el.getAttribute('aria-modal');
     if (modal !== null && /^true$/i.test(modal)) return true;

@@ -74,12 +74,18 @@
 //!   `object`, `embed`, `canvas`, `audio`, `video`, `map`, and the form fields `input`,
 //!   `textarea`, `select`, `option`, `optgroup`, `datalist` (what a person typed or chose is
 //!   never read; a `<button>`'s label is ordinary text);
-//! - an element with a `hidden` attribute (any value);
+//! - an element with a `hidden` attribute, unless its value is `until-found` (ASCII
+//!   case-insensitive: collapsed text that find-in-page opens) or it is a collapsible panel;
 //! - an element with `aria-hidden` equal to `true` (ASCII case-insensitive), unless it holds the
 //!   page's main content: it is `body`, or a `main`, `article` or `h1` element is inside it (or
 //!   is it). Sites that open a consent or cookie dialog mark the whole page behind it
 //!   `aria-hidden`; a person still sees that page, dimmed behind the dialog and fully once it
-//!   is closed, so it is read;
+//!   is closed, so it is read. Nor is a collapsible panel skipped for its `aria-hidden`;
+//! - (*A collapsible panel* is an element whose `id` is named in the `aria-controls`, split at
+//!   ASCII white space, of any element of the document that has an `aria-expanded` attribute:
+//!   an accordion's or a disclosure's button names the panel it opens. A closed panel is the
+//!   page's text one click away — an FAQ's answers, the clauses of terms — read like a closed
+//!   `<details>`, and opening or closing it is no change.)
 //! - a dialog that is page chrome: an element with `aria-modal` equal to `true`, or with `role`
 //!   `dialog` or `alertdialog` (ASCII case-insensitive) — consent, cookie and newsletter
 //!   overlays, which come and go between visits and are never a change of the page;
@@ -209,7 +215,7 @@
 //! when the document has none.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::marker::PhantomData;
 
 use html5ever::tendril::StrTendril;
@@ -608,18 +614,29 @@ fn is_block_tag(tag: &str) -> bool {
     BLOCK_TAGS.binary_search(&tag).is_ok()
 }
 
-/// Whether an element is skipped with its subtree (spec section 3).
-fn is_skipped(node: Ref<'_>) -> bool {
+/// Whether an element is skipped with its subtree (spec section 3). `panels` gives the ids of
+/// the document's collapsible panels ([`panel_ids`]), computed once when first needed.
+fn is_skipped(node: Ref<'_>, panels: &mut Option<HashSet<String>>) -> bool {
     let Some(el) = html_element(node) else {
         return true; // not HTML: svg, math and their contents
     };
     let tag: &str = &el.name.local;
+    let mut panel = || {
+        el.id().is_some_and(|id| {
+            panels
+                .get_or_insert_with(|| panel_ids(node.tree().root()))
+                .contains(id)
+        })
+    };
     SKIPPED_TAGS.contains(&tag)
-        || el.attr("hidden").is_some()
+        || el
+            .attr("hidden")
+            .is_some_and(|v| !v.eq_ignore_ascii_case("until-found") && !panel())
         || (el
             .attr("aria-hidden")
             .is_some_and(|v| v.eq_ignore_ascii_case("true"))
-            && !holds_main_content(node))
+            && !holds_main_content(node)
+            && !panel())
         || el
             .attr("aria-modal")
             .is_some_and(|v| v.eq_ignore_ascii_case("true"))
@@ -768,6 +785,20 @@ fn banner_sized(node: Ref<'_>, max_words: usize) -> bool {
     true
 }
 
+/// The ids of the document's collapsible panels (spec section 3): every id named in the
+/// `aria-controls` (split at ASCII white space) of an element that has an `aria-expanded`
+/// attribute — an accordion's or a disclosure's button and the panel it opens.
+fn panel_ids(root: Ref<'_>) -> HashSet<String> {
+    root.descendants()
+        .filter_map(html_element)
+        .filter(|el| el.attr("aria-expanded").is_some())
+        .filter_map(|el| el.attr("aria-controls"))
+        .flat_map(|v| v.split(|c: char| c.is_ascii_whitespace()))
+        .filter(|id| !id.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
 /// Whether an element holds the page's main content (spec section 3): itself or an element
 /// inside it is `main`, `article` or `h1`, or it is `body`. A page that opens a consent dialog
 /// marks everything behind it `aria-hidden`, yet a person sees that content (dimmed, then fully
@@ -831,6 +862,8 @@ struct Walker<'l> {
     out: Vec<Block>,
     truncated: bool,
     stopped: bool,
+    /// The document's collapsible panels ([`panel_ids`]), once an element needs them.
+    panels: Option<HashSet<String>>,
 }
 
 impl<'l> Walker<'l> {
@@ -845,6 +878,7 @@ impl<'l> Walker<'l> {
             out: Vec::new(),
             truncated: false,
             stopped: false,
+            panels: None,
         }
     }
 
@@ -920,7 +954,7 @@ impl<'l> Walker<'l> {
                 0
             }
         };
-        let skip = parent.skip || is_skipped(node);
+        let skip = parent.skip || is_skipped(node, &mut self.panels);
         let mut frame = Frame {
             tag,
             index,
@@ -1207,12 +1241,39 @@ mod tests {
     #[test]
     fn hidden_and_aria_hidden_subtrees_are_skipped() {
         let p = page(
-            "<p hidden>h1</p><div hidden=\"until-found\"><p>h2</p></div>\
+            "<p hidden>h1</p><div hidden=\"until-found\"><p>found</p></div>\
              <p aria-hidden=\"true\">h3</p><p aria-hidden=\"TRUE\">h4</p>\
              <p aria-hidden=\"false\">shown1</p><p>x<span hidden>h5</span>y</p>\
              <dialog>closed</dialog><dialog open>open</dialog><p style=\"display:none\">css</p>",
         );
-        assert_eq!(texts(&p), ["shown1", "xy", "open", "css"]);
+        assert_eq!(texts(&p), ["found", "shown1", "xy", "open", "css"]);
+    }
+
+    #[test]
+    fn a_collapsed_panel_is_read() {
+        // An accordion (WAI-ARIA pattern): the button names the panel it opens; the closed panel
+        // is aria-hidden or hidden, yet it is the page's text, one click away.
+        let p = page(
+            "<h3 aria-expanded=\"false\" aria-controls=\"p1\">Terms</h3>\
+             <div id=\"p1\" aria-hidden=\"true\" style=\"max-height:0\"><p>Updated 04/02/2022</p></div>\
+             <p><button aria-expanded=\"false\" aria-controls=\"x p2\">More</button></p>\
+             <div id=\"p2\" hidden><p>Second clause.</p></div>\
+             <div id=\"p3\" hidden><p>not a panel</p></div>\
+             <p aria-controls=\"p4\">no aria-expanded</p><div id=\"p4\" hidden>h</div>\
+             <div role=\"dialog\" id=\"p5\"><p>still a dialog</p></div>\
+             <p><a aria-expanded=\"true\" aria-controls=\"p5\">open</a></p>",
+        );
+        assert_eq!(
+            texts(&p),
+            [
+                "Terms",
+                "Updated 04/02/2022",
+                "More",
+                "Second clause.",
+                "no aria-expanded",
+                "open"
+            ]
+        );
     }
 
     #[test]
