@@ -78,7 +78,7 @@ declare module 'sincelast-wasm' {
     /** What the learned rule matches. */
     rule: 'slots' | 'rotating' | 'module' | null,
     /** A change the learned rule looked like, kept as content (kind content), and why. */
-    kept?: { type: 'new_words', words: string[] } | { type: 'held', visits: number },
+    kept?: { type: 'new_words', words: string[] } | { type: 'shown' } | { type: 'held', visits: number } | { type: 'stock', phrase: string },
     /** A rotating module's evidence: on how many pages and visits it rotated. */
     evidence?: { pages: number, visits: number },
   }

@@ -31,6 +31,7 @@ export function reasonLabel(change) {
     if (r.rule === 'shown' || (r.kept && r.kept.type === 'shown')) return t('reason_taught_shown');
     const like = r.rule === 'rotating' ? t('reason_rotating_item') : r.rule === 'module' ? t('reason_rotating_module') : r.label || t('reason_rule');
     if (r.kept && r.kept.type === 'held') return t('reason_kept_held', [like, String(r.kept.visits)]);
+    if (r.kept && r.kept.type === 'stock') return t('reason_kept_stock', [like, r.kept.phrase || '']);
     if (r.kept) return t('reason_kept', [like, (r.kept.words || []).join(', ')]);
     return t('reason_learned', like);
   }

@@ -42,7 +42,7 @@
  * @property {string | null} rule_id the learned rule's id
  * @property {string | null} label the learned rule's label
  * @property {'slots' | 'rotating' | 'module' | 'taught' | 'shown' | null} [rule] what the learned rule matches
- * @property {{ type: 'new_words', words: string[] } | { type: 'shown', words?: undefined } | { type: 'held', visits: number, words?: undefined }} [kept] a change the learned rule looked
+ * @property {{ type: 'new_words', words: string[] } | { type: 'shown', words?: undefined } | { type: 'held', visits: number, words?: undefined } | { type: 'stock', phrase: string, words?: undefined }} [kept] a change the learned rule looked
  *   like but that was kept as content (its kind is content), and why
  * @property {{ pages: number, visits: number }} [evidence] a rotating module's evidence
  */

@@ -121,6 +121,44 @@ test('a status that held over a revisit is shown, though its slot was learned as
   await p.page.close();
 });
 
+// A product's stock line that flips between being had and sold out (tests/site "tentstock"):
+// flipped back at once like the ferry's status, so the slot is learned as rotating, yet every
+// later flip says whether the tent can be had — content, kept "because it says whether the item
+// can be had", and painted. Without the rule the third flip is hidden as a rotating item.
+test('a stock line is shown at every flip, though its slot was learned as rotating', async () => {
+  const shift = (ms) => inExtension(ext, (t) => chrome.storage.local.set({ testHooks: { timeShiftMs: t } }), ms);
+  const story = 'tent';
+  const url = site.url(story, 'tentstock', 'tents.localhost');
+  const hour = 3600000;
+  const start = -2 * 86400000;
+  await shift(start);
+  const p = await visit(ext, url);
+  assert.equal(p.state, 'first');
+  // Sold out, then in stock again: the line flipped back, a rotating rule is learned.
+  for (let k = 1; k <= 2; k++) {
+    await site.advance(story);
+    await shift(start + k * hour);
+    await revisit(p.page);
+  }
+  // Sold out again, an hour later.
+  await site.advance(story);
+  await shift(start + 3 * hour);
+  const state = await revisit(p.page);
+  await inExtension(ext, () => chrome.storage.local.remove('testHooks'));
+  const st = (await tabState(url)).result;
+  const c = (st.changes || []).filter((x) => /stock|Sold out/.test(x.preview || ''));
+  assert.ok(c.length >= 1, JSON.stringify(st.changes));
+  const shown = c.filter((x) => x.kind === 'content');
+  assert.ok(shown.length >= 1, `the stock change is content: ${JSON.stringify(c)}`);
+  assert.ok(
+    shown.some((x) => x.reason && x.reason.rule === 'rotating' && x.reason.kept && x.reason.kept.type === 'stock'),
+    `it looked like the rotating item and was kept for its stock words: ${JSON.stringify(shown)}`,
+  );
+  assert.ok(st.summary.meaningful >= 1, JSON.stringify(st.summary));
+  assert.equal(state, 'changed', 'the stock change is painted');
+  await p.page.close();
+});
+
 // Consent banners that are no dialogs (tests/site "cookiebanner"): a div named
 // "cookie-consent-banner" and a OneTrust-like root (role="region", aria-label "Cookie banner").
 // The first visit shows them; once a person chose they are gone; when consent expires they come

@@ -595,6 +595,18 @@ function ferryStatusPage(version) {
   });
 }
 
+//   GET /s/<story>/tentstock  (issue 11) a shop's product page whose stock line flips between
+//   being had and sold out with every version: a state of the item, never rotation
+const TENT_STOCK = ['In stock: dispatch in 1 - 2 working days', 'Sold out - notify me when available'];
+function tentStockPage(version) {
+  return layout({
+    title: 'Harbour tent, two persons',
+    theme: null,
+    body: `<main><h1>Harbour tent, two persons</h1><p id="tent-stock">${esc(TENT_STOCK[version % 2])}</p>
+<p>A light tent for two, with a porch for boots and bags, tested on the windy north quay.</p></main>`,
+  });
+}
+
 // GET /s/<story>/cookiebanner  (issue 11) a privacy page with consent banners that are no dialogs
 // (a div named "cookie-consent-banner" and a OneTrust-like root with role="region"), outside
 // <main>: version 0 shows them (the first visit, before a person chose), version 1 has none
@@ -617,7 +629,7 @@ statistics cookies to improve our services. You can withdraw your consent at any
   });
 }
 
-const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, ferrystatus: ferryStatusPage };
+const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, ferrystatus: ferryStatusPage, tentstock: tentStockPage };
 
 // hist: GET /s/<story>/knot — the page built to have a known change curve (knot at 4 h, Dice
 // 0.5 when seen hourly; tests/site/knot-page.mjs): version k is the page k hours on.

@@ -289,6 +289,13 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         "   countdown's padded cell (\"01\" → \"00\"); made after reading netcup's misses, no"
     );
     println!("   threshold; the OTA, news and health sections did not move with it.");
+    println!(
+        "   Nor does a slot learned from flips between visits hide a change between being had"
+    );
+    println!(
+        "   and not (\"Dispatch in 1 - 2 working days\" ↔ \"Sold out\", a list of stock phrases in"
+    );
+    println!("   eight languages); made after reading starlabs' misses, no threshold.");
     println!("   Not from this data: labelled facts");
     println!(
         "   (\"Tel. 030 1234\", \"HRB 12345\", \"Minimum age: 18\") as no counters, and three-part"

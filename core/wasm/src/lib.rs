@@ -843,7 +843,7 @@ pub fn teach_rule(site: &str, path: &str, noise: bool) -> Result<JsValue, JsValu
 
 /// Every metric of the core on a visit's content: the old and new versions' block texts, the
 /// visit's changes (`[{ kind, old_index, new_index }]`; template and noise changes are left out
-/// on both sides), options as [`metrics`].
+/// on both sides), options as [`metrics()`].
 #[wasm_bindgen(js_name = contentMetrics)]
 pub fn content_metrics(
     old_texts: Vec<String>,

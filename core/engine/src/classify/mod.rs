@@ -75,6 +75,13 @@ pub enum Kept {
         /// The revisits the old text was seen unchanged.
         visits: u32,
     },
+    /// One side says whether the item can be had and the other does not ("Sold out",
+    /// "In stock", "Notify me"): a state of the item, however often its slot flipped
+    /// ([`noise::stock_change`]).
+    Stock {
+        /// The stock phrase one side says (lowercased: "sold out").
+        phrase: String,
+    },
 }
 
 impl Reason {
@@ -154,6 +161,7 @@ impl std::fmt::Display for Reason {
                     Some(Kept::Held { visits }) => {
                         write!(f, " (kept: its text had stayed for {visits} visits)")
                     }
+                    Some(Kept::Stock { phrase }) => write!(f, " (kept: says \"{phrase}\")"),
                     None => Ok(()),
                 }
             }

@@ -77,6 +77,10 @@
 //!   teaches nothing, and its change is content, kept "because its text had stayed"
 //!   ([`crate::classify::site::HELD_MIN_VISITS`]); so is a change back to a text that held
 //!   there before (the page returns to a state: "no disruptions" again, "Sold out" again).
+//!   Nor does a slot learned from flips hide a change between being had and not ("Dispatch in
+//!   1 - 2 working days" ↔ "Sold out", [`STOCK_PHRASES`]): kept "because it says whether the
+//!   item can be had" ([`crate::classify::Kept::Stock`]). A slot seen swapping within minutes
+//!   rotates whatever it says.
 //!
 //! - **rotating modules** (`RuleKind::Module`, learned by the site state): a slot of the
 //!   site's template whose text differs between pages and between fetches; its changes are
@@ -1580,6 +1584,60 @@ const ENGAGEMENT_WORDS: &[&str] = &[
     "gefällt",
 ];
 
+/// Phrases that say whether an item can be had: sold out, in stock, back soon, orderable
+/// ahead. Lowercased words, matched as a run of a text's words.
+pub const STOCK_PHRASES: &[&[&str]] = &[
+    &["sold", "out"],
+    &["out", "of", "stock"],
+    &["in", "stock"],
+    &["back", "in", "stock"],
+    &["notify", "me"],
+    &["get", "notified"],
+    &["currently", "unavailable"],
+    &["pre", "order"],
+    &["preorder"],
+    &["ausverkauft"],
+    &["vergriffen"],
+    &["auf", "lager"],
+    &["lieferbar"],
+    &["vorbestellen"],
+    &["vorbestellbar"],
+    &["épuisé"],
+    &["en", "stock"],
+    &["rupture", "de", "stock"],
+    &["agotado"],
+    &["sin", "stock"],
+    &["esaurito"],
+    &["uitverkocht"],
+];
+
+/// The stock phrase ([`STOCK_PHRASES`]) that one side of a change says and the other does not,
+/// if any: a change between "Dispatch in 1 - 2 working days" and "Sold out" says whether the
+/// item can be had, which no rotation of a slot explains.
+pub fn stock_change(old: &str, new: &str) -> Option<String> {
+    let said = |t: &str| -> Vec<usize> {
+        let words: Vec<String> = text::tokens(t)
+            .into_iter()
+            .filter(|w| text::is_word(w))
+            .map(str::to_lowercase)
+            .collect();
+        (0..STOCK_PHRASES.len())
+            .filter(|&k| {
+                let p = STOCK_PHRASES[k];
+                words
+                    .windows(p.len())
+                    .any(|w| w.iter().zip(p).all(|(a, b)| a == b))
+            })
+            .collect()
+    };
+    let (a, b) = (said(old), said(new));
+    a.iter()
+        .filter(|k| !b.contains(k))
+        .chain(b.iter().filter(|k| !a.contains(k)))
+        .next()
+        .map(|&k| STOCK_PHRASES[k].join(" "))
+}
+
 /// Whether the count at `tokens[i]` counts engagement or traffic: a counter word next to it
 /// ("0 Kommentare", "Views: 0", "1 reply") or a rating in its block.
 fn engagement(tokens: &[&str], i: usize) -> bool {
@@ -2366,6 +2424,9 @@ pub enum Verdict {
     /// The change looks like the rule's but adds or removes these words the slot never
     /// showed: content.
     NewWords(Vec<String>),
+    /// The change looks like the rule's but one side says this stock phrase
+    /// ([`stock_change`]) and the other does not: whether the item can be had, content.
+    Stock(String),
 }
 
 /// One learned noise rule of a site: the **rule record** that is stored, one per rule. A rule
@@ -2441,6 +2502,14 @@ impl NoiseRule {
     pub fn judge(&self, old: &str, new: &str, path: &str) -> Verdict {
         if !self.applies(old, new, path) {
             return Verdict::No;
+        }
+        // A slot that flipped between visits may have flipped between states: a change between
+        // being had and not ("Dispatch in 1 - 2 working days" → "Sold out") is one. (A slot
+        // seen swapping within minutes rotates whatever it says.)
+        if matches!(self.rule, Some(RuleKind::Rotating { .. })) && self.learned_from == FLIP {
+            if let Some(phrase) = stock_change(old, new) {
+                return Verdict::Stock(phrase);
+            }
         }
         if matches!(
             self.rule,
@@ -2978,6 +3047,9 @@ pub fn classify(
             rule,
             crate::classify::Kept::NewWords { words },
         )),
+        (rule, Verdict::Stock(phrase)) => {
+            Some(Reason::kept(rule, crate::classify::Kept::Stock { phrase }))
+        }
         (_, Verdict::No) => None,
     }
 }
@@ -4245,15 +4317,15 @@ mod tests {
         let mut seen = Vec::new();
         let mut previous = "";
         for t in [
-            "Sold out",
+            "Deal of the day: headphones",
             "Estimated dispatch in 1 - 2 working days",
-            "Sold out",
+            "Deal of the day: headphones",
         ] {
             flip.observe_flip(&mut seen, path, t, previous, false);
             previous = t;
         }
         assert!(hides(
-            "Sold out",
+            "Deal of the day: headphones",
             "Estimated dispatch in 1 - 2 working days",
             path,
             &flip
@@ -4267,8 +4339,8 @@ mod tests {
         ));
         // A new sentence in the slot is content, with the rule it looked like and why.
         let r = classify(
-            "Sold out",
-            "Sold out. Back in stock after the factory reopens in March.",
+            "Deal of the day: headphones",
+            "Deal of the day: headphones. The factory reopens in March.",
             path,
             None,
             None,
@@ -4286,6 +4358,34 @@ mod tests {
             flip.judge("German keyboard layouts only", "", path),
             Some((_, Verdict::NewWords(_)))
         ));
+
+        // A slot that flipped between visits from being had to not ("Sold out"), and back, is
+        // content every time: a state of the item, not rotation.
+        let mut stock = NoiseModel::default();
+        let mut seen = Vec::new();
+        let mut previous = "";
+        for t in ["Sold out", "Dispatch in 1 - 2 working days", "Sold out"] {
+            stock.observe_flip(&mut seen, path, t, previous, false);
+            previous = t;
+        }
+        assert_eq!(stock.rules.len(), 1, "{:?}", stock.rules);
+        for (old, new) in [
+            ("Sold out", "Dispatch in 1 - 2 working days"),
+            ("Dispatch in 1 - 2 working days", "Sold out"),
+            (
+                "Dispatch in 1 - 2 working days",
+                "Get notified when available",
+            ),
+            ("", "Sold out"),
+        ] {
+            let r = classify(old, new, path, None, None, Some(&stock)).expect("looked like it");
+            assert!(
+                matches!(&r.kept, Some(crate::classify::Kept::Stock { .. })),
+                "{old} → {new}: {r}"
+            );
+        }
+        let r = classify("Sold out", "In stock", path, None, None, Some(&stock)).unwrap();
+        assert!(r.to_string().contains("(kept: says \"sold out\")"), "{r}");
 
         // Learned from a near-simultaneous swap (a banner rotating on reload): it may show an
         // item never seen before, as a swap; an edit of the item is still content.
@@ -4306,6 +4406,10 @@ mod tests {
         // A row removed: hidden when the slot showed its words, content when it never did.
         assert!(hides("Cheap flights to Rome", "", path, &near));
         assert!(!hides("Library book sale this weekend", "", path, &near));
+        // A slot seen swapping within minutes rotates whatever it says, stock words too.
+        let mut near = NoiseModel::default();
+        near.learn_near_simultaneous("Sold out", "Cheap flights to Rome", path);
+        assert!(hides("Cheap flights to Rome", "Sold out", path, &near));
 
         // An edit within minutes (most words kept) is an edit: it teaches no rotating rule.
         let mut edit = NoiseModel::default();

@@ -714,6 +714,9 @@ impl SiteState {
                 (r, noise::Verdict::NewWords(words)) if r.rotates_at(slot) => {
                     Some(Reason::kept(r, Kept::NewWords { words }))
                 }
+                (r, noise::Verdict::Stock(phrase)) if r.rotates_at(slot) => {
+                    Some(Reason::kept(r, Kept::Stock { phrase }))
+                }
                 _ => None,
             }
         };
@@ -2366,7 +2369,13 @@ mod tests {
     fn a_rule_learned_for_a_text_line_follows_the_line_not_its_number() {
         let mut model = SiteState::new();
         let url = "https://t.example/deals";
-        let sold = lines(&["# Deals", "Status:", "Sold out", "Price list", "Contact us"]);
+        let sold = lines(&[
+            "# Deals",
+            "Status:",
+            "Closed for the holidays",
+            "Price list",
+            "Contact us",
+        ]);
         let dispatch = lines(&[
             "# Deals",
             "Status:",
