@@ -296,6 +296,11 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         "   and not (\"Dispatch in 1 - 2 working days\" ↔ \"Sold out\", a list of stock phrases in"
     );
     println!("   eight languages); made after reading starlabs' misses, no threshold.");
+    println!(
+        "   Nor is a date after words that say the document changed then (\"Letzte Änderung\","
+    );
+    println!("   \"last change\", \"last modified\"; not \"last updated\") noise when it moved, even from one");
+    println!("   visit's day to the next's; made after reading HAW's misses, no threshold.");
     println!("   Not from this data: labelled facts");
     println!(
         "   (\"Tel. 030 1234\", \"HRB 12345\", \"Minimum age: 18\") as no counters, and three-part"

@@ -36,7 +36,10 @@
 //! day makes the change content. Knowing the old visit's time too
 //! ([`builtin_noise_between`]), a date is noise only when it tracked the visit in the old
 //! **and** the new version: "Last updated" moving from an older day to the visit's day is
-//! content, and no learned rule may hide it. Both days must be the visits' days in one time
+//! content, and no learned rule may hide it. A date after words that say the document changed
+//! then ([`EDIT_CUES`]: "Letzte Änderung", "last change", "last modified") is content whenever
+//! it moves, also from one visit's day to the next's: a page printing today's date says
+//! "today" or "updated", not "last changed". Both days must be the visits' days in one time
 //! zone: a stamp that moved from the 12th to the 13th between visits at 16:54 and 17:51 UTC on
 //! the 13th is an update (no zone was still on the 12th), while a page printing today's date
 //! rolls over at its zone's midnight. A clock likewise: a page printing the time it was
@@ -1359,6 +1362,11 @@ pub fn builtin_noise_between(
     if !reasons.contains(&Volatile::Date) {
         return Some(reasons);
     }
+    // A date that says when the document last changed ("Letzte Änderung 17.10.2023") moved
+    // because the document changed, whatever day it was read.
+    if edit_stamped(old) || edit_stamped(new) {
+        return None;
+    }
     // The dates only one side holds, each read against its own visit's day.
     let own_dates = |text: &str, other: &str, at: i64| -> Vec<i64> {
         let day = at.div_euclid(86_400);
@@ -1390,6 +1398,33 @@ pub fn builtin_noise_between(
         }
     }
     Some(reasons)
+}
+
+/// Phrases that say a date is when the document was last changed (lowercased words, matched
+/// as a run of a text's words). "Last updated" is not among them: pages print it with the day
+/// they are served, and such a date is judged against both visits.
+pub const EDIT_CUES: &[&[&str]] = &[
+    &["letzte", "änderung"],
+    &["zuletzt", "geändert"],
+    &["last", "change"],
+    &["last", "changed"],
+    &["last", "modified"],
+    &["last", "revised"],
+    &["geändert", "am"],
+];
+
+/// Whether a text says one of [`EDIT_CUES`]: its date is when the document last changed.
+fn edit_stamped(t: &str) -> bool {
+    let words: Vec<String> = text::tokens(t)
+        .into_iter()
+        .filter(|w| text::is_word(w))
+        .map(str::to_lowercase)
+        .collect();
+    EDIT_CUES.iter().any(|p| {
+        words
+            .windows(p.len())
+            .any(|w| w.iter().zip(p.iter()).all(|(a, b)| a == b))
+    })
 }
 
 /// Widest offsets of a time zone from UTC, in seconds (UTC−12 to UTC+14).
@@ -3259,6 +3294,51 @@ mod tests {
             at(13, 16, 54),
             at(13, 17, 51)
         ));
+    }
+
+    /// A date after words that say the document changed then moves because it changed: content,
+    /// also when each version was read on the day it names. "Last updated" and "Stand" are
+    /// still judged against both visits (pages print them with the day they are served).
+    #[test]
+    fn a_last_change_stamp_that_moves_is_content() {
+        let at = |m: i64, d: i64, h: i64| days_from_civil(2023, m, d) * 86_400 + h * 3600;
+        // The old version read on 17 October (the day it was edited), the new on 7 November.
+        let (then, now) = (Some(at(10, 17, 12)), Some(at(11, 7, 12)));
+        for (old, new) in [
+            (
+                "Web-Team / Letzte Änderung 17.10.2023",
+                "Web-Team / Letzte Änderung 07.11.2023",
+            ),
+            (
+                "Webredaktion / last change 17.10.2023",
+                "Webredaktion / last change 07.11.2023",
+            ),
+            (
+                "Last modified: October 17, 2023",
+                "Last modified: November 7, 2023",
+            ),
+            (
+                "Zuletzt geändert am 17.10.2023",
+                "Zuletzt geändert am 07.11.2023",
+            ),
+        ] {
+            assert_eq!(builtin_noise_between(old, new, then, now), None, "{old}");
+            // No learned rule may hide it either.
+            assert!(builtin_noise_kinds(old, new).is_some(), "{old}");
+        }
+        for (old, new) in [
+            (
+                "Last updated: October 17, 2023",
+                "Last updated: November 7, 2023",
+            ),
+            ("Stand: 17.10.2023", "Stand: 07.11.2023"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, then, now),
+                Some(vec![Volatile::Date]),
+                "{old}"
+            );
+        }
     }
 
     fn noise(a: &str, b: &str) -> Option<Vec<&'static str>> {
