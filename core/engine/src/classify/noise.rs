@@ -1561,6 +1561,7 @@ fn split_noise_kinds(old: &str, new: &str) -> Option<Vec<Volatile>> {
                 if v1 != v2 {
                     if *k1 == Volatile::Counter
                         && left_zero(v1, v2)
+                        && labelled_count(&a, &ka)
                         && !engagement(&a, *i)
                         && !engagement(&b, *j)
                     {
@@ -1673,17 +1674,51 @@ pub fn stock_change(old: &str, new: &str) -> Option<String> {
         .map(|&k| STOCK_PHRASES[k].join(" "))
 }
 
+/// Whether a block says what it counts: a word besides its numbers and volatile parts ("Flash
+/// Deals (0)"). A bare "0" → "1" (a badge, a comment bubble) says nothing of what ran out.
+fn labelled_count(tokens: &[&str], kinds: &[Option<Volatile>]) -> bool {
+    tokens
+        .iter()
+        .zip(kinds)
+        .any(|(t, k)| k.is_none() && text::is_word(t) && t.chars().any(char::is_alphabetic))
+}
+
+/// Words for what the person keeps on a site (a cart, a wish list, notifications): their
+/// count moves with the person's own doing, from zero too.
+const PERSONAL_WORDS: &[&str] = &[
+    "cart",
+    "basket",
+    "bag",
+    "warenkorb",
+    "einkaufswagen",
+    "wishlist",
+    "merkzettel",
+    "wunschliste",
+    "favorites",
+    "favourites",
+    "favoriten",
+    "notifications",
+    "benachrichtigungen",
+    "unread",
+    "ungelesen",
+    "panier",
+    "carrito",
+    "carrello",
+    "winkelwagen",
+];
+
 /// Whether the count at `tokens[i]` counts engagement or traffic: a counter word next to it
-/// ("0 Kommentare", "Views: 0", "1 reply") or a rating in its block.
+/// ("0 Kommentare", "Views: 0", "1 reply"), or a rating or the person's own things
+/// ([`PERSONAL_WORDS`]: "Warenkorb (0)") in its block.
 fn engagement(tokens: &[&str], i: usize) -> bool {
     let counted = |w: Option<&&str>| {
         w.is_some_and(|w| in_list(COUNTER_WORDS, w) || in_list(ENGAGEMENT_WORDS, w))
     };
     counted(tokens[..i].iter().rev().find(|t| text::is_word(t)))
         || counted(tokens[i + 1..].iter().find(|t| text::is_word(t)))
-        || tokens
-            .iter()
-            .any(|t| in_list(RATING_WORDS, t) || t.contains(['★', '☆', '⭐']))
+        || tokens.iter().any(|t| {
+            in_list(RATING_WORDS, t) || in_list(PERSONAL_WORDS, t) || t.contains(['★', '☆', '⭐'])
+        })
 }
 
 fn skeleton<'a>(toks: &[&'a str], kinds: &[Option<Volatile>]) -> Vec<Slot<'a>> {
@@ -4002,6 +4037,13 @@ mod tests {
                 ("0 replies", "1 replies"),
                 ("Antworten: 0", "Antworten: 3"),
                 ("★★★★☆ 0 (0)", "★★★★☆ 4 (1)"),
+                // A bare count says nothing of what ran out (a badge, a comment bubble).
+                ("0", "1"),
+                ("(1)", "(0)"),
+                // The person's own things.
+                ("Warenkorb (0)", "Warenkorb (1)"),
+                ("0 items in your cart", "1 items in your cart"),
+                ("Notifications 0", "Notifications 2"),
                 // A countdown's padded cells.
                 ("01", "00"),
                 ("Endet in 01 : 00", "Endet in 00 : 59"),
