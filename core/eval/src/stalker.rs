@@ -295,7 +295,8 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   and not (\"Dispatch in 1 - 2 working days\" ↔ \"Sold out\", a list of stock phrases in"
     );
-    println!("   eight languages); made after reading starlabs' misses, no threshold.");
+    println!("   eight languages), nor a module hide its teaser's stock mark coming or going (the");
+    println!("   teaser stayed); made after reading starlabs' and frame.work's misses, no threshold.");
     println!(
         "   Nor is a date after words that say the document changed then (\"Letzte Änderung\","
     );

@@ -2574,9 +2574,16 @@ impl NoiseRule {
             return Verdict::No;
         }
         // A slot that flipped between visits may have flipped between states: a change between
-        // being had and not ("Dispatch in 1 - 2 working days" → "Sold out") is one. (A slot
-        // seen swapping within minutes rotates whatever it says.)
-        if matches!(self.rule, Some(RuleKind::Rotating { .. })) && self.learned_from == FLIP {
+        // being had and not ("Dispatch in 1 - 2 working days" → "Sold out") is one; so is a
+        // module's teaser that stays while its stock mark comes or goes. (A slot seen swapping
+        // within minutes rotates whatever it says, and a module swaps teasers whatever they
+        // say.)
+        let flipped =
+            matches!(self.rule, Some(RuleKind::Rotating { .. })) && self.learned_from == FLIP;
+        // In a module's teaser: when the teaser stayed (no swap for another).
+        let module_edit = matches!(self.rule, Some(RuleKind::Module { .. }))
+            && !is_swap(&telling_words(old), &telling_words(new));
+        if flipped || module_edit {
             if let Some(phrase) = stock_change(old, new) {
                 return Verdict::Stock(phrase);
             }
@@ -4625,6 +4632,30 @@ mod tests {
         assert!(!hides(
             "Choose colorBlack (Out of stock)Translucent Green (Out of stock)Translucent Pink",
             "Choose colorBlack (Out of stock)Translucent GreenTranslucent Pink",
+            module,
+            &site
+        ));
+        // Marks gone in two places, where markup glued the colours together: the teaser stayed
+        // and its stock changed (kept for its stock words).
+        let r = classify(
+            "Choose colorBlackTranslucent Black&nbsp;&nbsp;(Out of stock)Translucent OrangeTranslucent \
+             Purple&nbsp;&nbsp;(Out of stock)Translucent GreenTranslucent Pink",
+            "Choose colorBlackTranslucent BlackTranslucent OrangeTranslucent PurpleTranslucent \
+             GreenTranslucent Pink",
+            module,
+            None,
+            None,
+            Some(&site),
+        )
+        .expect("looked like the module");
+        assert!(
+            matches!(&r.kept, Some(crate::classify::Kept::Stock { phrase }) if phrase == "out of stock"),
+            "{r}"
+        );
+        // A teaser swapped for another that is sold out is still rotation.
+        assert!(hides(
+            "Ferry strike ends after three days",
+            "Harbour tent, two persons: sold out",
             module,
             &site
         ));
