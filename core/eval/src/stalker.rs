@@ -283,11 +283,10 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         "   Nor a whole count that went to zero or came from zero (\"Flash Deals (0)\" → \"(1)\":"
     );
     println!(
-        "   something ran out or appeared) unless it counts readers (\"0 Kommentare\") or is a"
+        "   something ran out or appeared) unless it counts readers or the person's own things"
     );
-    println!(
-        "   countdown's padded cell (\"01\" → \"00\"); made after reading netcup's misses, no"
-    );
+    println!("   (\"0 Kommentare\", \"Warenkorb (0)\"), stands alone (\"0\" → \"1\") or is a countdown's");
+    println!("   padded cell (\"01\" → \"00\"); made after reading netcup's misses, no");
     println!("   threshold; the OTA, news and health sections did not move with it.");
     println!(
         "   Nor does a slot learned from flips between visits hide a change between being had"
@@ -296,7 +295,9 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         "   and not (\"Dispatch in 1 - 2 working days\" ↔ \"Sold out\", a list of stock phrases in"
     );
     println!("   eight languages), nor a module hide its teaser's stock mark coming or going (the");
-    println!("   teaser stayed); made after reading starlabs' and frame.work's misses, no threshold.");
+    println!(
+        "   teaser stayed); made after reading starlabs' and frame.work's misses, no threshold."
+    );
     println!(
         "   Nor is a date after words that say the document changed then (\"Letzte Änderung\","
     );
