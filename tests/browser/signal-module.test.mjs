@@ -26,8 +26,28 @@ function tabState(url) {
   }, url);
 }
 
+/** Moves the extension's clock by `ms` (its test hook). */
+const shift = (ms) => inExtension(ext, (t) => chrome.storage.local.set({ testHooks: { timeShiftMs: t } }), ms);
+const hour = 3600000;
+
+/**
+ * Visits `url` at `start` (ms from now) and revisits it an hour and two hours later, the story
+ * advanced before each revisit: the page's line flips and flips back, so the site learns a
+ * rotating rule for it. Returns the visit (its page stays open).
+ */
+async function learnFlip(story, url, start) {
+  await shift(start);
+  const p = await visit(ext, url);
+  assert.equal(p.state, 'first');
+  for (let k = 1; k <= 2; k++) {
+    await site.advance(story);
+    await shift(start + k * hour);
+    await revisit(p.page);
+  }
+  return p;
+}
+
 test('a rotating module learned on the front page is noise on a page visited for the second time', async () => {
-  const shift = (ms) => inExtension(ext, (t) => chrome.storage.local.set({ testHooks: { timeShiftMs: t } }), ms);
   // Two days ago: the about page once, the front page and three reloads (its teaser rotates),
   // the terms page once.
   await shift(-2 * 86400000);
@@ -71,25 +91,16 @@ test('a rotating module learned on the front page is noise on a page visited for
 // (a day later, unchanged), its change is content again, kept "because its text had stayed",
 // and painted. (A host of its own: another site than the Herald's.)
 test('a status that held over a revisit is shown, though its slot was learned as rotating', async () => {
-  const shift = (ms) => inExtension(ext, (t) => chrome.storage.local.set({ testHooks: { timeShiftMs: t } }), ms);
   const story = 'ferry';
   const url = site.url(story, 'ferrystatus', 'ferry.localhost');
-  const hour = 3600000;
   const start = -3 * 86400000;
-  await shift(start);
-  const p = await visit(ext, url);
-  assert.equal(p.state, 'first');
   const statusChange = async () => {
     const st = (await tabState(url)).result;
     const c = (st.changes || []).filter((x) => /ferr/.test(x.preview || ''));
     return { st, c };
   };
   // Disruption, then back to normal: the line flipped back, a rotating rule is learned.
-  for (let k = 1; k <= 2; k++) {
-    await site.advance(story);
-    await shift(start + k * hour);
-    await revisit(p.page);
-  }
+  const p = await learnFlip(story, url, start);
   // It flips again at once: rotation, noise.
   await site.advance(story);
   await shift(start + 3 * hour);
@@ -126,20 +137,11 @@ test('a status that held over a revisit is shown, though its slot was learned as
 // later flip says whether the tent can be had — content, kept "because it says whether the item
 // can be had", and painted. Without the rule the third flip is hidden as a rotating item.
 test('a stock line is shown at every flip, though its slot was learned as rotating', async () => {
-  const shift = (ms) => inExtension(ext, (t) => chrome.storage.local.set({ testHooks: { timeShiftMs: t } }), ms);
   const story = 'tent';
   const url = site.url(story, 'tentstock', 'tents.localhost');
-  const hour = 3600000;
   const start = -2 * 86400000;
-  await shift(start);
-  const p = await visit(ext, url);
-  assert.equal(p.state, 'first');
   // Sold out, then in stock again: the line flipped back, a rotating rule is learned.
-  for (let k = 1; k <= 2; k++) {
-    await site.advance(story);
-    await shift(start + k * hour);
-    await revisit(p.page);
-  }
+  const p = await learnFlip(story, url, start);
   // Sold out again, an hour later.
   await site.advance(story);
   await shift(start + 3 * hour);
