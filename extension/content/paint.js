@@ -466,6 +466,36 @@ function describe(t) {
 }
 
 /**
+ * Opens what keeps a change out of sight though the extraction reads it (core extract spec,
+ * section 3): a closed `<details>` around it (not for its own summary, which shows), text hidden
+ * `until-found` (as find-in-page would: the page hears `beforematch`), and a collapsed panel,
+ * by the page's own button for it (aria-expanded "false", aria-controls naming the panel), so
+ * the page's script opens it its own way. Only on the person's command: moving to a change.
+ * @param {Element} el
+ */
+function revealClosed(el) {
+  for (let n = el.parentElement; n; n = n.parentElement) {
+    if (n.localName === 'details' && !n.hasAttribute('open')) {
+      const summary = n.querySelector(':scope > summary');
+      if (!summary || !summary.contains(el)) n.setAttribute('open', '');
+    }
+    if (/^until-found$/i.test(n.getAttribute('hidden') || '')) {
+      n.dispatchEvent(new Event('beforematch', { bubbles: true }));
+      n.removeAttribute('hidden');
+    }
+    const id = n.getAttribute('id');
+    if (id && (n.hasAttribute('hidden') || /^true$/i.test(n.getAttribute('aria-hidden') || ''))) {
+      for (const b of document.querySelectorAll('[aria-expanded][aria-controls]')) {
+        if (/^false$/i.test(b.getAttribute('aria-expanded') || '') && (b.getAttribute('aria-controls') || '').split(/[\t\n\f\r ]+/).includes(id)) {
+          /** @type {HTMLElement} */ (b).click();
+          break;
+        }
+      }
+    }
+  }
+}
+
+/**
  * Moves to change `k`: scrolls it into view, outlines it for a moment and moves the focus to a
  * note over it that reads what changed (showing removed or automated changes first when it is
  * one of them). Only on the person's command.
@@ -482,6 +512,7 @@ export function focusTarget(k) {
   if (!target || !target.isConnected) return false;
   p.cursor = k;
   clearTimeout(p.focusTimer);
+  revealClosed(target);
   target.scrollIntoView({ block: 'center', behavior: 'auto' });
   if (!p.focusEl) {
     const f = document.createElement('div');

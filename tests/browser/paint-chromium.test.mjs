@@ -148,6 +148,38 @@ test('accessibility: announced, moving to a change focuses a note that reads it,
   await page.close();
 });
 
+// A change inside closed text (issue 11: a collapsed panel is read, like a closed <details>):
+// moving to it opens what hides it, the accordion by the page's own button. Without the
+// reveal, the changed answers stay closed and the note points at nothing a person can see.
+test('moving to a change in a closed accordion panel or <details> opens it', async () => {
+  const url = site.url('faq', 'faq');
+  const page = await openPage();
+  const { tabId } = await visit(ext, url, page);
+  await site.advance('faq');
+  assert.equal(await revisit(page), 'changed');
+  const shown = await painted(page);
+  assert.ok(shown.count >= 2, `both closed answers changed: ${JSON.stringify(shown)}`);
+  const closed = () => page.evaluate(() => ({
+    button: document.getElementById('q-fee').getAttribute('aria-expanded'),
+    panel: document.getElementById('a-fee').getAttribute('aria-hidden'),
+    details: document.querySelector('details').open,
+  }));
+  assert.deepEqual(await closed(), { button: 'false', panel: 'true', details: false });
+  const notes = [];
+  for (let i = 0; i < 6 && notes.length < shown.count; i++) {
+    await inExtension(ext, (id) => chrome.tabs.sendMessage(id, { type: 'next-change' }), tabId);
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-sincelast-test-focused'));
+    notes.push(await inOverlay(page, (root) => root.activeElement && root.activeElement.textContent));
+  }
+  assert.ok(notes.some((t) => /fifteen euros/.test(t)), notes.join(' | '));
+  assert.ok(notes.some((t) => /cats need a basket/.test(t)), notes.join(' | '));
+  assert.deepEqual(await closed(), { button: 'true', panel: 'false', details: true });
+  // The opened answers are on screen.
+  const box = await page.evaluate(() => document.querySelector('#a-fee p').getBoundingClientRect().height);
+  assert.ok(box > 0, `the panel's answer has a height: ${box}`);
+  await page.close();
+});
+
 test('forced colours: the drawing switches to outlines and system colours', async () => {
   const url = site.url('forced', 'news');
   const page = await openPage();

@@ -607,6 +607,32 @@ function tentStockPage(version) {
   });
 }
 
+//   GET /s/<story>/faq  (issue 11) questions whose answers are closed: one in an accordion
+//   (a button with aria-expanded and aria-controls, its panel aria-hidden until the page's
+//   script opens it), one in a closed <details>; version 1 edits both answers
+function faqPage(version) {
+  const fee = version === 0 ? 'twelve euros' : 'fifteen euros';
+  const pets = version === 0 ? 'Dogs travel free on a lead.' : 'Dogs travel free on a lead; cats need a basket.';
+  return layout({
+    title: 'Ferry questions',
+    theme: null,
+    body: `<main><h1>Ferry questions</h1>
+<h2><button id="q-fee" aria-expanded="false" aria-controls="a-fee">What does a bicycle cost?</button></h2>
+<div id="a-fee" aria-hidden="true" style="max-height:0;overflow:hidden"><p>A bicycle costs ${fee} each way.</p></div>
+<details><summary>May pets come aboard?</summary><p>${esc(pets)}</p></details>
+<p>Tickets are sold at every pier and on board.</p>
+<script>
+document.getElementById('q-fee').addEventListener('click', (e) => {
+  const open = e.currentTarget.getAttribute('aria-expanded') !== 'true';
+  e.currentTarget.setAttribute('aria-expanded', String(open));
+  const panel = document.getElementById('a-fee');
+  panel.setAttribute('aria-hidden', String(!open));
+  panel.style.maxHeight = open ? 'none' : '0';
+});
+</script></main>`,
+  });
+}
+
 // GET /s/<story>/cookiebanner  (issue 11) a privacy page with consent banners that are no dialogs
 // (a div named "cookie-consent-banner" and a OneTrust-like root with role="region"), outside
 // <main>: version 0 shows them (the first visit, before a person chose), version 1 has none
@@ -629,7 +655,7 @@ statistics cookies to improve our services. You can withdraw your consent at any
   });
 }
 
-const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, ferrystatus: ferryStatusPage, tentstock: tentStockPage };
+const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, ferrystatus: ferryStatusPage, tentstock: tentStockPage, faq: faqPage };
 
 // hist: GET /s/<story>/knot — the page built to have a known change curve (knot at 4 h, Dice
 // 0.5 when seen hourly; tests/site/knot-page.mjs): version k is the page k hours on.
