@@ -1621,11 +1621,15 @@ const ENGAGEMENT_WORDS: &[&str] = &[
 ];
 
 /// Phrases that say whether an item can be had: sold out, in stock, back soon, orderable
-/// ahead. Lowercased words, matched as a run of a text's words.
+/// ahead. Lowercased words, matched as a run of a text's words; a negated phrase is a phrase of
+/// its own ("nicht lieferbar" besides "lieferbar"), so that "Sofort lieferbar" → "Nicht
+/// lieferbar" says something new.
 pub const STOCK_PHRASES: &[&[&str]] = &[
     &["sold", "out"],
     &["out", "of", "stock"],
     &["in", "stock"],
+    &["not", "in", "stock"],
+    &["no", "longer", "available"],
     &["back", "in", "stock"],
     &["notify", "me"],
     &["get", "notified"],
@@ -1635,11 +1639,16 @@ pub const STOCK_PHRASES: &[&[&str]] = &[
     &["ausverkauft"],
     &["vergriffen"],
     &["auf", "lager"],
+    &["nicht", "auf", "lager"],
     &["lieferbar"],
+    &["nicht", "lieferbar"],
+    &["vorrätig"],
+    &["nicht", "vorrätig"],
     &["vorbestellen"],
     &["vorbestellbar"],
     &["épuisé"],
     &["en", "stock"],
+    &["plus", "en", "stock"],
     &["rupture", "de", "stock"],
     &["agotado"],
     &["sin", "stock"],
@@ -4506,6 +4515,9 @@ mod tests {
                 "Get notified when available",
             ),
             ("", "Sold out"),
+            // A negation is a phrase of its own.
+            ("Sofort lieferbar", "Nicht lieferbar"),
+            ("In stock", "Not in stock"),
         ] {
             let r = classify(old, new, path, None, None, Some(&stock)).expect("looked like it");
             assert!(
