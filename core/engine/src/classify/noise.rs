@@ -49,7 +49,8 @@
 //!
 //! ## The same value
 //! [`same_value`]: a change of only whitespace (`x .` → `x.`), of only a value's format
-//! (`February 24, 2025` ↔ `24 February 2025`, `1,204` ↔ `1204`; [`canonical`]) or of only
+//! (`February 24, 2025` ↔ `24 February 2025`, `1,204` ↔ `1204`; [`canonical`]; or of the
+//! character set it was decoded with, `List’s` ↔ `List???s`) or of only
 //! the order of a block's items (FAQ questions) is noise of kind `whitespace`, `format` or
 //! `reordered`, and teaches nothing: flip histories hash the canonical text, so a format flip
 //! never makes a rotating rule, and a later change of the value itself is content. A new or
@@ -2215,7 +2216,7 @@ pub fn same_value(old: &str, new: &str) -> Option<Volatile> {
     if squash_space(old) == squash_space(new) {
         return Some(Volatile::Whitespace);
     }
-    if canonical(old) == canonical(new) {
+    if canonical(old) == canonical(new) || garbled_alike(old, new) {
         return Some(Volatile::Format);
     }
     let (mut a, mut b) = (items(old), items(new));
@@ -2227,6 +2228,41 @@ pub fn same_value(old: &str, new: &str) -> Option<Volatile> {
         }
     }
     None
+}
+
+/// Whether two texts differ only where one has characters outside ASCII and the other has
+/// question marks or U+FFFD in their place: the same text decoded with another character set
+/// (a server that once sent "List’s" as "List???s"). Each differing run must be all non-ASCII
+/// on one side and all `?`/U+FFFD on the other: "Müller" → "Möller" is another name.
+fn garbled_alike(old: &str, new: &str) -> bool {
+    fn runs(t: &str) -> Vec<(bool, &str)> {
+        let odd = |c: char| !c.is_ascii() || c == '?';
+        let mut out: Vec<(bool, &str)> = Vec::new();
+        let mut start = 0;
+        let mut kind = None;
+        for (i, c) in t.char_indices() {
+            let k = odd(c);
+            if kind.is_some_and(|x| x != k) {
+                out.push((!k, &t[start..i]));
+                start = i;
+            }
+            kind = Some(k);
+        }
+        if let Some(k) = kind {
+            out.push((k, &t[start..]));
+        }
+        out
+    }
+    let garbled = |t: &str| t.chars().all(|c| c == '?' || c == '\u{FFFD}');
+    let foreign = |t: &str| t.chars().all(|c| !c.is_ascii() && c != '\u{FFFD}');
+    let (a, b) = (runs(old), runs(new));
+    a.len() == b.len()
+        && a != b
+        && a.iter().zip(&b).all(|((ka, ta), (kb, tb))| {
+            ka == kb
+                && (ta == tb
+                    || (*ka && ((garbled(ta) && foreign(tb)) || (garbled(tb) && foreign(ta)))))
+        })
 }
 
 /// A block whose whole text is one id: a long number (6+ digits, group separators allowed),
@@ -4722,6 +4758,12 @@ mod tests {
             ("Price: 1.299,00 €", "Price: 1299 €"),
             ("12,50 €", "12.50 €"),
             ("1,299.00", "1.299"),
+            // The same text decoded with another character set.
+            (
+                "Trump speaks at Susan B. Anthony List’s 11th annual Gala",
+                "Trump speaks at Susan B. Anthony List???s 11th annual Gala",
+            ),
+            ("Café “Zur Mühle”", "Caf\u{FFFD} ?Zur M\u{FFFD}hle?"),
         ] {
             assert_eq!(
                 same_value(old, new),
@@ -4736,6 +4778,10 @@ mod tests {
             ("Öffnungszeiten: Mo–Fr", "Öffnungszeiten: Mo-Fr"),
             ("12,5", "125"),
             ("Version 3.10", "Version 3.1"),
+            // Another letter, or a question mark where there was none, is another text.
+            ("Herr Müller", "Herr Möller"),
+            ("Is it open", "Is it open?"),
+            ("Straße?", "Strasse?"),
         ] {
             assert_eq!(same_value(old, new), None, "{old} → {new}");
         }
