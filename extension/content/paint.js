@@ -474,6 +474,8 @@ function describe(t) {
  * @param {Element} el
  */
 function revealClosed(el) {
+  /** @type {Map<string, Element> | null} per panel id, the closed button naming it (once needed) */
+  let buttons = null;
   for (let n = el.parentElement; n; n = n.parentElement) {
     if (n.localName === 'details' && !n.hasAttribute('open')) {
       const summary = n.querySelector(':scope > summary');
@@ -485,12 +487,17 @@ function revealClosed(el) {
     }
     const id = n.getAttribute('id');
     if (id && (n.hasAttribute('hidden') || /^true$/i.test(n.getAttribute('aria-hidden') || ''))) {
-      for (const b of document.querySelectorAll('[aria-expanded][aria-controls]')) {
-        if (/^false$/i.test(b.getAttribute('aria-expanded') || '') && (b.getAttribute('aria-controls') || '').split(/[\t\n\f\r ]+/).includes(id)) {
-          /** @type {HTMLElement} */ (b).click();
-          break;
+      if (!buttons) {
+        buttons = new Map();
+        for (const b of document.querySelectorAll('[aria-expanded][aria-controls]')) {
+          if (!/^false$/i.test(b.getAttribute('aria-expanded') || '')) continue;
+          for (const name of (b.getAttribute('aria-controls') || '').split(/[\t\n\f\r ]+/)) {
+            if (name && !buttons.has(name)) buttons.set(name, b);
+          }
         }
       }
+      const b = buttons.get(id);
+      if (b) /** @type {HTMLElement} */ (b).click();
     }
   }
 }
