@@ -1416,16 +1416,25 @@ pub const EDIT_CUES: &[&[&str]] = &[
 
 /// Whether a text says one of [`EDIT_CUES`]: its date is when the document last changed.
 fn edit_stamped(t: &str) -> bool {
+    !phrases_said(t, EDIT_CUES).is_empty()
+}
+
+/// The indices of the `phrases` (lowercased words) that occur in `t` as a run of its words,
+/// compared lowercased.
+fn phrases_said(t: &str, phrases: &[&[&str]]) -> Vec<usize> {
     let words: Vec<String> = text::tokens(t)
         .into_iter()
         .filter(|w| text::is_word(w))
         .map(str::to_lowercase)
         .collect();
-    EDIT_CUES.iter().any(|p| {
-        words
-            .windows(p.len())
-            .any(|w| w.iter().zip(p.iter()).all(|(a, b)| a == b))
-    })
+    (0..phrases.len())
+        .filter(|&k| {
+            let p = phrases[k];
+            words
+                .windows(p.len())
+                .any(|w| w.iter().zip(p).all(|(a, b)| a == b))
+        })
+        .collect()
 }
 
 /// Widest offsets of a time zone from UTC, in seconds (UTC−12 to UTC+14).
@@ -1661,22 +1670,10 @@ pub const STOCK_PHRASES: &[&[&str]] = &[
 /// if any: a change between "Dispatch in 1 - 2 working days" and "Sold out" says whether the
 /// item can be had, which no rotation of a slot explains.
 pub fn stock_change(old: &str, new: &str) -> Option<String> {
-    let said = |t: &str| -> Vec<usize> {
-        let words: Vec<String> = text::tokens(t)
-            .into_iter()
-            .filter(|w| text::is_word(w))
-            .map(str::to_lowercase)
-            .collect();
-        (0..STOCK_PHRASES.len())
-            .filter(|&k| {
-                let p = STOCK_PHRASES[k];
-                words
-                    .windows(p.len())
-                    .any(|w| w.iter().zip(p).all(|(a, b)| a == b))
-            })
-            .collect()
-    };
-    let (a, b) = (said(old), said(new));
+    let (a, b) = (
+        phrases_said(old, STOCK_PHRASES),
+        phrases_said(new, STOCK_PHRASES),
+    );
     a.iter()
         .filter(|k| !b.contains(k))
         .chain(b.iter().filter(|k| !a.contains(k)))
