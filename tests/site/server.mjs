@@ -507,9 +507,20 @@ const SPY_SCRIPT = `<script>
   if (new URLSearchParams(location.search).has('openshadow')) document.documentElement.setAttribute('data-sincelast-test-open-shadow', '');
   const log = [];
   const path = (n) => { const p = []; for (; n && n.parentNode; n = n.parentNode) p.unshift([...n.parentNode.childNodes].indexOf(n)); return p.join('.'); };
+  // While the parser builds the page, how it splits text into nodes and appends to them follows
+  // the network's and the parser's own chunks, which differ from load to load (Firefox): during
+  // parsing only elements added and attributes set are logged, one entry per element. The
+  // parser's records all arrive before DOMContentLoaded (this listener is the first one).
+  let parsing = true;
+  addEventListener('DOMContentLoaded', () => { parsing = false; });
   new MutationObserver((records) => {
     for (const r of records) {
       if (r.type === 'attributes' && TEST.test(r.attributeName)) continue;
+      if (parsing && r.type === 'characterData') continue;
+      if (parsing && r.type === 'childList' && !r.removedNodes.length) {
+        for (const n of r.addedNodes) if (n.nodeType === 1) log.push(['parsed', path(r.target), n.nodeName + ':' + n.getAttribute('style')].join('|'));
+        continue;
+      }
       log.push([r.type, path(r.target), r.attributeName || '',
         [...r.addedNodes].map((n) => n.nodeName + ':' + (n.nodeType === 1 ? n.getAttribute('style') : n.data)).join(','),
         [...r.removedNodes].map((n) => n.nodeName).join(',')].join('|'));
