@@ -1102,7 +1102,8 @@ pub const UNLOADED_MIN_KEPT: usize = 5;
 /// began: a list that loads more as one scrolls (or later) showed fewer items this time. The
 /// run's blocks have the type paths of the list's items (those of the [`UNLOADED_MIN_KEPT`]
 /// blocks before it, still present), it has at least [`UNLOADED_MIN_RUN`] blocks, and the
-/// new version's block after the list's last kept item is not such an item.
+/// new version's block after the list's last kept item is not such an item. A run whose texts
+/// are all still on the page is a repeated copy removed, and stays content.
 fn mark_unloaded(report: &mut Report, old: &[Block]) {
     use crate::block::type_path_of;
     let n = old.len();
@@ -1148,6 +1149,15 @@ fn mark_unloaded(report: &mut Report, old: &[Block]) {
             .clone()
             .all(|k| item_types.contains(&type_path_of(&old[k].path)))
         {
+            continue;
+        }
+        // A run whose every text is still on the page (a section printed twice, one copy gone)
+        // is a repeat removed, not items yet to load.
+        let kept_texts: std::collections::HashSet<&str> = (0..n)
+            .filter(|&k| kept_at[k].is_some())
+            .map(|k| old[k].text.as_str())
+            .collect();
+        if run.clone().all(|k| kept_texts.contains(old[k].text.as_str())) {
             continue;
         }
         let last = kept_at[start - 1].unwrap_or(0);
@@ -1560,6 +1570,35 @@ mod tests {
             "{:#?}",
             r.summary
         );
+        // A section the page printed three times, now twice: the copy gone is removed content
+        // (its texts are still on the page: nothing is waiting to load).
+        let copies = |n: usize| {
+            let mut v: Vec<(String, String)> = Vec::new();
+            for c in 0..n {
+                for k in 0..4 {
+                    v.push((
+                        format!("/html[0]/body[0]/main[0]/div[{c}]/p[{k}]"),
+                        format!("Clause 4.{k}: you must register an account to use the service"),
+                    ));
+                }
+            }
+            v.push(("/html[0]/body[0]/main[0]/h2[0]".into(), "5. Termination".into()));
+            v.iter()
+                .map(|(p, t)| Block {
+                    text: t.clone(),
+                    path: p.clone(),
+                    ..Block::default()
+                })
+                .collect::<Vec<_>>()
+        };
+        let r = run(&copies(3), &copies(2));
+        let gone: Vec<_> = r
+            .blocks
+            .iter()
+            .filter(|b| b.status == Status::Removed)
+            .collect();
+        assert_eq!(gone.len(), 4, "{:#?}", r.summary);
+        assert!(gone.iter().all(|b| b.kind == Kind::Content), "{gone:#?}");
     }
 
     #[test]
