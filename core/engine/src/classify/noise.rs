@@ -11,7 +11,7 @@
 //!
 //! | kind | what | examples |
 //! |---|---|---|
-//! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00", "9.00 - 15.00 Uhr", "9-18 Uhr"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
+//! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00", "9.00 - 15.00 Uhr", "9-18 Uhr"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) nor fell by the time between them (a countdown, modulo a day) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
 //! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th"; a weekday before a month and its day, "Tuesday, November 14") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
 //! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden" | |
 //! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
@@ -317,6 +317,154 @@ const MONTHS: &[&str] = &[
     "diciembre",
     "dicembre",
     "dezembro",
+    // Scandinavian, Polish, Czech, Russian, Turkish, Finnish, Romanian and Hungarian names not
+    // written the same above (the forms a date uses: "26 listopada", "26. marraskuuta").
+    "stycznia",
+    "styczeń",
+    "styczen",
+    "ledna",
+    "leden",
+    "января",
+    "январь",
+    "ocak",
+    "tammikuuta",
+    "tammikuu",
+    "ianuarie",
+    "január",
+    "lutego",
+    "luty",
+    "února",
+    "unora",
+    "únor",
+    "февраля",
+    "февраль",
+    "şubat",
+    "subat",
+    "helmikuuta",
+    "helmikuu",
+    "februarie",
+    "február",
+    "marts",
+    "marca",
+    "marzec",
+    "března",
+    "brezna",
+    "březen",
+    "марта",
+    "март",
+    "maaliskuuta",
+    "maaliskuu",
+    "martie",
+    "március",
+    "kwietnia",
+    "kwiecień",
+    "kwiecien",
+    "dubna",
+    "duben",
+    "апреля",
+    "апрель",
+    "nisan",
+    "huhtikuuta",
+    "huhtikuu",
+    "aprilie",
+    "április",
+    "maj",
+    "maja",
+    "května",
+    "kvetna",
+    "květen",
+    "мая",
+    "май",
+    "mayıs",
+    "toukokuuta",
+    "toukokuu",
+    "május",
+    "czerwca",
+    "czerwiec",
+    "června",
+    "cervna",
+    "červen",
+    "июня",
+    "июнь",
+    "haziran",
+    "kesäkuuta",
+    "kesäkuu",
+    "iunie",
+    "június",
+    "lipca",
+    "lipiec",
+    "července",
+    "cervence",
+    "červenec",
+    "июля",
+    "июль",
+    "temmuz",
+    "heinäkuuta",
+    "heinäkuu",
+    "iulie",
+    "július",
+    "augusti",
+    "sierpnia",
+    "sierpień",
+    "sierpien",
+    "srpna",
+    "srpen",
+    "августа",
+    "август",
+    "ağustos",
+    "agustos",
+    "elokuuta",
+    "elokuu",
+    "augusztus",
+    "września",
+    "wrzesień",
+    "wrzesien",
+    "září",
+    "zari",
+    "сентября",
+    "сентябрь",
+    "eylül",
+    "eylul",
+    "syyskuuta",
+    "syyskuu",
+    "septembrie",
+    "szeptember",
+    "października",
+    "październik",
+    "pazdziernik",
+    "října",
+    "rijna",
+    "říjen",
+    "октября",
+    "октябрь",
+    "ekim",
+    "lokakuuta",
+    "lokakuu",
+    "octombrie",
+    "október",
+    "listopada",
+    "listopad",
+    "listopadu",
+    "ноября",
+    "ноябрь",
+    "kasım",
+    "kasim",
+    "marraskuuta",
+    "marraskuu",
+    "noiembrie",
+    "desember",
+    "grudnia",
+    "grudzień",
+    "grudzien",
+    "prosince",
+    "prosinec",
+    "декабря",
+    "декабрь",
+    "aralık",
+    "aralik",
+    "joulukuuta",
+    "joulukuu",
+    "decembrie",
 ];
 const WEEKDAYS: &[&str] = &[
     "monday",
@@ -393,10 +541,80 @@ const WEEKDAYS: &[&str] = &[
 /// Units of the clock: "5 minutes ago", "vor 3 Stunden" (with [`CALENDAR_UNITS`], the units of
 /// a relative time: [`is_time_unit`]).
 const CLOCK_UNITS: &[&str] = &[
-    "second", "seconds", "sec", "secs", "s", "minute", "minutes", "min", "mins", "hour", "hours",
-    "hr", "hrs", "h", "sekunde", "sekunden", "minuten", "stunde", "stunden", "std", "secondes",
-    "heure", "heures", "segundo", "segundos", "minuto", "minutos", "hora", "horas", "secondi",
-    "minuti", "ore", "seconden", "minuut", "uur", "uren",
+    "second",
+    "seconds",
+    "sec",
+    "secs",
+    "s",
+    "minute",
+    "minutes",
+    "min",
+    "mins",
+    "hour",
+    "hours",
+    "hr",
+    "hrs",
+    "h",
+    "sekunde",
+    "sekunden",
+    "minuten",
+    "stunde",
+    "stunden",
+    "std",
+    "secondes",
+    "heure",
+    "heures",
+    "segundo",
+    "segundos",
+    "minuto",
+    "minutos",
+    "hora",
+    "horas",
+    "secondi",
+    "minuti",
+    "ore",
+    "seconden",
+    "minuut",
+    "uur",
+    "uren",
+    // Scandinavian, Polish, Czech, Russian, Turkish, Finnish, Romanian ("5 minut temu",
+    // "för 5 minuter sedan", "5 минут назад", "5 dakika önce", "5 minuuttia sitten").
+    "sekunder",
+    "sekund",
+    "minuter",
+    "minutter",
+    "timmar",
+    "timme",
+    "sekundy",
+    "minut",
+    "minuty",
+    "minutę",
+    "godzin",
+    "godziny",
+    "godzinę",
+    "sekundami",
+    "minutami",
+    "minutou",
+    "hodinami",
+    "hodinou",
+    "hodin",
+    "секунд",
+    "секунды",
+    "секунду",
+    "минут",
+    "минуты",
+    "минуту",
+    "час",
+    "часа",
+    "часов",
+    "saniye",
+    "dakika",
+    "saat",
+    "sekuntia",
+    "minuuttia",
+    "tuntia",
+    "tunti",
+    "secunde",
 ];
 /// Days, weeks, months and years in the languages the detectors read: units of a relative time
 /// ("3 days ago") and of a period ("within 14 days").
@@ -454,6 +672,65 @@ const CALENDAR_UNITS: &[&str] = &[
     "mês",
     "ano",
     "anos",
+    // Scandinavian, Polish, Czech, Russian, Turkish, Finnish, Romanian.
+    "dagar",
+    "dage",
+    "dager",
+    "vecka",
+    "veckor",
+    "uge",
+    "uger",
+    "uke",
+    "uker",
+    "månad",
+    "månader",
+    "måned",
+    "måneder",
+    "år",
+    "dzień",
+    "dni",
+    "tydzień",
+    "tygodnie",
+    "tygodni",
+    "miesiąc",
+    "miesiące",
+    "miesięcy",
+    "rok",
+    "lata",
+    "lat",
+    "dny",
+    "dnem",
+    "dnů",
+    "týden",
+    "týdny",
+    "měsíc",
+    "měsíci",
+    "měsíců",
+    "rokem",
+    "lety",
+    "день",
+    "дня",
+    "дней",
+    "неделю",
+    "недели",
+    "недель",
+    "месяц",
+    "месяца",
+    "месяцев",
+    "год",
+    "года",
+    "лет",
+    "gün",
+    "hafta",
+    "yıl",
+    "päivää",
+    "päivä",
+    "viikkoa",
+    "kuukautta",
+    "vuotta",
+    "zile",
+    "săptămâni",
+    "ani",
 ];
 /// Periods that are no unit of a relative time (with [`CALENDAR_UNITS`], the units of a period:
 /// [`is_period_unit`]).
@@ -615,11 +892,23 @@ const NOW_PHRASES: &[&[&str]] = &[
 const COMPACT_UNITS: &[&str] = &[
     "s", "m", "min", "h", "hr", "hrs", "d", "w", "mo", "y", "std",
 ];
-/// Words after a relative time: "5 minutes ago", "3 ore fa", "3 uur geleden".
-const AGO_AFTER: &[&str] = &["ago", "fa", "geleden"];
-/// Words before a relative time: "vor 3 Stunden", "hace 3 horas", "há 3 horas" (and French
-/// "il y a 3 heures", see `ago_before`).
-const AGO_BEFORE: &[&str] = &["vor", "hace", "há"];
+/// Words after a relative time: "5 minutes ago", "3 ore fa", "3 uur geleden", "5 minut temu",
+/// "för 5 minuter sedan", "5 minutter siden", "5 dakika önce", "5 минут назад", "5 minuuttia
+/// sitten".
+const AGO_AFTER: &[&str] = &[
+    "ago",
+    "fa",
+    "geleden",
+    "temu",
+    "sedan",
+    "siden",
+    "önce",
+    "назад",
+    "sitten",
+];
+/// Words before a relative time: "vor 3 Stunden", "hace 3 horas", "há 3 horas", "před 5
+/// minutami", "acum 5 minute" (and French "il y a 3 heures", see `ago_before`).
+const AGO_BEFORE: &[&str] = &["vor", "hace", "há", "před", "acum"];
 /// Words between a day and its month, or a month and its year, in Spanish and Portuguese dates
 /// ("24 de febrero de 2025").
 const DATE_JOINERS: &[&str] = &["de", "del"];
@@ -1762,7 +2051,8 @@ fn skeleton<'a>(toks: &[&'a str], kinds: &[Option<Volatile>]) -> Vec<Slot<'a>> {
 }
 
 /// Month number of a month name or abbreviation (English, German; French, Spanish, Italian,
-/// Dutch and Portuguese names), 1–12.
+/// Dutch, Portuguese, Scandinavian, Polish, Czech, Russian, Turkish, Finnish, Romanian and
+/// Hungarian names), 1–12.
 fn month_number(tok: &str) -> Option<i64> {
     let t = tok.to_lowercase();
     let t = t.trim_end_matches('.');
@@ -1791,6 +2081,32 @@ fn month_number(tok: &str) -> Option<i64> {
         "octobre" | "octubre" | "ottobre" | "outubro" => 10,
         "novembre" | "noviembre" | "novembro" => 11,
         "décembre" | "decembre" | "diciembre" | "dicembre" | "dezembro" => 12,
+        "stycznia" | "styczeń" | "styczen" | "ledna" | "leden" | "января" | "январь" | "ocak"
+        | "tammikuuta" | "tammikuu" | "ianuarie" | "január" => 1,
+        "lutego" | "luty" | "února" | "unora" | "únor" | "февраля" | "февраль" | "şubat"
+        | "subat" | "helmikuuta" | "helmikuu" | "februarie" | "február" => 2,
+        "marts" | "marca" | "marzec" | "března" | "brezna" | "březen" | "марта" | "март"
+        | "maaliskuuta" | "maaliskuu" | "martie" | "március" => 3,
+        "kwietnia" | "kwiecień" | "kwiecien" | "dubna" | "duben" | "апреля" | "апрель"
+        | "nisan" | "huhtikuuta" | "huhtikuu" | "aprilie" | "április" => 4,
+        "maj" | "maja" | "května" | "kvetna" | "květen" | "мая" | "май" | "mayıs"
+        | "toukokuuta" | "toukokuu" | "május" => 5,
+        "czerwca" | "czerwiec" | "června" | "cervna" | "červen" | "июня" | "июнь" | "haziran"
+        | "kesäkuuta" | "kesäkuu" | "iunie" | "június" => 6,
+        "lipca" | "lipiec" | "července" | "cervence" | "červenec" | "июля" | "июль" | "temmuz"
+        | "heinäkuuta" | "heinäkuu" | "iulie" | "július" => 7,
+        "augusti" | "sierpnia" | "sierpień" | "sierpien" | "srpna" | "srpen" | "августа"
+        | "август" | "ağustos" | "agustos" | "elokuuta" | "elokuu" | "augusztus" => 8,
+        "września" | "wrzesień" | "wrzesien" | "září" | "zari" | "сентября" | "сентябрь"
+        | "eylül" | "eylul" | "syyskuuta" | "syyskuu" | "septembrie" | "szeptember" => 9,
+        "października" | "październik" | "pazdziernik" | "října" | "rijna" | "říjen"
+        | "октября" | "октябрь" | "ekim" | "lokakuuta" | "lokakuu" | "octombrie" | "október" => {
+            10
+        }
+        "listopada" | "listopad" | "listopadu" | "ноября" | "ноябрь" | "kasım" | "kasim"
+        | "marraskuuta" | "marraskuu" | "noiembrie" => 11,
+        "desember" | "grudnia" | "grudzień" | "grudzien" | "prosince" | "prosinec" | "декабря"
+        | "декабрь" | "aralık" | "aralik" | "joulukuuta" | "joulukuu" | "decembrie" => 12,
         _ => return None,
     };
     Some(n)
@@ -1891,7 +2207,8 @@ fn year_left_the_visits(old: &str, new: &str, then: Option<i64>, now: Option<i64
 /// "18:10" seen at 19:40, or a time moved back ("14:01" → "13:25"): the page's own stamp of an
 /// edit, or a time it announces. Offsets are compared modulo 12 hours (a clock may be written
 /// without "pm") and may differ by an hour when a daylight-saving switch may lie between the
-/// visits ([`may_switch_clocks`]). False when either text has no clock of its own: no evidence.
+/// visits ([`may_switch_clocks`]). A clock that fell by the time between the visits is a
+/// countdown and tracked them too. False when either text has no clock of its own: no evidence.
 fn clock_left_the_visit(old: &str, new: &str, then: i64, now: i64) -> bool {
     const HALF_DAY: i64 = 12 * 60;
     let minutes = |tok: &str| -> Option<i64> {
@@ -1916,19 +2233,67 @@ fn clock_left_the_visit(old: &str, new: &str, then: i64, now: i64) -> bool {
             .collect()
     };
     let switch = may_switch_clocks(then, now);
-    let before = offsets(own_clocks(old, new), then);
-    let after = offsets(own_clocks(new, old), now);
+    let (old_clocks, new_clocks) = (own_clocks(old, new), own_clocks(new, old));
+    // A countdown ("Sale ends in 02:13:45" → "01:13:45" an hour later) shows the time left
+    // to a fixed moment: it falls by the time that passed (modulo a day: a daily deal's
+    // countdown starts again), so old + then is new + now.
+    let elapsed = now.saturating_sub(then).div_euclid(60);
+    let countdown = countdown_like(old, then) && countdown_like(new, now);
+    let counts_down = |n: i64| {
+        countdown
+            && old_clocks.iter().any(|o| {
+                let d = (o - n - elapsed).rem_euclid(DAY_MINUTES);
+                d.min(DAY_MINUTES - d) <= CLOCK_TRACK_MINUTES
+            })
+    };
+    let before = offsets(old_clocks.clone(), then);
+    let after = offsets(new_clocks.clone(), now);
     if before.is_empty() || after.is_empty() {
         return false;
     }
-    after.iter().any(|a| {
+    after.iter().zip(&new_clocks).any(|(a, &n)| {
         !before.iter().any(|b| {
             let d = (a - b).rem_euclid(HALF_DAY);
             let d = d.min(HALF_DAY - d);
             // An hour more or less is the same clock across a daylight-saving switch.
             d <= CLOCK_TRACK_MINUTES || (switch && (d - 60).abs() <= CLOCK_TRACK_MINUTES)
-        })
+        }) && !counts_down(n)
     })
+}
+
+/// Minutes in a day.
+const DAY_MINUTES: i64 = 24 * 60;
+
+/// Words that say a clock is the time left ("Sale ends in 02:13", "Noch 4:59 verbleibend").
+const COUNTDOWN_WORDS: &[&str] = &[
+    "ends",
+    "ending",
+    "left",
+    "remaining",
+    "expires",
+    "countdown",
+    "endet",
+    "noch",
+    "verbleibend",
+    "restzeit",
+    "termine",
+    "quedan",
+    "termina",
+    "scade",
+    "eindigt",
+    "resta",
+    "restam",
+];
+
+/// Whether a text (seen at `at`) may show a countdown: a clock with seconds (`02:13:45`) or a
+/// word that says the time is what is left ([`COUNTDOWN_WORDS`]), and no date (a time beside a
+/// date is a moment, "05.08.2024 - 12:22", never a time left).
+fn countdown_like(text: &str, at: i64) -> bool {
+    let tokens = text::tokens(text);
+    dates_in(text, at.div_euclid(86_400)).is_empty()
+        && tokens
+            .iter()
+            .any(|t| (is_clock(t) && t.matches(':').count() == 2) || in_list(COUNTDOWN_WORDS, t))
 }
 
 /// Whether a daylight-saving switch may lie between two instants (seconds since the epoch,
@@ -3803,6 +4168,10 @@ mod tests {
                 ("Generated 19:18", "Generated 21:36"),
                 ("Generated 7:18 pm", "Generated 9:41 pm"),
                 ("Stand: 15.09.2023 19:18", "Stand: 15.09.2023 21:36"),
+                // A countdown falls by the 2 h 20 min between the visits: time left to a
+                // fixed moment (a daily deal's starts again after midnight: modulo a day).
+                ("Sale ends in 05:13:45", "Sale ends in 02:53:12"),
+                ("Angebot endet in 00:30:00", "Angebot endet in 22:10:00"),
             ],
             then,
             now,
@@ -3818,6 +4187,8 @@ mod tests {
             // An hour off on a Friday in September: no clock switched.
             ("Generated 19:18", "Generated 22:37"),
             ("15.09.2023 - 18:01", "15.09.2023 - 19:25"),
+            // A deadline moved: the time left fell by an hour more than had passed.
+            ("Sale ends in 05:13:45", "Sale ends in 01:53:12"),
         ] {
             assert_eq!(
                 builtin_noise_between(old, new, then, now),
@@ -3847,6 +4218,21 @@ mod tests {
             builtin_noise_between("Generated 19:18", "Generated 21:00", then, now),
             None
         );
+        // Visits five minutes apart: a countdown with its word fell by them; a time beside a
+        // date moved back by about as much is an edit's stamp (no time left beside a date),
+        // and so is a bare time without seconds or a countdown's word.
+        let (then, now) = (Some(at(12, 20)), Some(at(12, 25)));
+        served(&[("Ends in 00:40", "Ends in 00:35")], then, now);
+        for (old, new) in [
+            ("15.09.2023 - 12:22", "15.09.2023 - 12:15"),
+            ("Abfahrt 12:22", "Abfahrt 12:15"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, then, now),
+                None,
+                "{old} → {new}"
+            );
+        }
     }
 
     #[test]
@@ -4153,6 +4539,97 @@ mod tests {
         all_content(&[
             ("Rétractation sous 14 jours", "Rétractation sous 30 jours"),
             ("Desistimiento en 14 días", "Desistimiento en 30 días"),
+        ]);
+    }
+
+    /// The same in Scandinavian languages, Polish, Czech, Russian, Turkish, Finnish, Romanian
+    /// and Hungarian: their month names and relative times read as such, so a "last updated"
+    /// moved from an older day is content (it read as a counter before, always noise) and
+    /// "5 minut temu" in a teaser's sentence is a relative time (it read as content).
+    #[test]
+    fn dates_and_relative_times_in_more_languages() {
+        let at = |y, m, d, h: i64| days_from_civil(y, m, d) * 86_400 + h * 3600;
+        let (then, now) = (at(2026, 11, 26, 10), at(2026, 11, 27, 10));
+        let judged = |old: &str, new: &str| builtin_noise_between(old, new, Some(then), Some(now));
+        for (old, new) in [
+            (
+                "Zaktualizowano 26 listopada 2026",
+                "Zaktualizowano 27 listopada 2026",
+            ),
+            ("Обновлено 26 ноября 2026", "Обновлено 27 ноября 2026"),
+            ("Uppdaterad 26 november 2026", "Uppdaterad 27 november 2026"),
+            (
+                "Aktualizováno 26. listopadu 2026",
+                "Aktualizováno 27. listopadu 2026",
+            ),
+            ("Güncelleme: 26 Kasım 2026", "Güncelleme: 27 Kasım 2026"),
+            (
+                "Päivitetty 26. marraskuuta 2026",
+                "Päivitetty 27. marraskuuta 2026",
+            ),
+        ] {
+            assert_eq!(
+                judged(old, new),
+                Some(vec![Volatile::Date]),
+                "{old} → {new}"
+            );
+        }
+        for (old, new) in [
+            (
+                "Zaktualizowano 3 marca 2026",
+                "Zaktualizowano 27 listopada 2026",
+            ),
+            ("Обновлено 3 ноября 2026", "Обновлено 27 ноября 2026"),
+            (
+                "Senast uppdaterad 3 maj 2026",
+                "Senast uppdaterad 27 november 2026",
+            ),
+            (
+                "Sidst opdateret 3. marts 2026",
+                "Sidst opdateret 27. november 2026",
+            ),
+            (
+                "Actualizat la 3 martie 2026",
+                "Actualizat la 27 noiembrie 2026",
+            ),
+            (
+                "Frissítve: 2026. március 3.",
+                "Frissítve: 2026. november 27.",
+            ),
+        ] {
+            assert_eq!(judged(old, new), None, "{old} → {new}");
+        }
+        for (old, new) in [
+            (
+                "Rząd zapowiada nowe podatki dla firm, 5 minut temu",
+                "Rząd zapowiada nowe podatki dla firm, 12 minut temu",
+            ),
+            (
+                "Regeringen presenterar budgeten för nästa år, för 5 minuter sedan",
+                "Regeringen presenterar budgeten för nästa år, för 2 timmar sedan",
+            ),
+            (
+                "Правительство объявило новые налоги для компаний 5 минут назад",
+                "Правительство объявило новые налоги для компаний 3 часа назад",
+            ),
+            (
+                "Hükümet şirketler için yeni vergileri açıkladı, 5 dakika önce",
+                "Hükümet şirketler için yeni vergileri açıkladı, 2 saat önce",
+            ),
+            (
+                "Vláda oznámila nové daně pro firmy před 5 minutami",
+                "Vláda oznámila nové daně pro firmy před 2 hodinami",
+            ),
+        ] {
+            assert_eq!(
+                builtin_noise(old, new),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+        }
+        all_content(&[
+            ("Zwrot w ciągu 14 dni", "Zwrot w ciągu 30 dni"),
+            ("Ångerrätt inom 14 dagar", "Ångerrätt inom 30 dagar"),
         ]);
     }
 

@@ -1157,7 +1157,10 @@ fn mark_unloaded(report: &mut Report, old: &[Block]) {
             .filter(|&k| kept_at[k].is_some())
             .map(|k| old[k].text.as_str())
             .collect();
-        if run.clone().all(|k| kept_texts.contains(old[k].text.as_str())) {
+        if run
+            .clone()
+            .all(|k| kept_texts.contains(old[k].text.as_str()))
+        {
             continue;
         }
         let last = kept_at[start - 1].unwrap_or(0);
@@ -1582,7 +1585,10 @@ mod tests {
                     ));
                 }
             }
-            v.push(("/html[0]/body[0]/main[0]/h2[0]".into(), "5. Termination".into()));
+            v.push((
+                "/html[0]/body[0]/main[0]/h2[0]".into(),
+                "5. Termination".into(),
+            ));
             v.iter()
                 .map(|(p, t)| Block {
                     text: t.clone(),
