@@ -21,6 +21,7 @@ const KINDS = {
   reordered: () => t('kind_reordered'),
   ad: () => t('kind_ad'),
   not_loaded_yet: () => t('kind_not_loaded_yet'),
+  weather: () => t('kind_weather'),
 };
 
 /**

@@ -193,3 +193,30 @@ test('a consent banner that is no dialog coming and going is no change', async (
   assert.equal(state, 'changed', 'the policy edit is painted');
   await p.page.close();
 });
+
+// A weather widget (tests/site "weather"): its temperature and sky change on every revisit
+// ("Harbour 7 °C, cloudy" → "9 °C, Sunny" → "-2 °C, Light snow"); the built-in detectors name
+// it weather, noise from the first revisit, and nothing is painted. Without the rule the sky's
+// words are content and painted.
+test('a weather widget is noise from the first revisit, named weather', async () => {
+  const story = 'weather';
+  const url = site.url(story, 'weather', 'town.localhost');
+  const p = await visit(ext, url);
+  assert.equal(p.state, 'first');
+  for (let k = 0; k < 2; k++) {
+    await site.advance(story);
+    const state = await revisit(p.page);
+    const st = (await tabState(url)).result;
+    const c = (st.changes || []).filter((x) => /Harbour/.test(x.preview || ''));
+    // One change, or a removed and a new block when the texts are too unlike to align
+    // ("9 °C, Sunny" → "-2 °C, Light snow"): each is the weather.
+    assert.ok(c.length >= 1 && c.length <= 2, JSON.stringify(st.changes));
+    for (const x of c) {
+      assert.equal(x.kind, 'noise', JSON.stringify(x));
+      assert.deepEqual(x.reason && x.reason.kinds, ['weather'], JSON.stringify(x.reason));
+    }
+    assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
+    assert.notEqual(state, 'changed', 'nothing meaningful is painted');
+  }
+  await p.page.close();
+});

@@ -644,6 +644,19 @@ document.getElementById('q-fee').addEventListener('click', (e) => {
   });
 }
 
+//   GET /s/<story>/weather  (issue 11) a town's news page with a weather widget that reads
+//   another temperature and sky with every version; the news itself stays
+const WEATHER = ['Harbour 7 °C, cloudy', 'Harbour 9 °C, Sunny', 'Harbour -2 °C, Light snow'];
+function weatherPage(version) {
+  return layout({
+    title: 'Harbour town news',
+    theme: null,
+    body: `<aside id="weather"><p>${esc(WEATHER[version % WEATHER.length])}</p></aside>
+<main><h1>Harbour town news</h1><p>The town council meets on Thursday to decide on the new pier.</p>
+<p>The library extends its opening hours in winter.</p></main>`,
+  });
+}
+
 // GET /s/<story>/cookiebanner  (issue 11) a privacy page with consent banners that are no dialogs
 // (a div named "cookie-consent-banner" and a OneTrust-like root with role="region"), outside
 // <main>: version 0 shows them (the first visit, before a person chose), version 1 has none
@@ -666,7 +679,7 @@ statistics cookies to improve our services. You can withdraw your consent at any
   });
 }
 
-const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, ferrystatus: ferryStatusPage, tentstock: tentStockPage, faq: faqPage };
+const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, ferrystatus: ferryStatusPage, tentstock: tentStockPage, faq: faqPage, weather: weatherPage };
 
 // hist: GET /s/<story>/knot — the page built to have a known change curve (knot at 4 h, Dice
 // 0.5 when seen hourly; tests/site/knot-page.mjs): version k is the page k hours on.

@@ -13,9 +13,10 @@
 //! |---|---|---|
 //! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00", "9.00 - 15.00 Uhr", "9-18 Uhr"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) nor fell by the time between them (a countdown, modulo a day) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
 //! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th"; a weekday before a month and its day, "Tuesday, November 14") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
-//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden" | |
+//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden", "5 minut temu", "för 5 minuter sedan", "5 минут назад", "5 dakika önce" | |
 //! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
+//! | `weather` | a weather report in a short block (at most [`WEATHER_MAX_WORDS`] words) that holds a temperature (a number before `°`, `℃`, `℉`): the temperatures and the condition words (six languages) | "Berlin 7 °C, bewölkt" → "9 °C, sonnig", "7°C Partly cloudy" → "9°C Sunny" |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits, or a UUID; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2`, `7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f` |
 //! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
@@ -205,6 +206,9 @@ pub enum Volatile {
     /// Advertising the page labels as such ("Anzeige", "Sponsored", "Advertisement"): the label
     /// and the small module it stands in ([`ad_blocks`]).
     Ad,
+    /// A weather report's reading and words in a short block with a temperature ("Berlin 7 °C,
+    /// bewölkt" → "9 °C, sonnig"): a news site's weather widget.
+    Weather,
 }
 
 impl Volatile {
@@ -223,6 +227,7 @@ impl Volatile {
             Volatile::Reordered => "reordered",
             Volatile::Unloaded => "not_loaded_yet",
             Volatile::Ad => "ad",
+            Volatile::Weather => "weather",
         }
     }
 }
@@ -1307,6 +1312,195 @@ fn named(tokens: &[&str], i: usize) -> bool {
         && tokens.get(i + 2).is_some_and(|t| capital(t))
 }
 
+/// Most words of a block read as a weather report ("Hamburg 7 °C, leichter Regen, 12 km/h").
+pub const WEATHER_MAX_WORDS: usize = 10;
+
+/// Words of a weather report's conditions (English, German, French, Spanish, Italian, Dutch).
+const WEATHER_WORDS: &[&str] = &[
+    "sunny",
+    "mostly",
+    "partly",
+    "cloudy",
+    "clouds",
+    "overcast",
+    "clear",
+    "fair",
+    "rain",
+    "rainy",
+    "showers",
+    "shower",
+    "drizzle",
+    "snow",
+    "snowy",
+    "flurries",
+    "sleet",
+    "fog",
+    "foggy",
+    "mist",
+    "misty",
+    "haze",
+    "hazy",
+    "thunderstorms",
+    "thunderstorm",
+    "storms",
+    "storm",
+    "windy",
+    "breezy",
+    "hail",
+    "light",
+    "heavy",
+    "scattered",
+    "isolated",
+    "sun",
+    "dry",
+    "freezing",
+    "sonnig",
+    "heiter",
+    "wolkig",
+    "bewölkt",
+    "bedeckt",
+    "wolkenlos",
+    "wolken",
+    "sonne",
+    "regen",
+    "regenschauer",
+    "schauer",
+    "nieselregen",
+    "sprühregen",
+    "schnee",
+    "schneefall",
+    "schneeschauer",
+    "schneeregen",
+    "nebel",
+    "neblig",
+    "dunst",
+    "klar",
+    "gewitter",
+    "sturm",
+    "stürmisch",
+    "windig",
+    "hagel",
+    "frost",
+    "glätte",
+    "trocken",
+    "leicht",
+    "leichter",
+    "leichte",
+    "stark",
+    "starker",
+    "starke",
+    "vereinzelt",
+    "vereinzelte",
+    "überwiegend",
+    "teilweise",
+    "zeitweise",
+    "meist",
+    "ensoleillé",
+    "ensoleillée",
+    "nuageux",
+    "nuageuse",
+    "couvert",
+    "éclaircies",
+    "pluie",
+    "pluies",
+    "averses",
+    "averse",
+    "bruine",
+    "neige",
+    "brouillard",
+    "brume",
+    "orage",
+    "orages",
+    "dégagé",
+    "venteux",
+    "grêle",
+    "faible",
+    "forte",
+    "partiellement",
+    "soleado",
+    "nublado",
+    "parcialmente",
+    "cubierto",
+    "despejado",
+    "lluvia",
+    "lluvias",
+    "chubascos",
+    "llovizna",
+    "nieve",
+    "niebla",
+    "neblina",
+    "tormenta",
+    "tormentas",
+    "ventoso",
+    "granizo",
+    "débil",
+    "fuerte",
+    "nuboso",
+    "nubosos",
+    "soleggiato",
+    "sereno",
+    "nuvoloso",
+    "coperto",
+    "pioggia",
+    "piogge",
+    "rovesci",
+    "pioviggine",
+    "nebbia",
+    "foschia",
+    "temporale",
+    "temporali",
+    "grandine",
+    "variabile",
+    "debole",
+    "zonnig",
+    "bewolkt",
+    "licht",
+    "zwaar",
+    "buien",
+    "motregen",
+    "sneeuw",
+    "nevel",
+    "onweer",
+    "helder",
+    "winderig",
+    "droog",
+];
+
+/// Marks a weather report in a short block ([`WEATHER_MAX_WORDS`]): every temperature (a
+/// number before `°`, `℃` or `℉`) and every condition word ([`WEATHER_WORDS`]) when the block
+/// holds a temperature. A news site's weather widget reads "Berlin 7 °C, bewölkt" now and "9 °C,
+/// sonnig" an hour later.
+fn mark_weather(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volatile>]) {
+    if words.len() > WEATHER_MAX_WORDS {
+        return;
+    }
+    let degrees = |i: usize| {
+        let mut j = i + 1;
+        if tokens.get(j).is_some_and(|t| t.trim().is_empty()) {
+            j += 1;
+        }
+        tokens
+            .get(j)
+            .is_some_and(|t| t.starts_with(['°', '℃', '℉']))
+    };
+    let temps: Vec<usize> = words
+        .iter()
+        .copied()
+        .filter(|&i| is_number(tokens[i]) && degrees(i))
+        .collect();
+    if temps.is_empty() {
+        return;
+    }
+    for i in temps {
+        kinds[i] = Some(Volatile::Weather);
+    }
+    for &i in words {
+        if in_list(WEATHER_WORDS, tokens[i]) {
+            kinds[i] = Some(Volatile::Weather);
+        }
+    }
+}
+
 /// Words that join the two ends of a time range ("8:00 bis 15:30", "9:00 to 17:00").
 const RANGE_WORDS: &[&str] = &[
     "bis", "to", "until", "till", "thru", "through", "à", "a", "al", "tot", "fino", "alle",
@@ -1556,6 +1750,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
         };
         kinds[i] = kind;
     }
+    mark_weather(tokens, &words, &mut kinds);
     mark_split_dates(tokens, &mut kinds);
     unmark_time_ranges(tokens, &mut kinds);
     mark_uuids(tokens, &mut kinds);
@@ -1569,11 +1764,20 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             kinds[i - 1] = Some(Volatile::Counter);
         }
     }
+    for i in 2..tokens.len() {
+        if kinds[i] == Some(Volatile::Weather)
+            && is_number(tokens[i])
+            && matches!(tokens[i - 1], "+" | "-" | "−")
+            && !text::is_word(tokens[i - 2])
+        {
+            kinds[i - 1] = Some(Volatile::Weather);
+        }
+    }
     if tokens.len() > 1
-        && kinds[1] == Some(Volatile::Counter)
+        && matches!(kinds[1], Some(Volatile::Counter | Volatile::Weather))
         && matches!(tokens[0], "+" | "-" | "−" | "±")
     {
-        kinds[0] = Some(Volatile::Counter);
+        kinds[0] = kinds[1];
     }
     // A clock or date inside prose ("the ferry leaves at 7:15", "the offer ends on 3 May") is
     // content; in a short block or after a timestamp cue ("Updated", "Stand:") it is volatile.
@@ -1845,8 +2049,9 @@ fn split_noise_kinds(old: &str, new: &str) -> Option<Vec<Volatile>> {
     let b = text::tokens(new);
     let ka = volatile_kinds(&a);
     let kb = volatile_kinds(&b);
-    // Relative times change shape ("an hour" → "2 hours"): compare with each run of
-    // relative-time tokens (and the spaces inside it) collapsed to one slot.
+    // Relative times and weather change shape ("an hour" → "2 hours", "Partly cloudy" →
+    // "Sunny"): compare with each run of such tokens (and the spaces inside it) collapsed to
+    // one slot.
     let sa = skeleton(&a, &ka);
     let sb = skeleton(&b, &kb);
     if sa.len() != sb.len() {
@@ -2022,19 +2227,19 @@ fn skeleton<'a>(toks: &[&'a str], kinds: &[Option<Volatile>]) -> Vec<Slot<'a>> {
     let mut i = 0;
     while i < toks.len() {
         match kinds[i] {
-            Some(Volatile::RelativeTime) => {
+            Some(run @ (Volatile::RelativeTime | Volatile::Weather)) => {
                 let mut value = String::new();
                 let mut j = i;
                 while j < toks.len()
-                    && (kinds[j] == Some(Volatile::RelativeTime)
+                    && (kinds[j] == Some(run)
                         || (!text::is_word(toks[j])
                             && toks[j].trim().is_empty()
-                            && kinds.get(j + 1).copied().flatten() == Some(Volatile::RelativeTime)))
+                            && kinds.get(j + 1).copied().flatten() == Some(run)))
                 {
                     value.push_str(toks[j]);
                     j += 1;
                 }
-                out.push(Slot::Vol(Volatile::RelativeTime, value, i));
+                out.push(Slot::Vol(run, value, i));
                 i = j;
             }
             Some(k) => {
@@ -4633,6 +4838,32 @@ mod tests {
         ]);
     }
 
+    /// A news site's weather widget: the temperature and the conditions change, in a short
+    /// block that holds a temperature. Without a temperature, or in prose, the words are
+    /// content.
+    #[test]
+    fn a_weather_report_is_noise() {
+        all_noise(
+            &[
+                ("Berlin 7 °C, bewölkt", "Berlin 9 °C, sonnig"),
+                ("7°C Partly cloudy", "-2°C Light snow"),
+                ("Paris 12° Ensoleillé", "Paris 9° Averses"),
+                ("Heute 12° / 3°", "Heute 13° / -1°"),
+                ("Hamburg: 5 ℃ leichter Regen", "Hamburg: 6 ℃ Nebel"),
+                ("Berlin 12.5 °C", "Berlin 13.1 °C"),
+            ],
+            &[Volatile::Weather],
+        );
+        all_content(&[
+            ("Sunny", "Cloudy"),
+            ("Tent Sunny, two persons", "Tent Cloudy, two persons"),
+            (
+                "The museum keeps its rooms at 18 °C all year; on sunny days the garden opens too",
+                "The museum keeps its rooms at 20 °C all year; on rainy days the garden closes",
+            ),
+        ]);
+    }
+
     /// Advertising labels and the small module each stands in; a label in a large element
     /// marks itself only; headings that merely mention advertising are no labels.
     #[test]
@@ -4732,7 +4963,6 @@ mod tests {
                 ("AAPL 189.45", "AAPL 190.12"),
                 ("Dow Jones 34,123.45", "Dow Jones 34,150.12"),
                 ("DAX +0.5 %", "DAX +0.6 %"),
-                ("Berlin 12.5 °C", "Berlin 13.1 °C"),
             ],
             &[Volatile::Counter],
         );

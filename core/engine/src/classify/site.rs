@@ -872,6 +872,17 @@ impl SiteState {
                         // of one block, noise on both sides. A short text with words and a
                         // number ("5,49 €") may be another item and is judged as rotating.
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
+                    } else if let Some(kinds) = partner
+                        .filter(|_| compared)
+                        .and_then(|_| {
+                            noise::builtin_noise_between(old_t, new_t, old.time, new.time)
+                        })
+                        .filter(|kinds| kinds == &[Volatile::Weather])
+                    {
+                        // A weather report for another in its slot ("Harbour 9 °C, Sunny" →
+                        // "-2 °C, Light snow", too unlike to be aligned as a change): it says
+                        // what it is, so the pair is judged as one block's change.
+                        verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
                     } else if let Some(kinds) = noise::bare_count(&b.text) {
                         // A count or a relative time appearing or going on its own ("6
                         // Kommentare" under a teaser that got its first comments).
@@ -1512,6 +1523,44 @@ mod tests {
                 assert_eq!(more_words_than(t, n), text::word_count(t) > n, "{t:?} {n}");
             }
         }
+    }
+
+    #[test]
+    fn a_weather_report_replaced_in_its_slot_is_noise_on_both_sides() {
+        // Too unlike to be aligned as a change ("9 °C, Sunny" → "-2 °C, Light snow"), the
+        // widget's two texts are judged as one block's change in their slot: weather.
+        let page = |weather: &str| {
+            blocks(&[
+                ("/html[0]/body[0]/aside[0]/p[0]", weather),
+                (
+                    "/html[0]/body[0]/main[0]/p[0]",
+                    "The town council meets on Thursday to decide on the new pier.",
+                ),
+            ])
+        };
+        let mut model = SiteState::new();
+        let url = "https://town.example/news";
+        let r = a_day_later(
+            url,
+            &page("Harbour 9 °C, Sunny"),
+            &page("Harbour -2 °C, Light snow"),
+            &mut model,
+        );
+        let moved: Vec<_> = r
+            .blocks
+            .iter()
+            .filter(|b| b.status != Status::Unchanged)
+            .collect();
+        assert!(!moved.is_empty());
+        for b in &moved {
+            assert_eq!(b.kind, Kind::Noise, "{b:?}");
+            assert_eq!(
+                b.reason.as_ref().map(|r| r.kinds.clone()),
+                Some(vec![Volatile::Weather]),
+                "{b:?}"
+            );
+        }
+        assert_eq!(r.summary.meaningful, 0);
     }
 
     #[test]
