@@ -13,7 +13,7 @@
 //! |---|---|---|
 //! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00", "9.00 - 15.00 Uhr", "9-18 Uhr"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) nor fell by the time between them (a countdown, modulo a day) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
 //! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th"; a weekday before a month and its day, "Tuesday, November 14") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
-//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden", "5 minut temu", "för 5 minuter sedan", "5 минут назад", "5 dakika önce" | |
+//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden", "5 minut temu", "för 5 minuter sedan", "5 минут назад", "5 dakika önce"; a day named relative to today beside a clock or in a block of up to three words, "Heute, 14:05" → "Gestern, 14:05" | |
 //! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `weather` | a weather report in a short block (at most [`WEATHER_MAX_WORDS`] words) that holds a temperature (a number before `°`, `℃`, `℉`): the temperatures and the condition words (six languages) | "Berlin 7 °C, bewölkt" → "9 °C, sonnig", "7°C Partly cloudy" → "9°C Sunny" |
@@ -893,6 +893,26 @@ const NOW_PHRASES: &[&[&str]] = &[
     &["ahora", "mismo"],
     &["zojuist"],
 ];
+/// Days named relative to today: "today", "yesterday", "heute", "gestern", "vorgestern",
+/// "aujourd'hui" (the tokenizer splits it: "aujourd" is enough), "hier", "hoy", "ayer",
+/// "oggi", "ieri", "vandaag", "gisteren", "hoje", "ontem".
+const DAY_WORDS: &[&str] = &[
+    "today",
+    "yesterday",
+    "heute",
+    "gestern",
+    "vorgestern",
+    "aujourd",
+    "hier",
+    "hoy",
+    "ayer",
+    "oggi",
+    "ieri",
+    "vandaag",
+    "gisteren",
+    "hoje",
+    "ontem",
+];
 /// Units of a relative time written glued to its number: "3m ago", "2h ago", "5d ago".
 const COMPACT_UNITS: &[&str] = &[
     "s", "m", "min", "h", "hr", "hrs", "d", "w", "mo", "y", "std",
@@ -1173,6 +1193,31 @@ fn mark_now_phrases(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volati
                 for j in 0..phrase.len() {
                     kinds[words[k + j]] = Some(Volatile::RelativeTime);
                 }
+            }
+        }
+    }
+    // A day named relative to the visit ("Today, 14:05" → "Yesterday, 14:05", "heute" →
+    // "gestern" under a teaser): a relative time beside a clock (up to three words away:
+    // "Today at 14:05", "Gestern um 18:30", "aujourd'hui à 14:05") or in a block of at most
+    // three words. In prose ("Today the
+    // council decided…") it is the text's.
+    let clock_near = |k: usize| {
+        (k.saturating_sub(3)..(k + 4).min(words.len()))
+            .any(|q| q != k && is_clock(tokens[words[q]]))
+    };
+    for k in 0..words.len() {
+        let i = words[k];
+        if in_list(DAY_WORDS, tokens[i]) && (words.len() <= 3 || clock_near(k)) {
+            kinds[i] = Some(Volatile::RelativeTime);
+            // "aujourd'hui": its apostrophe and "hui" too.
+            if tokens[i].eq_ignore_ascii_case("aujourd")
+                && tokens.get(i + 1).is_some_and(|t| *t == "'" || *t == "’")
+                && tokens
+                    .get(i + 2)
+                    .is_some_and(|t| t.eq_ignore_ascii_case("hui"))
+            {
+                kinds[i + 1] = Some(Volatile::RelativeTime);
+                kinds[i + 2] = Some(Volatile::RelativeTime);
             }
         }
     }
@@ -1895,7 +1940,7 @@ pub fn builtin_noise_between(
 }
 
 /// Phrases that say a date is when the document was last changed (lowercased words, matched
-/// as a run of a text's words). "Last updated" is not among them: pages print it with the day
+/// as a run of a text's words; German, English, French, Spanish, Italian, Dutch, Portuguese). "Last updated" is not among them: pages print it with the day
 /// they are served, and such a date is judged against both visits.
 pub const EDIT_CUES: &[&[&str]] = &[
     &["letzte", "änderung"],
@@ -1905,6 +1950,16 @@ pub const EDIT_CUES: &[&[&str]] = &[
     &["last", "modified"],
     &["last", "revised"],
     &["geändert", "am"],
+    &["dernière", "modification"],
+    &["modifié", "le"],
+    &["última", "modificación"],
+    &["modificado", "el"],
+    &["ultima", "modifica"],
+    &["modificato", "il"],
+    &["laatst", "gewijzigd"],
+    &["gewijzigd", "op"],
+    &["última", "alteração"],
+    &["alterado", "em"],
 ];
 
 /// Whether a text says one of [`EDIT_CUES`]: its date is when the document last changed.
@@ -3975,6 +4030,26 @@ mod tests {
                 "Zuletzt geändert am 17.10.2023",
                 "Zuletzt geändert am 07.11.2023",
             ),
+            (
+                "Dernière modification : 17 octobre 2023",
+                "Dernière modification : 7 novembre 2023",
+            ),
+            (
+                "Última modificación: 17 de octubre de 2023",
+                "Última modificación: 7 de noviembre de 2023",
+            ),
+            (
+                "Ultima modifica il 17 ottobre 2023",
+                "Ultima modifica il 7 novembre 2023",
+            ),
+            (
+                "Laatst gewijzigd op 17 oktober 2023",
+                "Laatst gewijzigd op 7 november 2023",
+            ),
+            (
+                "Última alteração em 17 de outubro de 2023",
+                "Última alteração em 7 de novembro de 2023",
+            ),
         ] {
             assert_eq!(builtin_noise_between(old, new, then, now), None, "{old}");
             // No learned rule may hide it either.
@@ -4835,6 +4910,30 @@ mod tests {
         all_content(&[
             ("Zwrot w ciągu 14 dni", "Zwrot w ciągu 30 dni"),
             ("Ångerrätt inom 14 dagar", "Ångerrätt inom 30 dagar"),
+        ]);
+    }
+
+    /// A day named relative to the visit beside a clock or in a tiny block is a relative time:
+    /// the same moment seen a day later. In prose it is the text's.
+    #[test]
+    fn today_and_yesterday_beside_a_clock_are_relative_times() {
+        all_noise(
+            &[
+                ("Heute, 14:05", "Gestern, 14:05"),
+                ("Today at 9:14 PM", "Yesterday at 9:14 PM"),
+                ("aujourd'hui à 14:05", "hier à 14:05"),
+                ("heute", "gestern"),
+                ("yesterday", "2 days ago"),
+                ("Gestern", "vor 2 Tagen"),
+            ],
+            &[Volatile::RelativeTime],
+        );
+        all_content(&[
+            (
+                "Today the council decided to rebuild the pier before summer",
+                "Yesterday the council decided to rebuild the pier before summer",
+            ),
+            ("Heute geöffnet bis abends", "Gestern geöffnet bis abends"),
         ]);
     }
 
