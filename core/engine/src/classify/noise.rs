@@ -968,6 +968,10 @@ const COUNTER_WORDS: &[&str] = &[
     "queries",
 ];
 
+/// Words after a count of what is left of a stock ("Only 3 left in stock", "5 remaining"): a
+/// count that moves, while none left is a state ([`left_zero`]).
+const LEFT_WORDS: &[&str] = &["left", "remaining", "übrig", "restants"];
+
 /// Words of a short block that holds a rating: an average that moves with every vote like a
 /// count.
 const RATING_WORDS: &[&str] = &[
@@ -1735,7 +1739,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 // (`Fedora 34 Server`) or a labelled fact (`Tel. 030 1234`, `HRB 12345`,
                 // `Minimum age: 18`) is content, even in a short block.
                 None
-            } else if next.is_some_and(|n| in_list(COUNTER_WORDS, n))
+            } else if next.is_some_and(|n| in_list(COUNTER_WORDS, n) || in_list(LEFT_WORDS, n))
                 || prev.is_some_and(|p| in_list(COUNTER_WORDS, p))
                 || (short && (rated || !versioned(tokens, i)))
             {
@@ -1877,6 +1881,11 @@ pub fn builtin_noise_between(
     then: Option<i64>,
     now: Option<i64>,
 ) -> Option<Vec<Volatile>> {
+    if let (Some(then), Some(now)) = (then, now) {
+        if time_left_fell(old, new, now.saturating_sub(then)) {
+            return Some(vec![Volatile::RelativeTime]);
+        }
+    }
     let reasons = builtin_noise_kinds(old, new)?;
     if reasons.contains(&Volatile::Clock) {
         // A time of another day ("19.09.2022 10:00" → "14:00", seen days before) is an
@@ -1937,6 +1946,86 @@ pub fn builtin_noise_between(
         }
     }
     Some(reasons)
+}
+
+/// Minutes in a unit of a time written in words ("3 hrs", "12 Min.", "2 Tagen", "4h"), or
+/// `None` for a word that is no such unit.
+fn unit_minutes(unit: &str) -> Option<i64> {
+    let u = unit.to_lowercase();
+    let u = u.trim_end_matches('.');
+    Some(match u {
+        "m" | "min" | "mins" | "minute" | "minutes" | "minuten" | "minuto" | "minutos"
+        | "minuti" | "minuut" => 1,
+        "h" | "hr" | "hrs" | "hour" | "hours" | "std" | "stunde" | "stunden" | "heure"
+        | "heures" | "hora" | "horas" | "ore" | "uur" => 60,
+        "d" | "day" | "days" | "tag" | "tage" | "tagen" | "jour" | "jours" | "día" | "días"
+        | "dia" | "dias" | "giorno" | "giorni" | "dag" | "dagen" => 1440,
+        _ => return None,
+    })
+}
+
+/// The time a text says is left, in words ("3 hrs 12 mins", "Noch 3 Tage 4 Stunden", "3d 4h
+/// 12m"): the first run of numbers with their units, as (token range, minutes, the smallest
+/// unit's minutes). Seconds are left out of the sum (a minute is the resolution).
+fn time_in_words(tokens: &[&str]) -> Option<(std::ops::Range<usize>, i64, i64)> {
+    let unit_of = |i: usize| -> Option<(i64, i64, usize)> {
+        // (number, unit minutes, tokens used): "3 hrs", "3hrs", "12 Min" ("." after it stays
+        // outside).
+        let t = tokens.get(i)?;
+        let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 || digits > 3 {
+            return None;
+        }
+        let n: i64 = t[..digits].parse().ok()?;
+        if digits < t.len() {
+            return Some((n, unit_minutes(&t[digits..])?, 1));
+        }
+        let mut j = i + 1;
+        if tokens.get(j).is_some_and(|t| t.trim().is_empty()) {
+            j += 1;
+        }
+        Some((n, unit_minutes(tokens.get(j)?)?, j + 1 - i))
+    };
+    let start = (0..tokens.len()).find(|&i| unit_of(i).is_some())?;
+    let (mut i, mut total, mut smallest) = (start, 0, i64::MAX);
+    let mut end = start;
+    while let Some((n, unit, used)) = unit_of(i) {
+        total += n * unit;
+        smallest = smallest.min(unit);
+        i += used;
+        end = i;
+        // The next part after a space, a "." or ", " ("3 Std. 12 Min.", "3 hrs, 12 mins").
+        while tokens
+            .get(i)
+            .is_some_and(|t| t.trim().is_empty() || *t == "." || *t == ",")
+        {
+            i += 1;
+        }
+    }
+    Some((start..end, total, smallest))
+}
+
+/// Whether the change is a time left in words falling with the time that passed ("Order
+/// within 3 hrs 12 mins" → "2 hrs 5 mins" 67 minutes later; "Noch 3 Tage 4 Stunden" → "Noch 2
+/// Tage 23 Stunden" five hours later): the texts are the same but for that time, told to the
+/// hour or the minute, it fell, and by the `elapsed` seconds between the visits to within its
+/// smallest unit (at least [`CLOCK_TRACK_MINUTES`]).
+fn time_left_fell(old: &str, new: &str, elapsed: i64) -> bool {
+    let (a, b) = (text::tokens(old), text::tokens(new));
+    let (Some((ra, ta, ua)), Some((rb, tb, ub))) = (time_in_words(&a), time_in_words(&b)) else {
+        return false;
+    };
+    if a[..ra.start] != b[..rb.start] || a[ra.end..] != b[rb.end..] || ta <= tb || elapsed <= 0 {
+        return false;
+    }
+    // Days alone are a period as often as a time left ("Lieferung in 3 Tagen"): only a time
+    // told to the hour or the minute counts down.
+    if ua.max(ub) > 60 {
+        return false;
+    }
+    let fell = ta - tb;
+    let tolerance = ua.max(ub).max(CLOCK_TRACK_MINUTES);
+    (fell - elapsed / 60).abs() <= tolerance
 }
 
 /// Phrases that say a date is when the document was last changed (lowercased words, matched
@@ -4911,6 +5000,71 @@ mod tests {
             ("Zwrot w ciągu 14 dni", "Zwrot w ciągu 30 dni"),
             ("Ångerrätt inom 14 dagar", "Ångerrätt inom 30 dagar"),
         ]);
+    }
+
+    /// A time left told in words to the hour or minute ("Order within 3 hrs 12 mins") that fell
+    /// by the time between the visits is a relative time; one that fell by more or less, rose,
+    /// or is told in days (a period as often: "Lieferung in 3 Tagen"), and any other edit of
+    /// the text, are content.
+    #[test]
+    fn a_time_left_in_words_that_fell_with_the_visits_is_a_relative_time() {
+        let at = |h: i64, m: i64| days_from_civil(2026, 11, 27) * 86_400 + h * 3600 + m * 60;
+        let (then, now) = (Some(at(12, 0)), Some(at(13, 7)));
+        for (old, new) in [
+            (
+                "Order within 3 hrs 12 mins for delivery tomorrow",
+                "Order within 2 hrs 5 mins for delivery tomorrow",
+            ),
+            (
+                "Bestellen Sie innerhalb 3 Std. 12 Min., um die Ware morgen zu erhalten",
+                "Bestellen Sie innerhalb 2 Std. 5 Min., um die Ware morgen zu erhalten",
+            ),
+            ("Noch 3 Tage 4 Stunden", "Noch 3 Tage 3 Stunden"),
+            ("Ends in 3d 4h 12m", "Ends in 3d 3h 5m"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, then, now),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+        }
+        for (old, new) in [
+            // Fell by three hours in one.
+            (
+                "Order within 5 hrs 12 mins for delivery tomorrow",
+                "Order within 2 hrs 5 mins for delivery tomorrow",
+            ),
+            // Rose.
+            ("Cooking time 1 hr 5 mins", "Cooking time 2 hrs 12 mins"),
+            // Days only.
+            ("Lieferung in 3 Tagen", "Lieferung in 2 Tagen"),
+            // Another edit beside it.
+            (
+                "Order within 3 hrs 12 mins for delivery tomorrow",
+                "Order within 2 hrs 5 mins for delivery on Monday",
+            ),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, then, now),
+                None,
+                "{old} → {new}"
+            );
+        }
+        // Stock left counts like a counter; none left is a state.
+        assert_eq!(
+            builtin_noise(
+                "Only 3 left in stock - order soon.",
+                "Only 2 left in stock - order soon."
+            ),
+            Some(vec![Volatile::Counter])
+        );
+        assert_eq!(
+            builtin_noise(
+                "Only 3 left in stock - order soon.",
+                "Only 0 left in stock - order soon."
+            ),
+            None
+        );
     }
 
     /// A day named relative to the visit beside a clock or in a tiny block is a relative time:
