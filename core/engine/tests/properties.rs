@@ -109,7 +109,19 @@ fn date_text() -> impl Strategy<Value = String> {
                 "22.11.२०२६",
                 "Mai",
                 "März",
-                "1é.2"
+                "1é.2",
+                "3 hrs",
+                "12 mins",
+                "2h",
+                "Noch",
+                "Std.",
+                "10:00:00",
+                "ends",
+                "heute",
+                "Gestern",
+                "14:05",
+                "7 °C",
+                "cloudy"
             ])
             .prop_map(str::to_string),
         ],

@@ -19,7 +19,7 @@
 //! | `weather` | a weather report in a short block (at most [`WEATHER_MAX_WORDS`] words) that holds a temperature (a number before `°`, `℃`, `℉`): the temperatures and the condition words (six languages) | "Berlin 7 °C, bewölkt" → "9 °C, sonnig", "7°C Partly cloudy" → "9°C Sunny" |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits, or a UUID; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2`, `7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f` |
-//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
+//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…), a stock left ("Only 3 left in stock"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
 //!
 //! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
 //! it is usually meaningful. Sites where it is not are handled by learned rules.
@@ -968,6 +968,61 @@ const COUNTER_WORDS: &[&str] = &[
     "queries",
 ];
 
+/// Who a shop's social proof counts ("23 people are looking at this", "15 Personen sehen
+/// sich das gerade an").
+const PEOPLE_WORDS: &[&str] = &[
+    "people",
+    "persons",
+    "customers",
+    "shoppers",
+    "buyers",
+    "users",
+    "personen",
+    "kunden",
+    "leute",
+    "käufer",
+    "personnes",
+    "clients",
+    "personas",
+    "clientes",
+    "persone",
+];
+/// What they did or do, a few words later ("bought this", "are viewing", "gekauft").
+const SOCIAL_VERBS: &[&str] = &[
+    "bought",
+    "purchased",
+    "ordered",
+    "viewing",
+    "viewed",
+    "watching",
+    "looking",
+    "gekauft",
+    "bestellt",
+    "angesehen",
+    "ansehen",
+    "sehen",
+    "schauen",
+    "anschauen",
+    "achetés",
+    "acheté",
+    "regardent",
+    "consultent",
+    "compraron",
+    "comprado",
+    "viendo",
+    "acquistato",
+    "guardando",
+];
+
+/// Whether the number at word `k` counts people in a shop's social proof: a people word right
+/// after it and one of [`SOCIAL_VERBS`] within the three words after that ("12 people bought
+/// this in the last 24 hours", "23 people are looking at this right now"). "23 people were
+/// injured" is no such count.
+fn social_proof<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
+    word_at(k + 1).is_some_and(|w| in_list(PEOPLE_WORDS, w))
+        && (k + 2..k + 5).any(|q| word_at(q).is_some_and(|w| in_list(SOCIAL_VERBS, w)))
+}
+
 /// Words after a count of what is left of a stock ("Only 3 left in stock", "5 remaining"): a
 /// count that moves, while none left is a state ([`left_zero`]).
 const LEFT_WORDS: &[&str] = &["left", "remaining", "übrig", "restants"];
@@ -1741,6 +1796,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 None
             } else if next.is_some_and(|n| in_list(COUNTER_WORDS, n) || in_list(LEFT_WORDS, n))
                 || prev.is_some_and(|p| in_list(COUNTER_WORDS, p))
+                || social_proof(k, &word_at)
                 || (short && (rated || !versioned(tokens, i)))
             {
                 // A number in a short block counts something, unless it is written like a
@@ -1881,12 +1937,16 @@ pub fn builtin_noise_between(
     then: Option<i64>,
     now: Option<i64>,
 ) -> Option<Vec<Volatile>> {
-    if let (Some(then), Some(now)) = (then, now) {
-        if time_left_fell(old, new, now.saturating_sub(then)) {
-            return Some(vec![Volatile::RelativeTime]);
-        }
-    }
-    let reasons = builtin_noise_kinds(old, new)?;
+    let Some(reasons) = builtin_noise_kinds(old, new) else {
+        // A time left in words that fell, where nothing else changed: noise, unless both
+        // visits' times say it fell by more or less than the time between them (an offer's
+        // deadline moved).
+        let fell = time_left_fell(old, new)?;
+        return match (then, now) {
+            (Some(then), Some(now)) if !fell(now.saturating_sub(then)) => None,
+            _ => Some(vec![Volatile::RelativeTime]),
+        };
+    };
     if reasons.contains(&Volatile::Clock) {
         // A time of another day ("19.09.2022 10:00" → "14:00", seen days before) is an
         // appointment the page states, not the time it was served.
@@ -2005,27 +2065,22 @@ fn time_in_words(tokens: &[&str]) -> Option<(std::ops::Range<usize>, i64, i64)> 
     Some((start..end, total, smallest))
 }
 
-/// Whether the change is a time left in words falling with the time that passed ("Order
-/// within 3 hrs 12 mins" → "2 hrs 5 mins" 67 minutes later; "Noch 3 Tage 4 Stunden" → "Noch 2
-/// Tage 23 Stunden" five hours later): the texts are the same but for that time, told to the
-/// hour or the minute, it fell, and by the `elapsed` seconds between the visits to within its
-/// smallest unit (at least [`CLOCK_TRACK_MINUTES`]).
-fn time_left_fell(old: &str, new: &str, elapsed: i64) -> bool {
+/// Whether the change is a time left in words that fell ("Order within 3 hrs 12 mins" → "2 hrs
+/// 5 mins"; "Noch 3 Tage 4 Stunden" → "Noch 2 Tage 23 Stunden"): the texts are the same but for
+/// that time, told to the hour or the minute, and it fell. Then the returned test says whether
+/// it fell by the `elapsed` seconds between the visits, to within its smallest unit (at least
+/// [`CLOCK_TRACK_MINUTES`]): a countdown, not a deadline moved.
+fn time_left_fell(old: &str, new: &str) -> Option<impl Fn(i64) -> bool> {
     let (a, b) = (text::tokens(old), text::tokens(new));
-    let (Some((ra, ta, ua)), Some((rb, tb, ub))) = (time_in_words(&a), time_in_words(&b)) else {
-        return false;
-    };
-    if a[..ra.start] != b[..rb.start] || a[ra.end..] != b[rb.end..] || ta <= tb || elapsed <= 0 {
-        return false;
-    }
+    let ((ra, ta, ua), (rb, tb, ub)) = (time_in_words(&a)?, time_in_words(&b)?);
     // Days alone are a period as often as a time left ("Lieferung in 3 Tagen"): only a time
     // told to the hour or the minute counts down.
-    if ua.max(ub) > 60 {
-        return false;
+    if a[..ra.start] != b[..rb.start] || a[ra.end..] != b[rb.end..] || ta <= tb || ua.max(ub) > 60 {
+        return None;
     }
     let fell = ta - tb;
     let tolerance = ua.max(ub).max(CLOCK_TRACK_MINUTES);
-    (fell - elapsed / 60).abs() <= tolerance
+    Some(move |elapsed: i64| elapsed > 0 && (fell - elapsed / 60).abs() <= tolerance)
 }
 
 /// Phrases that say a date is when the document was last changed (lowercased words, matched
@@ -5003,9 +5058,9 @@ mod tests {
     }
 
     /// A time left told in words to the hour or minute ("Order within 3 hrs 12 mins") that fell
-    /// by the time between the visits is a relative time; one that fell by more or less, rose,
-    /// or is told in days (a period as often: "Lieferung in 3 Tagen"), and any other edit of
-    /// the text, are content.
+    /// is a relative time (without the visits' times too); one that fell by more or less than
+    /// the time between the visits, rose, or is told in days (a period as often: "Lieferung in
+    /// 3 Tagen"), and any other edit of the text, are content.
     #[test]
     fn a_time_left_in_words_that_fell_with_the_visits_is_a_relative_time() {
         let at = |h: i64, m: i64| days_from_civil(2026, 11, 27) * 86_400 + h * 3600 + m * 60;
@@ -5020,20 +5075,26 @@ mod tests {
                 "Bestellen Sie innerhalb 2 Std. 5 Min., um die Ware morgen zu erhalten",
             ),
             ("Noch 3 Tage 4 Stunden", "Noch 3 Tage 3 Stunden"),
-            ("Ends in 3d 4h 12m", "Ends in 3d 3h 5m"),
+            (
+                "The summer sale ends in 3d 4h 12m, with every tent reduced",
+                "The summer sale ends in 3d 3h 5m, with every tent reduced",
+            ),
         ] {
             assert_eq!(
                 builtin_noise_between(old, new, then, now),
                 Some(vec![Volatile::RelativeTime]),
                 "{old} → {new}"
             );
+            assert_eq!(builtin_noise(old, new), Some(vec![Volatile::RelativeTime]));
         }
+        // Fell by three hours in one: without the times a countdown, with them a deadline moved.
+        let (old, new) = (
+            "Order within 5 hrs 12 mins for delivery tomorrow",
+            "Order within 2 hrs 5 mins for delivery tomorrow",
+        );
+        assert_eq!(builtin_noise(old, new), Some(vec![Volatile::RelativeTime]));
+        assert_eq!(builtin_noise_between(old, new, then, now), None);
         for (old, new) in [
-            // Fell by three hours in one.
-            (
-                "Order within 5 hrs 12 mins for delivery tomorrow",
-                "Order within 2 hrs 5 mins for delivery tomorrow",
-            ),
             // Rose.
             ("Cooking time 1 hr 5 mins", "Cooking time 2 hrs 12 mins"),
             // Days only.
@@ -5050,6 +5111,35 @@ mod tests {
                 "{old} → {new}"
             );
         }
+    }
+
+    /// What a shop counts on its product page — people who bought or are looking (a people word
+    /// and a verb of buying or looking beside the number), the stock left — moves like a counter;
+    /// none left is a state, and people in the news are no such count.
+    #[test]
+    fn a_shops_counts_move_like_counters() {
+        // A shop's social proof counts like a counter; people in the news do not.
+        all_noise(
+            &[
+                (
+                    "12 people bought this in the last 24 hours",
+                    "14 people bought this in the last 24 hours",
+                ),
+                (
+                    "23 people are looking at this right now",
+                    "31 people are looking at this right now",
+                ),
+                (
+                    "15 Personen sehen sich dieses Produkt gerade an",
+                    "19 Personen sehen sich dieses Produkt gerade an",
+                ),
+            ],
+            &[Volatile::Counter],
+        );
+        all_content(&[(
+            "23 people were injured when the ferry hit the pier on Monday",
+            "31 people were injured when the ferry hit the pier on Monday",
+        )]);
         // Stock left counts like a counter; none left is a state.
         assert_eq!(
             builtin_noise(
