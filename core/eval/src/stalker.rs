@@ -56,6 +56,11 @@ struct Kept {
     /// Of the pairs that are not spacing/format only: shown by "ignore numbers", by ours.
     real_digits: usize,
     real_ours: usize,
+    /// Pairs whose only changed blocks are bare numbers of one or two digits on both sides
+    /// (a countdown's cells, a ticking count: "13" → "12"), and of the pairs that are neither
+    /// these nor spacing/format only, those ours shows.
+    cells: usize,
+    rest_ours: usize,
     /// Pairs ours shows when the page was also checked [`WATCH_CHECK_SECS`] before each
     /// change (and the check found it unchanged), as a watched page is.
     watched: usize,
@@ -72,6 +77,8 @@ impl Kept {
         self.ours += o.ours;
         self.real_digits += o.real_digits;
         self.real_ours += o.real_ours;
+        self.cells += o.cells;
+        self.rest_ours += o.rest_ours;
         self.watched += o.watched;
         for (k, n) in &o.hidden_by {
             *self.hidden_by.entry(k.clone()).or_default() += n;
@@ -91,6 +98,8 @@ impl Kept {
             pct(ratio(self.ours, self.pairs)),
             pct(ratio(self.real_digits, self.pairs - self.same)),
             pct(ratio(self.real_ours, self.pairs - self.same)),
+            self.cells.to_string(),
+            pct(ratio(self.rest_ours, self.pairs - self.same - self.cells)),
             pct(ratio(self.watched, self.pairs)),
             (self.pairs - self.ours).to_string(),
             if top.is_empty() {
@@ -174,6 +183,19 @@ fn same_but_spacing(old: &[Block], new: &[Block]) -> bool {
         && old.iter().zip(new).all(|(a, b)| {
             a.text == b.text || spaced(a, b) || no_digits(&a.text) == no_digits(&b.text)
         })
+}
+
+/// Whether the only blocks that changed are bare numbers of one or two digits on both sides,
+/// in place (the same number of blocks): a countdown's cells or a ticking count, "13" → "12".
+/// Read from the texts alone, not from ours.
+fn number_cells_only(old: &[Block], new: &[Block]) -> bool {
+    let cell = |t: &str| (1..=2).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit());
+    old.len() == new.len()
+        && old.iter().zip(new).any(|(a, b)| a.text != b.text)
+        && old
+            .iter()
+            .zip(new)
+            .all(|(a, b)| a.text == b.text || (cell(&a.text) && cell(&b.text)))
 }
 
 /// The blocks of a stored version. A feed's `<generator>website-stalker/0.18.1 …</generator>`
@@ -332,6 +354,16 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     );
     println!("   either, so it shows the pair for its spacing alone); the");
     println!("   \"not sp./f.\" columns are the shares of the other pairs each variant shows.");
+    println!(
+        "   \"number cells only\" = the other pairs whose only changed blocks are bare numbers of"
+    );
+    println!(
+        "   one or two digits on both sides, in place (\"13\" → \"12\": a countdown's cells, a"
+    );
+    println!(
+        "   ticking count; read from the texts, not from ours); \"ours, neither\" = the share of"
+    );
+    println!("   the pairs that are neither of these kinds that ours shows.");
     println!("   \"ours watched\" = the share ours shows when the page is also checked 30 minutes");
     println!(
         "   (the watch's shortest interval) before each change that came at least an hour after"
@@ -356,6 +388,8 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         "ours shows".into(),
         "digits, not sp./f.".into(),
         "ours, not sp./f.".into(),
+        "number cells only".into(),
+        "ours, neither".into(),
         "ours watched".into(),
         "ours hides".into(),
         "hidden by (pairs)".into(),
@@ -435,13 +469,16 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                             kept.pairs += 1;
                             let digits = !ignore_numbers(old, &blocks).is_quiet();
                             let same = same_but_spacing(old, &blocks);
+                            let cells = !same && number_cells_only(old, &blocks);
                             kept.digits += digits as usize;
                             kept.same += same as usize;
+                            kept.cells += cells as usize;
                             kept.real_digits += (digits && !same) as usize;
                             kept.watched += (report_w.summary.meaningful > 0) as usize;
                             if report.summary.meaningful > 0 {
                                 kept.ours += 1;
                                 kept.real_ours += !same as usize;
+                                kept.rest_ours += (!same && !cells) as usize;
                             } else {
                                 let keys = hidden_reasons(&report);
                                 let shown = examples_of.entry(site.clone()).or_insert(0usize);
