@@ -1258,8 +1258,7 @@ fn mark_now_phrases(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volati
     // A day named relative to the visit ("Today, 14:05" → "Yesterday, 14:05", "heute" →
     // "gestern" under a teaser): a relative time beside a clock (up to three words away:
     // "Today at 14:05", "Gestern um 18:30", "aujourd'hui à 14:05") or in a block of at most
-    // three words. In prose ("Today the
-    // council decided…") it is the text's.
+    // three words. In prose ("Today the council decided…") it is the text's.
     let clock_near = |k: usize| {
         (k.saturating_sub(3)..(k + 4).min(words.len()))
             .any(|q| q != k && is_clock(tokens[words[q]]))
@@ -2044,7 +2043,9 @@ fn time_in_words(tokens: &[&str]) -> Option<(std::ops::Range<usize>, i64, i64)> 
         if tokens.get(j).is_some_and(|t| t.trim().is_empty()) {
             j += 1;
         }
-        Some((n, unit_minutes(tokens.get(j)?)?, j + 1 - i))
+        // A letter alone ("5 m", "2 h") is as often a measure: units of one letter only glued.
+        let unit = tokens.get(j).filter(|u| u.chars().count() > 1)?;
+        Some((n, unit_minutes(unit)?, j + 1 - i))
     };
     let start = (0..tokens.len()).find(|&i| unit_of(i).is_some())?;
     let (mut i, mut total, mut smallest) = (start, 0, i64::MAX);
@@ -2084,8 +2085,9 @@ fn time_left_fell(old: &str, new: &str) -> Option<impl Fn(i64) -> bool> {
 }
 
 /// Phrases that say a date is when the document was last changed (lowercased words, matched
-/// as a run of a text's words; German, English, French, Spanish, Italian, Dutch, Portuguese). "Last updated" is not among them: pages print it with the day
-/// they are served, and such a date is judged against both visits.
+/// as a run of a text's words; German, English, French, Spanish, Italian, Dutch, Portuguese).
+/// "Last updated" is not among them: pages print it with the day they are served, and such a
+/// date is judged against both visits.
 pub const EDIT_CUES: &[&[&str]] = &[
     &["letzte", "änderung"],
     &["zuletzt", "geändert"],
@@ -5136,10 +5138,17 @@ mod tests {
             ],
             &[Volatile::Counter],
         );
-        all_content(&[(
-            "23 people were injured when the ferry hit the pier on Monday",
-            "31 people were injured when the ferry hit the pier on Monday",
-        )]);
+        all_content(&[
+            (
+                "23 people were injured when the ferry hit the pier on Monday",
+                "31 people were injured when the ferry hit the pier on Monday",
+            ),
+            // A measure of one letter is no time left.
+            (
+                "The new pier reaches 12 m into the harbour, said the council",
+                "The new pier reaches 11 m into the harbour, said the council",
+            ),
+        ]);
         // Stock left counts like a counter; none left is a state.
         assert_eq!(
             builtin_noise(
