@@ -895,7 +895,8 @@ const NOW_PHRASES: &[&[&str]] = &[
 ];
 /// Days named relative to today: "today", "yesterday", "heute", "gestern", "vorgestern",
 /// "aujourd'hui" (the tokenizer splits it: "aujourd" is enough), "hier", "hoy", "ayer",
-/// "oggi", "ieri", "vandaag", "gisteren", "hoje", "ontem".
+/// "oggi", "ieri", "vandaag", "gisteren", "hoje", "ontem", and in Swedish, Polish, Czech,
+/// Russian, Turkish and Finnish ("idag", "wczoraj", "včera", "вчера", "dün", "eilen").
 const DAY_WORDS: &[&str] = &[
     "today",
     "yesterday",
@@ -912,6 +913,19 @@ const DAY_WORDS: &[&str] = &[
     "gisteren",
     "hoje",
     "ontem",
+    "idag",
+    "igår",
+    "dzisiaj",
+    "dziś",
+    "wczoraj",
+    "dnes",
+    "včera",
+    "сегодня",
+    "вчера",
+    "bugün",
+    "dün",
+    "tänään",
+    "eilen",
 ];
 /// Units of a relative time written glued to its number: "3m ago", "2h ago", "5d ago".
 const COMPACT_UNITS: &[&str] = &[
@@ -1418,7 +1432,8 @@ fn named(tokens: &[&str], i: usize) -> bool {
 /// Most words of a block read as a weather report ("Hamburg 7 °C, leichter Regen, 12 km/h").
 pub const WEATHER_MAX_WORDS: usize = 10;
 
-/// Words of a weather report's conditions (English, German, French, Spanish, Italian, Dutch).
+/// Words of a weather report's conditions (English, German, French, Spanish, Italian, Dutch,
+/// Portuguese, Swedish, Polish).
 const WEATHER_WORDS: &[&str] = &[
     "sunny",
     "mostly",
@@ -1567,6 +1582,29 @@ const WEATHER_WORDS: &[&str] = &[
     "helder",
     "winderig",
     "droog",
+    "ensolarado",
+    "chuva",
+    "chuvoso",
+    "nevoeiro",
+    "trovoada",
+    "limpo",
+    "soligt",
+    "molnigt",
+    "mulet",
+    "regn",
+    "snö",
+    "dimma",
+    "åska",
+    "klart",
+    "halvklart",
+    "słonecznie",
+    "pochmurno",
+    "zachmurzenie",
+    "deszcz",
+    "śnieg",
+    "mgła",
+    "burza",
+    "bezchmurnie",
 ];
 
 /// Marks a weather report in a short block ([`WEATHER_MAX_WORDS`]): every temperature (a
@@ -5178,6 +5216,9 @@ mod tests {
                 ("heute", "gestern"),
                 ("yesterday", "2 days ago"),
                 ("Gestern", "vor 2 Tagen"),
+                ("Dzisiaj, 14:05", "Wczoraj, 14:05"),
+                ("idag 14:05", "igår 14:05"),
+                ("Сегодня, 14:05", "Вчера, 14:05"),
             ],
             &[Volatile::RelativeTime],
         );
@@ -5203,6 +5244,9 @@ mod tests {
                 ("Heute 12° / 3°", "Heute 13° / -1°"),
                 ("Hamburg: 5 ℃ leichter Regen", "Hamburg: 6 ℃ Nebel"),
                 ("Berlin 12.5 °C", "Berlin 13.1 °C"),
+                ("Lisboa 18 °C, ensolarado", "Lisboa 15 °C, chuva"),
+                ("Stockholm 2 °C molnigt", "Stockholm -1 °C snö"),
+                ("Warszawa 4 °C, deszcz", "Warszawa 1 °C, śnieg"),
             ],
             &[Volatile::Weather],
         );
