@@ -337,6 +337,13 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         "   least SHARED_STATE_SHARE = 0.5 of the site's pages (set once, not tuned; made after"
     );
     println!("   reading starlabs' template misses: dispatch estimates several products share).");
+    println!(
+        "   Nor is a change of prices alone outside the chrome template (\"Includes estimated VAT"
+    );
+    println!(
+        "   of €93,48\" → \"€93,67\" on every product page; made after reading starlabs' misses,"
+    );
+    println!("   no threshold).");
     println!("   Feeds' <generator>website-stalker/<version></generator> lines (the tool's own");
     println!("   release, not the page) are left out before comparing: a pair that differs only");
     println!("   there is no change and is not counted.");

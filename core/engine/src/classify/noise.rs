@@ -1224,6 +1224,21 @@ fn priced(tokens: &[&str], i: usize) -> bool {
     discount(tokens, i) || unit_after(tokens, i, &|w| in_list(MEASURE_UNITS, w))
 }
 
+/// Whether two texts differ only in prices: the same tokens but for numbers that are amounts
+/// of money on both sides ("Includes estimated VAT of €93,48" → "€93,67", "ab 4,99 € im
+/// Monat" → "5,49 €"). What a shop's page says an item costs, whatever else repeats around it.
+pub fn only_prices_changed(old: &str, new: &str) -> bool {
+    let (a, b) = (text::tokens(old), text::tokens(new));
+    let money = |t: &[&str], i: usize| {
+        let m =
+            |x: Option<&str>| x.is_some_and(|x| is_currency_sign(x) || in_list(CURRENCY_WORDS, x));
+        is_number(t[i]) && (m(beside(t, i, -1)) || m(beside(t, i, 1)))
+    };
+    a.len() == b.len()
+        && a != b
+        && (0..a.len()).all(|i| a[i] == b[i] || (money(&a, i) && money(&b, i)))
+}
+
 /// Words that make a percentage a discount ("save 10%", "10 % Rabatt", "20% off").
 const DISCOUNT_WORDS: &[&str] = &[
     "save",
@@ -5229,6 +5244,27 @@ mod tests {
             ),
             ("Heute geöffnet bis abends", "Gestern geöffnet bis abends"),
         ]);
+    }
+
+    #[test]
+    fn only_prices_changed_reads_amounts_of_money() {
+        assert!(only_prices_changed(
+            "Includes estimated VAT of €93,48 The exact amount",
+            "Includes estimated VAT of €93,67 The exact amount"
+        ));
+        assert!(only_prices_changed(
+            "ab 4,99 € im Monat",
+            "ab 5,49 € im Monat"
+        ));
+        assert!(!only_prices_changed(
+            "ab 4,99 € im Monat",
+            "ab 4,99 € im Jahr"
+        ));
+        assert!(!only_prices_changed(
+            "Readers today: 1000",
+            "Readers today: 1042"
+        ));
+        assert!(!only_prices_changed("€5", "€5"));
     }
 
     /// A news site's weather widget: the temperature and the conditions change, in a short

@@ -789,7 +789,12 @@ impl SiteState {
                     (None, Some(i)) => old_major[i],
                     (None, None) => false,
                 };
-            if is_template && !site_edit[k] {
+            // Outside the chrome a price that changed is the page's, even in a slot of the
+            // template ("Includes estimated VAT of €93,48" on every product page).
+            let price = b.status == Status::Changed
+                && b.new_index.is_some_and(|j| !in_chrome(&new.blocks[j].path))
+                && old_text_of(k).is_some_and(|o| noise::only_prices_changed(o, &b.text));
+            if is_template && !site_edit[k] && !price {
                 verdicts[k] = Some((Kind::Template, Reason::template()));
                 continue;
             }
@@ -1654,6 +1659,74 @@ mod tests {
             .collect();
         assert_eq!(gone.len(), 4, "{:#?}", r.summary);
         assert!(gone.iter().all(|b| b.kind == Kind::Content), "{gone:#?}");
+    }
+
+    #[test]
+    fn a_price_that_changed_in_a_slot_of_the_template_is_content() {
+        // Every product page says its VAT in the same sentence; one product's price moves to
+        // what the others cost. The sentence is the site's template, its amount the page's:
+        // content.
+        let product = |name: &str, vat: &str| {
+            blocks(&[
+                ("/html[0]/body[0]/header[0]/p[0]", "Example Computers"),
+                ("/html[0]/body[0]/nav[0]/a[0]", "Laptops"),
+                ("/html[0]/body[0]/main[0]/h1[0]", name),
+                (
+                    "/html[0]/body[0]/main[0]/p[0]",
+                    "A light laptop with a long battery life and a matte screen.",
+                ),
+                (
+                    "/html[0]/body[0]/main[0]/p[1]",
+                    &format!(
+                        "Includes estimated VAT of {vat} The exact amount will be calculated at checkout."
+                    ),
+                ),
+                ("/html[0]/body[0]/footer[0]/p[0]", "Imprint and privacy"),
+            ])
+        };
+        let names = ["Laptop 12", "Laptop 13", "Laptop 16", "Desktop"];
+        let urls: Vec<String> = (0..4)
+            .map(|k| format!("https://shop.example/p{k}"))
+            .collect();
+        let mut model = SiteState::new();
+        // The other products already cost what this one will: the new sentence is on most of
+        // the site's pages, as a template's text is.
+        let olds: Vec<Vec<Block>> = names
+            .iter()
+            .enumerate()
+            .map(|(k, n)| product(n, if k == 0 { "€93,48" } else { "€93,67" }))
+            .collect();
+        for k in 0..4 {
+            observe(
+                &mut model,
+                &Visit {
+                    url: &urls[k],
+                    time: Some(0),
+                    blocks: &olds[k],
+                },
+            );
+        }
+        let r = analyze(
+            &Visit {
+                url: &urls[0],
+                time: Some(0),
+                blocks: &olds[0],
+            },
+            &Visit {
+                url: &urls[0],
+                time: Some(86_400),
+                blocks: &product(names[0], "€93,67"),
+            },
+            &mut model,
+            &VisitOptions::default(),
+        );
+        let vat = r
+            .blocks
+            .iter()
+            .find(|b| b.text.contains("€93,67"))
+            .expect("the VAT line");
+        assert_eq!(vat.status, Status::Changed);
+        assert_eq!(vat.kind, Kind::Content, "{:?}", vat.reason);
     }
 
     #[test]
