@@ -1224,19 +1224,22 @@ fn priced(tokens: &[&str], i: usize) -> bool {
     discount(tokens, i) || unit_after(tokens, i, &|w| in_list(MEASURE_UNITS, w))
 }
 
-/// Whether two texts differ only in prices: the same tokens but for numbers that are amounts
-/// of money on both sides ("Includes estimated VAT of €93,48" → "€93,67", "ab 4,99 € im
-/// Monat" → "5,49 €"). What a shop's page says an item costs, whatever else repeats around it.
-pub fn only_prices_changed(old: &str, new: &str) -> bool {
+/// Whether two texts differ only in prices and periods: the same tokens but for numbers that
+/// are amounts of money or periods on both sides ("Includes estimated VAT of €93,48" →
+/// "€93,67", "ab 4,99 € im Monat" → "5,49 €", "Estimated dispatch in 8 - 9 weeks" → "4 - 5
+/// weeks"). What a shop's page says an item costs and when it comes, whatever else repeats
+/// around it.
+pub fn only_prices_or_periods_changed(old: &str, new: &str) -> bool {
     let (a, b) = (text::tokens(old), text::tokens(new));
-    let money = |t: &[&str], i: usize| {
+    let value = |t: &[&str], i: usize| {
         let m =
             |x: Option<&str>| x.is_some_and(|x| is_currency_sign(x) || in_list(CURRENCY_WORDS, x));
-        is_number(t[i]) && (m(beside(t, i, -1)) || m(beside(t, i, 1)))
+        is_number(t[i])
+            && (m(beside(t, i, -1)) || m(beside(t, i, 1)) || unit_after(t, i, &is_period_unit))
     };
     a.len() == b.len()
         && a != b
-        && (0..a.len()).all(|i| a[i] == b[i] || (money(&a, i) && money(&b, i)))
+        && (0..a.len()).all(|i| a[i] == b[i] || (value(&a, i) && value(&b, i)))
 }
 
 /// Words that make a percentage a discount ("save 10%", "10 % Rabatt", "20% off").
@@ -5247,24 +5250,32 @@ mod tests {
     }
 
     #[test]
-    fn only_prices_changed_reads_amounts_of_money() {
-        assert!(only_prices_changed(
+    fn only_prices_or_periods_changed_reads_them() {
+        assert!(only_prices_or_periods_changed(
             "Includes estimated VAT of €93,48 The exact amount",
             "Includes estimated VAT of €93,67 The exact amount"
         ));
-        assert!(only_prices_changed(
+        assert!(only_prices_or_periods_changed(
             "ab 4,99 € im Monat",
             "ab 5,49 € im Monat"
         ));
-        assert!(!only_prices_changed(
+        assert!(!only_prices_or_periods_changed(
             "ab 4,99 € im Monat",
             "ab 4,99 € im Jahr"
         ));
-        assert!(!only_prices_changed(
+        assert!(!only_prices_or_periods_changed(
             "Readers today: 1000",
             "Readers today: 1042"
         ));
-        assert!(!only_prices_changed("€5", "€5"));
+        assert!(!only_prices_or_periods_changed("€5", "€5"));
+        assert!(only_prices_or_periods_changed(
+            "Estimated dispatch in 8 - 9 weeks",
+            "Estimated dispatch in 4 - 5 weeks"
+        ));
+        assert!(only_prices_or_periods_changed(
+            "Dispatch in 7 - 8 working days",
+            "Dispatch in 1 - 2 working days"
+        ));
     }
 
     /// A news site's weather widget: the temperature and the conditions change, in a short
