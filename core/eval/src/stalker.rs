@@ -338,12 +338,14 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     );
     println!("   reading starlabs' template misses: dispatch estimates several products share).");
     println!(
-        "   Nor is a change of prices alone outside the chrome template (\"Includes estimated VAT"
+        "   Nor is a change of prices or periods alone outside the chrome template (\"Includes"
     );
     println!(
-        "   of €93,48\" → \"€93,67\" on every product page; made after reading starlabs' misses,"
+        "   estimated VAT of €93,48\" → \"€93,67\", \"Estimated dispatch in 8 - 9 weeks\" → \"4 - 5"
     );
-    println!("   no threshold).");
+    println!(
+        "   weeks\" on every product page; made after reading starlabs' misses, no threshold)."
+    );
     println!("   Feeds' <generator>website-stalker/<version></generator> lines (the tool's own");
     println!("   release, not the page) are left out before comparing: a pair that differs only");
     println!("   there is no change and is not counted.");
