@@ -1645,13 +1645,9 @@ mod tests {
                 "/html[0]/body[0]/main[0]/h2[0]".into(),
                 "5. Termination".into(),
             ));
-            v.iter()
-                .map(|(p, t)| Block {
-                    text: t.clone(),
-                    path: p.clone(),
-                    ..Block::default()
-                })
-                .collect::<Vec<_>>()
+            let pairs: Vec<(&str, &str)> =
+                v.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
+            blocks(&pairs)
         };
         let r = run(&copies(3), &copies(2));
         let gone: Vec<_> = r
