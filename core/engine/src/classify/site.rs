@@ -792,11 +792,14 @@ impl SiteState {
             // Outside the chrome a price or period that changed is the page's, even in a slot
             // of the template ("Includes estimated VAT of €93,48", "Estimated dispatch in 8 - 9
             // weeks" on every product page).
-            let price = b.status == Status::Changed
-                && b.new_index.is_some_and(|j| !in_chrome(&new.blocks[j].path))
-                && old_text_of(k)
-                    .is_some_and(|o| noise::only_prices_or_periods_changed(o, &b.text));
-            if is_template && !site_edit[k] && !price {
+            // (Read only for a block that would be template: it tokenizes both texts.)
+            let price = || {
+                b.status == Status::Changed
+                    && b.new_index.is_some_and(|j| !in_chrome(&new.blocks[j].path))
+                    && old_text_of(k)
+                        .is_some_and(|o| noise::only_prices_or_periods_changed(o, &b.text))
+            };
+            if is_template && !site_edit[k] && !price() {
                 verdicts[k] = Some((Kind::Template, Reason::template()));
                 continue;
             }
