@@ -31,6 +31,7 @@ import * as watch from './watch.js';
 // (links) New links since the last visit, newly appeared pages.
 import * as links from './links.js';
 import { relativeTime } from '../shared/i18n.js';
+import { meaningfulCount } from '../shared/labels.js';
 import * as everyday from './everyday.js';
 
 // TEST_HOOKS is defined by the build (esbuild `define`): true in dist/*-test, false in the store
@@ -376,7 +377,7 @@ async function onVisit(msg, sender) {
       return null;
     });
     const summary = status === 'first' ? null : analysis.summary;
-    const meaningful = summary ? summary.meaningful || 0 : 0;
+    const meaningful = meaningfulCount(summary);
     const automated = changes.filter((c) => c.kind !== 'content').length;
     // watch: background checks stored since the version this visit is compared with.
     const checksSince = previous && previous.page.seenVisitId != null ? await db.checksSince(url, previous.visit.time) : 0;
@@ -453,10 +454,12 @@ async function onVisit(msg, sender) {
         .catch((e) => console.warn(`Since Last Visit: links of ${url} not recorded:`, e));
     }
     state.visitId = written.visitId;
-    await watch.seen(url).catch((e) => console.warn('Since Last Visit: watch list not updated:', e));
     state.bytes = written.bytes;
     state.siteBytes = written.siteBytes;
     await keepTabPage(tabId, url, state);
+    // After the tab's count is kept: the watch badge it refreshes leaves tabs with a count alone
+    // (before, a watched page's own count was overwritten with the watch list's).
+    await watch.seen(url).catch((e) => console.warn('Since Last Visit: watch list not updated:', e));
   });
   queue = admission.queues.idle();
   const done = work.then(() => {}, () => {});

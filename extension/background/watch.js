@@ -27,6 +27,7 @@ import { api } from '../shared/api.js';
 import { pageKey } from '../shared/protocol.js';
 import { KindError } from '../shared/errors.js';
 import { plural, t as i18n } from '../shared/i18n.js';
+import { meaningfulCount } from '../shared/labels.js';
 
 export const WATCH_ALARM = 'watch';
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -494,7 +495,7 @@ async function checkOne(url, settings) {
     const time = clock();
     const analysis = await core.analyzeVisit(url, w.site, previous ? { time: previous.visit.time, blocks: previous.blocks } : null, { time, blocks });
     const summary = analysis.status === 'first' ? null : analysis.summary;
-    const meaningful = summary ? summary.meaningful || 0 : 0;
+    const meaningful = meaningfulCount(summary);
     const staleness = previous
       ? await core.fragmentStaleness(previous.blocks.map((b) => b.text).join(' '), blocks.map((b) => b.text).join(' '))
       : 0;

@@ -5,6 +5,7 @@
 import { openDb, STORES } from '../background/db.js';
 import { decodePaths, typePathOf } from '../shared/wire.js';
 import { readListIds, readPathset } from '../shared/listdelta.js';
+import { meaningfulCount } from '../shared/labels.js';
 
 function reqP(req) {
   return new Promise((resolve, reject) => {
@@ -104,7 +105,7 @@ export async function dashboardData() {
     let s = perUrl.get(v.url);
     if (!s) perUrl.set(v.url, (s = { visits: 0, meaningful: 0, lastChange: null }));
     s.visits++;
-    if (v.summary && v.summary.meaningful > 0) {
+    if (meaningfulCount(v.summary) > 0) {
       s.meaningful++;
       if (s.lastChange === null || v.time > s.lastChange) s.lastChange = v.time;
     }

@@ -79,6 +79,15 @@ export function countByStatus(changes) {
 }
 
 /**
+ * A visit's meaningful changes: the highlighted ones and the removed content (`meaningful_removed`,
+ * absent when 0), what the bar counts. A page that only lost text changed too. 0 without a summary.
+ * @param {{ meaningful?: number, meaningful_removed?: number } | null | undefined} summary
+ */
+export function meaningfulCount(summary) {
+  return summary ? (summary.meaningful || 0) + (summary.meaningful_removed || 0) : 0;
+}
+
+/**
  * "7 new", "2 changed" in the UI language ("7 neu", "2 geändert").
  * @param {number} n
  * @param {string} status

@@ -104,6 +104,41 @@ test('watch a page from the popup, change it, checks find it: badge, notificatio
   await page.close();
 });
 
+test('a watched page that only lost text changed: the check counts it, notifies, and the visit shows it removed with a badge', async () => {
+  await setHooks({ watchAllowHosts: [local()], watchSiteGapMs: 0 });
+  await ask({ type: 'watch-settings-set', settings: { notify: true } });
+  const url = site.url('w-notices', 'notices');
+  const { page, state, tabId } = await visit(ext, url);
+  assert.equal(state, 'first');
+  await ask({ type: 'watch-add', url });
+  const run = () => ext.worker.evaluate(() => globalThis.__sincelastTest.watchRun(true));
+  await run(); // a version like the one seen: no change
+  assert.equal((await watched(url)).unseen, 0);
+  // The closed landing stage's notice is gone; nothing else on the page changed.
+  await site.advance('w-notices');
+  const found = await run();
+  assert.deepEqual(found.changed, [url], 'a page that only lost a paragraph changed');
+  const w = await watched(url);
+  assert.equal(w.unseen, 1);
+  assert.equal(w.statusText, '1 meaningful change');
+  const notes = await ask({ type: 'watch-test-notifications' });
+  assert.ok(notes.notifications[`watch:${url}`], JSON.stringify(notes));
+  // The visit: the bar counts it, the badge too, and the removed text is there to show.
+  await page.evaluate(() => document.documentElement.removeAttribute('data-sincelast-test-state'));
+  await page.reload();
+  assert.equal(await settled(page), 'changed');
+  assert.equal(await page.evaluate(() => document.documentElement.getAttribute('data-sincelast-test-bar')), '1 removed');
+  // (set just after the reply that paints: read until it is there, for up to 5 s)
+  let shownBadge = '';
+  for (let k = 0; k < 50 && shownBadge !== '1'; k++) {
+    shownBadge = await badge(ext, tabId);
+    if (shownBadge !== '1') await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(shownBadge, '1');
+  await ask({ type: 'watch-remove', url });
+  await page.close();
+});
+
 test('the schedule lengthens on a page that does not change and shortens on one that does (the clock shifted by the test hook)', async () => {
   const run = () => ext.worker.evaluate(() => globalThis.__sincelastTest.watchRun(true));
   let shiftMs = 0;

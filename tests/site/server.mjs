@@ -657,6 +657,23 @@ function weatherPage(version) {
   });
 }
 
+// GET /s/<story>/notices  (issue 11) a ferry operator's service notices: from version 1 on the
+// notice of the closed landing stage is gone (the work is done) and nothing else changes: a page
+// that only lost text
+const NOTICES = [
+  'The north landing stage is closed for repairs until further notice.',
+  'Tickets bought online are valid on every boat of the day.',
+  'Bicycles travel free of charge on the evening boats.',
+];
+function noticesPage(version) {
+  const shown = version === 0 ? NOTICES : NOTICES.slice(1);
+  return layout({
+    title: 'Service notices',
+    theme: null,
+    body: `<h1>Service notices</h1>\n${shown.map((n) => `<p class="notice">${esc(n)}</p>`).join('\n')}`,
+  });
+}
+
 // GET /s/<story>/cookiebanner  (issue 11) a privacy page with consent banners that are no dialogs
 // (a div named "cookie-consent-banner" and a OneTrust-like root with role="region"), outside
 // <main>: version 0 shows them (the first visit, before a person chose), version 1 has none
@@ -679,7 +696,7 @@ statistics cookies to improve our services. You can withdraw your consent at any
   });
 }
 
-const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, ferrystatus: ferryStatusPage, tentstock: tentStockPage, faq: faqPage, weather: weatherPage };
+const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, ferrystatus: ferryStatusPage, tentstock: tentStockPage, faq: faqPage, weather: weatherPage, notices: noticesPage };
 
 // hist: GET /s/<story>/knot — the page built to have a known change curve (knot at 4 h, Dice
 // 0.5 when seen hourly; tests/site/knot-page.mjs): version k is the page k hours on.

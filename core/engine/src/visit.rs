@@ -369,6 +369,16 @@ mod tests {
             Some(Source::Template)
         );
         assert_eq!(summary.meaningful, 2);
+        // The removed paragraph, and the old menu word: on no other page of the site, so not
+        // template ("Start" is).
+        assert_eq!(
+            summary.meaningful_removed,
+            out.changes
+                .iter()
+                .filter(|c| c.status == Status::Removed && c.kind == Kind::Content)
+                .count()
+        );
+        assert!(summary.meaningful_removed >= 1);
         assert_eq!(summary.noise, 1);
         assert!(summary.template >= 1);
         let report = out.report.as_ref().expect("report");
@@ -380,6 +390,34 @@ mod tests {
                 .collect::<Vec<_>>(),
             at_oracle(report, old.len(), new.len())
         );
+    }
+
+    #[test]
+    fn a_page_that_only_lost_text_changed_meaningfully() {
+        let mut site = SiteState::default();
+        let url = "https://ferry.example/timetable";
+        let old = news(
+            3,
+            "The morning ferry will leave at seven.",
+            &[(
+                "/html[0]/body[0]/main[0]/p[1]",
+                "The evening ferry is cancelled on Sunday.",
+            )],
+        );
+        first(&mut site, url, 0, &old);
+        let new = news(4, "The morning ferry will leave at seven.", &[]);
+        let out = again(&mut site, url, (0, &old), (DAY, &new));
+        assert_eq!(out.status, VisitStatus::Changed);
+        let summary = out.summary.expect("summary");
+        // Nothing to paint, but the watch and the history count it (`any_meaningful`).
+        assert_eq!((summary.meaningful, summary.meaningful_removed), (0, 1));
+        assert!(summary.any_meaningful());
+        let json = serde_json::to_value(&summary).expect("json");
+        assert_eq!(json["meaningful_removed"], 1);
+        // A page that lost nothing keeps the field out of its JSON.
+        let same = again(&mut site, url, (DAY, &new), (2 * DAY, &new));
+        let same = serde_json::to_value(same.summary.expect("summary")).expect("json");
+        assert!(same.get("meaningful_removed").is_none(), "{same}");
     }
 
     #[test]

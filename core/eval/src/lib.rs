@@ -11,7 +11,8 @@
 //!
 //! A *highlight* is a block the new page paints: status new, changed or moved, kind content
 //! (what `summary.meaningful` counts). Removed content blocks are listed apart: the page cannot
-//! paint them.
+//! paint them, but the bar counts them and the watch reports them, so a variant that reports
+//! only removed content is not quiet.
 #![forbid(unsafe_code)]
 
 pub mod region;
@@ -61,9 +62,10 @@ impl Outcome {
         o
     }
 
-    /// True when nothing is highlighted.
+    /// True when nothing is highlighted and no content is reported removed: the page shows no
+    /// change (the bar counts removed content too, and the watch reports it).
     pub fn is_quiet(&self) -> bool {
-        self.highlighted.is_empty()
+        self.highlighted.is_empty() && self.removed.is_empty()
     }
 }
 

@@ -125,7 +125,9 @@ fn main() -> ExitCode {
         "ours = visit::visit with the site model learned from the visits so far, in time order,"
     );
     println!("per site, content changes only. A highlight = a block painted on the new page (new,");
-    println!("changed or moved, kind content: what summary.meaningful counts).");
+    println!("changed or moved, kind content: what summary.meaningful counts). A visit shows a");
+    println!("change when it highlights a block or reports content removed (the bar counts those,");
+    println!("and the watch reports them: summary.meaningful_removed).");
     let want = |s: &str| only.as_deref().is_none_or(|o| o == s);
     let start = std::time::Instant::now();
     let sections: [(&str, Section); 6] = [

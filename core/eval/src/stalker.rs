@@ -483,8 +483,8 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                             kept.same += same as usize;
                             kept.cells += cells as usize;
                             kept.real_digits += (digits && !same) as usize;
-                            kept.watched += (report_w.summary.meaningful > 0) as usize;
-                            if report.summary.meaningful > 0 {
+                            kept.watched += (report_w.summary.any_meaningful()) as usize;
+                            if report.summary.any_meaningful() {
                                 kept.ours += 1;
                                 kept.real_ours += !same as usize;
                                 kept.rest_ours += (!same && !cells) as usize;
@@ -494,7 +494,7 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
                                 // SINCELAST_EVAL_WATCHED=1: only the pairs the watched replay
                                 // hides too, as it reports them.
                                 let shown_report = if examples_watched {
-                                    (report_w.summary.meaningful == 0).then_some(&report_w)
+                                    (!report_w.summary.any_meaningful()).then_some(&report_w)
                                 } else {
                                     Some(&report)
                                 };
@@ -622,7 +622,7 @@ fn edgi(ctx: &Ctx) -> Result<(), String> {
         let shows = |q: bool| if q { "·" } else { "shows" }.to_string();
         let pl = !plain(&old, &new).is_quiet();
         let dg = !ignore_numbers(&old, &new).is_quiet();
-        let ours = report.summary.meaningful > 0;
+        let ours = report.summary.any_meaningful();
         n += 1;
         p += pl as usize;
         d += dg as usize;

@@ -75,6 +75,20 @@ fn ignore_numbers_hides_digit_changes_only() {
 }
 
 #[test]
+fn a_pair_that_only_lost_a_block_is_not_quiet() {
+    let old = vec![
+        Block::from_text("The north landing stage is closed."),
+        Block::from_text("Tickets are valid all day."),
+    ];
+    let new = vec![Block::from_text("Tickets are valid all day.")];
+    let o = plain(&old, &new);
+    assert!(o.highlighted.is_empty());
+    assert_eq!(o.removed, [0]);
+    assert!(!o.is_quiet());
+    assert!(plain(&new, &new).is_quiet());
+}
+
+#[test]
 fn markdown_changes_and_recall() {
     let old_md = "# Terms\n\nYou may cancel within [30 days](https://x.example/a).\n\nKeep this.\n";
     let new_md = "# Terms\n\nYou may cancel within [60 days](https://x.example/b).\n\nKeep this.\n";

@@ -348,6 +348,11 @@ pub struct Summary {
     /// badge counts.
     #[serde(default)]
     pub meaningful: usize,
+    /// Removed blocks of kind content: not painted (the bar counts them and shows their text on
+    /// request), but a meaningful change all the same: a watch or the history that reads only
+    /// `meaningful` would miss a page that only lost text. Absent from JSON when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub meaningful_removed: usize,
     /// Changes (of any status but unchanged) classified as noise.
     #[serde(default)]
     pub noise: usize,
@@ -360,10 +365,19 @@ pub struct Summary {
     pub degraded: Vec<Degraded>,
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 impl Summary {
     /// The number of blocks a person would see highlighted: new + changed + moved.
     pub fn highlighted(&self) -> usize {
         self.new + self.changed + self.moved
+    }
+
+    /// True when some change is of kind content: highlighted, or removed content.
+    pub fn any_meaningful(&self) -> bool {
+        self.meaningful + self.meaningful_removed > 0
     }
 
     /// True when nothing changed at all.
@@ -618,6 +632,7 @@ pub(crate) fn diff_blocks_metered(
         push_removed(&mut blocks, &mut summary, &removed_after[j + 1]);
     }
     summary.meaningful = summary.highlighted();
+    summary.meaningful_removed = summary.removed;
     Report {
         summary,
         blocks,

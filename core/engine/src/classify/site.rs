@@ -1339,10 +1339,11 @@ fn more_words_than(t: &str, n: usize) -> bool {
         .is_some()
 }
 
-/// Recomputes the summary's meaningful, noise and template counts from the blocks' kinds.
+/// Recomputes the summary's meaningful (highlighted and removed), noise and template counts from the blocks' kinds.
 pub fn recount(report: &mut Report) {
     let s = &mut report.summary;
     s.meaningful = 0;
+    s.meaningful_removed = 0;
     s.noise = 0;
     s.template = 0;
     for b in &report.blocks {
@@ -1351,7 +1352,7 @@ pub fn recount(report: &mut Report) {
         }
         match b.kind {
             Kind::Content if b.status != Status::Removed => s.meaningful += 1,
-            Kind::Content => {}
+            Kind::Content => s.meaningful_removed += 1,
             Kind::Noise => s.noise += 1,
             Kind::Template => s.template += 1,
         }

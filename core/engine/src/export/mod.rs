@@ -306,11 +306,14 @@ impl Exporter {
                     file.get("title").cloned(),
                     entry.3 + 1,
                 );
-                let meaningful = file
-                    .get("summary")
-                    .and_then(|s| s.get("meaningful"))
-                    .and_then(Value::as_u64)
-                    .unwrap_or(0);
+                // Highlighted and removed content changes: a visit that only lost text changed.
+                let count = |k: &str| {
+                    file.get("summary")
+                        .and_then(|s| s.get(k))
+                        .and_then(Value::as_u64)
+                        .unwrap_or(0)
+                };
+                let meaningful = count("meaningful") + count("meaningful_removed");
                 let st = self.stats.entry(url).or_insert_with(|| PageStats {
                     site: site.clone(),
                     first_time: time,

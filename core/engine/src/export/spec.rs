@@ -142,6 +142,7 @@ const SUMMARY_FIELDS: &[Field] = &[
     opt("words_removed", COUNT),
     opt("words_moved", COUNT),
     opt("meaningful", COUNT),
+    opt("meaningful_removed", COUNT),
     opt("noise", COUNT),
     opt("template", COUNT),
 ];

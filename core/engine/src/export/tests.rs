@@ -403,3 +403,27 @@ fn hex_and_times_are_hand_checked() {
     assert_eq!(iso_time(1_643_364_000_123), "2022-01-28T10:00:00.123Z");
     assert_eq!(iso_time(-1), "1969-12-31T23:59:59.999Z");
 }
+
+#[test]
+fn a_visit_that_only_lost_text_counts_as_changed() {
+    let mut lost = visit(2, "https://a.example/", "a.example", 90_000_000, Some(0));
+    lost["summary"]["removed"] = json!(1);
+    lost["summary"]["meaningful_removed"] = json!(1);
+    let records = vec![
+        (
+            "visits",
+            visit(1, "https://a.example/", "a.example", 1_000, None),
+        ),
+        ("visits", lost),
+    ];
+    let (out, _, summary) = export(Filter::default(), &records);
+    assert_eq!(summary.invalid, 0, "{out}");
+    assert!(
+        out.contains(r#""meaningful_removed":1"#),
+        "the field is kept: {out}"
+    );
+    assert!(
+        out.contains(r#""changedVisits":1,"firstTime":1000,"lastTime":90000000,"meaningful":1"#),
+        "{out}"
+    );
+}
