@@ -337,19 +337,38 @@ fn example_pair(page: &str, o: &Outcome, old: &[Block], new: &[Block]) -> String
                 .unwrap_or_default();
             format!("«{}»{was} [{}]", excerpt(&new[j].text, 90), new[j].path)
         })
+        .chain(
+            o.removed
+                .iter()
+                .take(3)
+                .map(|&i| format!("removed «{}» [{}]", excerpt(&old[i].text, 90), old[i].path)),
+        )
         .collect();
     format!("{page}: {}", texts.join(" "))
 }
 
 fn example(page: &str, outs: &[Outcome; 3], old: &[Block], new: &[Block]) -> String {
-    let _ = old;
     let texts: Vec<String> = outs[2]
         .highlighted
         .iter()
         .take(3)
         .map(|&j| format!("«{}»", excerpt(&new[j].text, 90)))
+        .chain(
+            outs[2]
+                .removed
+                .iter()
+                .take(3)
+                .map(|&i| format!("removed «{}» [{}]", excerpt(&old[i].text, 90), old[i].path)),
+        )
         .collect();
-    format!("{page}: {}", texts.join(" "))
+    format!(
+        "{page} ({} of {} blocks removed, {} highlighted, {} new blocks): {}",
+        outs[2].removed.len(),
+        old.len(),
+        outs[2].highlighted.len(),
+        new.len(),
+        texts.join(" ")
+    )
 }
 
 /// Health pages: at most this many versions per page (the first ones).

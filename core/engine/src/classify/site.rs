@@ -1113,7 +1113,10 @@ pub fn slot_keys(report: &Report, old: &[Block], new: &[Block]) -> Vec<String> {
         .collect()
 }
 
-/// Fewest blocks in a run of removed blocks at a list's end for it to count as not loaded yet.
+/// Fewest items in a run of removed blocks at a list's end for it to count as not loaded yet
+/// (an item begins at each block of the type path the run begins with: one block per item in a
+/// plain list, title, date and teaser in a news list). One or two news items gone from the end
+/// are a list that dropped them, not a page of items still to load.
 pub const UNLOADED_MIN_RUN: usize = 3;
 /// Fewest blocks of the same list before the run, still on the page.
 pub const UNLOADED_MIN_KEPT: usize = 5;
@@ -1122,11 +1125,16 @@ pub const UNLOADED_MIN_KEPT: usize = 5;
 /// of a list whose start is still on the page, when the new version's list ends where the run
 /// began: a list that loads more as one scrolls (or later) showed fewer items this time. The
 /// run's blocks have the type paths of the list's items (those of the [`UNLOADED_MIN_KEPT`]
-/// blocks before it, still present), it has at least [`UNLOADED_MIN_RUN`] blocks, and the
+/// blocks before it, still present), it holds at least [`UNLOADED_MIN_RUN`] items, and the
 /// new version's block after the list's last kept item is not such an item. A run whose texts
-/// are all still on the page is a repeated copy removed, and stays content.
+/// are all still on the page is a repeated copy removed, and stays content. So is every line of a
+/// text input ([`TEXT_LINE_PATH`]): a text has no lists that load later (and its lines share
+/// one type path, so any lines would look like a list's items).
 fn mark_unloaded(report: &mut Report, old: &[Block]) {
     use crate::block::type_path_of;
+    if old.iter().any(|b| b.path.starts_with(TEXT_LINE_PATH)) {
+        return;
+    }
     let n = old.len();
     // Old index → new index of the blocks still on the page (unchanged or edited).
     let mut kept_at: Vec<Option<usize>> = vec![None; n];
@@ -1158,6 +1166,15 @@ fn mark_unloaded(report: &mut Report, old: &[Block]) {
         }
         let run = start..i;
         if run.len() < UNLOADED_MIN_RUN || start < UNLOADED_MIN_KEPT {
+            continue;
+        }
+        let first = type_path_of(&old[start].path);
+        if run
+            .clone()
+            .filter(|&k| type_path_of(&old[k].path) == first)
+            .count()
+            < UNLOADED_MIN_RUN
+        {
             continue;
         }
         let before = start - UNLOADED_MIN_KEPT..start;
@@ -1618,6 +1635,52 @@ mod tests {
             .iter()
             .filter(|b| b.status == Status::Removed)
             .all(|b| b.kind == Kind::Content));
+        // …and so is one news item of four blocks (title, date, two paragraphs) gone from the
+        // end of a list of such items: a list that dropped it, not items still to load…
+        let news = |n: usize| {
+            let mut v: Vec<(String, String)> = Vec::new();
+            for k in 0..n {
+                let at = format!("/html[0]/body[0]/main[0]/article[{k}]");
+                v.push((format!("{at}/h3[0]/a[0]"), format!("Notice {k}: extra stops")));
+                v.push((format!("{at}/time[0]"), format!("{}.10.2023", k + 1)));
+                v.push((format!("{at}/p[0]"), format!("Dear passengers, notice {k} says")));
+                v.push((format!("{at}/p[1]"), format!("Your rail team, on notice {k}")));
+            }
+            v.push(("/html[0]/body[0]/footer[0]/p[0]".into(), "About".into()));
+            let pairs: Vec<(&str, &str)> =
+                v.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
+            blocks(&pairs)
+        };
+        let r = run(&news(6), &news(5));
+        let gone: Vec<_> = r
+            .blocks
+            .iter()
+            .filter(|b| b.status == Status::Removed)
+            .collect();
+        assert_eq!(gone.len(), 4);
+        assert!(gone.iter().all(|b| b.kind == Kind::Content), "{gone:#?}");
+        // …while three such items gone are not loaded yet.
+        let r = run(&news(9), &news(6));
+        assert!(r
+            .blocks
+            .iter()
+            .filter(|b| b.status == Status::Removed)
+            .all(|b| b.kind == Kind::Noise));
+        // …and lines gone from the end of a text: a text loads nothing later.
+        let text = |n: usize| {
+            let lines: String = (0..n)
+                .map(|k| format!("Notice {k}: the ferry stops at pier {k}\n"))
+                .collect();
+            crate::block::Page::from_text(&lines).blocks
+        };
+        let r = run(&text(12), &text(6));
+        let gone: Vec<_> = r
+            .blocks
+            .iter()
+            .filter(|b| b.status == Status::Removed)
+            .collect();
+        assert_eq!(gone.len(), 6);
+        assert!(gone.iter().all(|b| b.kind == Kind::Content), "{gone:#?}");
         // …and so are items gone from the middle (the list goes on after them).
         let mut mid = list(40, "About");
         mid.drain(10..20);
