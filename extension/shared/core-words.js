@@ -22,6 +22,7 @@ const KINDS = {
   ad: () => t('kind_ad'),
   not_loaded_yet: () => t('kind_not_loaded_yet'),
   weather: () => t('kind_weather'),
+  related: () => t('kind_related'),
 };
 
 /**

@@ -113,6 +113,13 @@ fn visit_site(
                     ignore_numbers(&p.blocks, &blocks),
                     Outcome::from_report(&report),
                 ];
+                if std::env::var("ZZDUMP").is_ok_and(|z| v.page.contains(&z)) && !outs[2].is_quiet() {
+                    for b in &report.blocks {
+                        let t = b.new_index.map(|j| &blocks[j].text).or(b.old_index.map(|i| &p.blocks[i].text)).cloned().unwrap_or_default();
+                        eprintln!("ZZ {} {:?} {:?} {:?} «{}» {}", v.time - p.time, b.status, b.kind, b.reason.as_ref().map(|r| format!("{:?}", r.kinds)), t.chars().take(80).collect::<String>(), b.path);
+                    }
+                    eprintln!("ZZ ----");
+                }
                 let share = model.templates_mut().coverage(&url, &blocks).template_share;
                 each(&v.page, v.time - p.time, &outs, &p.blocks, &blocks, share);
             }

@@ -17,6 +17,7 @@
 //! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `weather` | a weather report in a short block (at most [`WEATHER_MAX_WORDS`] words) that holds a temperature (a number before `°`, `℃`, `℉`): the temperatures and the condition words (six languages) | "Berlin 7 °C, bewölkt" → "9 °C, sonnig", "7°C Partly cloudy" → "9°C Sunny" |
+//! | `related` | a module of other pages' teasers under a heading that names it (eight languages), its heading and short blocks ([`related_blocks`]) | "Mehr zum Thema", "You may also like", "Most read", "À lire aussi" |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits, or a UUID; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2`, `7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f` |
 //! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…), a stock left ("Only 3 left in stock"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
@@ -209,6 +210,9 @@ pub enum Volatile {
     /// A weather report's reading and words in a short block with a temperature ("Berlin 7 °C,
     /// bewölkt" → "9 °C, sonnig"): a news site's weather widget.
     Weather,
+    /// A module of other pages' teasers under a heading that says so ("Mehr zum Thema", "You may
+    /// also like", "Most read"): its heading and short blocks ([`related_blocks`]).
+    Related,
 }
 
 impl Volatile {
@@ -228,6 +232,7 @@ impl Volatile {
             Volatile::Unloaded => "not_loaded_yet",
             Volatile::Ad => "ad",
             Volatile::Weather => "weather",
+            Volatile::Related => "related",
         }
     }
 }
@@ -3215,6 +3220,166 @@ pub fn ad_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
     flags
 }
 
+/// Headings of modules that show teasers of other pages (related, recommended, most read), as
+/// whole texts, lowercased, in English, German, French, Spanish, Italian, Dutch, Portuguese and
+/// Polish.
+const RELATED_HEADINGS: &[&str] = &[
+    "related",
+    "related articles",
+    "related stories",
+    "related posts",
+    "related content",
+    "related news",
+    "related coverage",
+    "related reading",
+    "more on this topic",
+    "more on this story",
+    "more stories",
+    "more news",
+    "more articles",
+    "you may also like",
+    "you might also like",
+    "you may be interested in",
+    "you might be interested in",
+    "recommended",
+    "recommended for you",
+    "recommended articles",
+    "recommended stories",
+    "recommended reading",
+    "read more",
+    "read next",
+    "read also",
+    "also read",
+    "what to read next",
+    "most read",
+    "most popular",
+    "most viewed",
+    "most shared",
+    "trending",
+    "trending now",
+    "popular now",
+    "top stories",
+    "editor's picks",
+    "editors' picks",
+    "mehr zum thema",
+    "mehr zu diesem thema",
+    "mehr zum artikel",
+    "weitere artikel",
+    "weitere themen",
+    "weitere nachrichten",
+    "ähnliche artikel",
+    "ähnliche themen",
+    "verwandte artikel",
+    "verwandte themen",
+    "passend zum thema",
+    "das könnte sie auch interessieren",
+    "das könnte dich auch interessieren",
+    "das könnte ihnen auch gefallen",
+    "das könnte dir auch gefallen",
+    "auch interessant",
+    "lesen sie auch",
+    "lies auch",
+    "auch lesenswert",
+    "empfehlungen",
+    "unsere empfehlungen",
+    "empfohlene artikel",
+    "meistgelesen",
+    "meistgelesene artikel",
+    "am meisten gelesen",
+    "meistgeklickt",
+    "top-news",
+    "top news",
+    "top-themen",
+    "à lire aussi",
+    "a lire aussi",
+    "lire aussi",
+    "sur le même sujet",
+    "sur le meme sujet",
+    "articles similaires",
+    "les plus lus",
+    "recommandé pour vous",
+    "te puede interesar",
+    "noticias relacionadas",
+    "artículos relacionados",
+    "lo más leído",
+    "más noticias",
+    "potrebbe interessarti",
+    "articoli correlati",
+    "i più letti",
+    "leggi anche",
+    "lees ook",
+    "meest gelezen",
+    "gerelateerde artikelen",
+    "meer over dit onderwerp",
+    "leia também",
+    "leia mais",
+    "mais lidas",
+    "notícias relacionadas",
+    "czytaj także",
+    "czytaj też",
+    "najczęściej czytane",
+    "polecane",
+];
+
+/// Most words of a block of a related module ([`related_blocks`]): a teaser's headline, kicker,
+/// byline or short text; a longer block is prose, not a teaser.
+pub const RELATED_MAX_BLOCK_WORDS: usize = 40;
+
+/// Whether a block's text is a heading of a module of other pages' teasers
+/// ([`RELATED_HEADINGS`]), without its punctuation: "Mehr zum Thema", "You may also like:",
+/// "MOST READ".
+pub fn is_related_heading(t: &str) -> bool {
+    // Most blocks are longer than any heading of the list: tell without allocating.
+    if t.len() > 48 {
+        return false;
+    }
+    let words: Vec<String> = t
+        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’' || c == '-'))
+        .filter(|w| !w.is_empty() && w.chars().any(char::is_alphanumeric))
+        .take(7)
+        .map(|w| w.to_lowercase().replace('’', "'"))
+        .collect();
+    if words.is_empty() || words.len() > 6 {
+        return false;
+    }
+    RELATED_HEADINGS.contains(&words.join(" ").as_str())
+}
+
+/// For each block, whether it belongs to a module of other pages' teasers: a related heading
+/// ([`is_related_heading`]) and the blocks of the element that holds the heading's own element
+/// (its parent: the `section` around "Mehr zum Thema" and its list), when each of them has at
+/// most [`RELATED_MAX_BLOCK_WORDS`] words. A module with a longer block (an article that
+/// happens to sit in one element with such a heading) keeps only its heading.
+pub fn related_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
+    let mut flags = vec![false; blocks.len()];
+    for (k, b) in blocks.iter().enumerate() {
+        if !is_related_heading(&b.text) {
+            continue;
+        }
+        flags[k] = true;
+        // The heading's element is the last step; the module is the element above it (below
+        // <body>: the page itself is no module).
+        let steps: Vec<&str> = b.path.split('/').collect();
+        if steps.len() < 5 {
+            continue;
+        }
+        let prefix = steps[..steps.len() - 1].join("/");
+        let inside = |p: &str| p.starts_with(&format!("{prefix}/"));
+        let members: Vec<usize> = (0..blocks.len())
+            .filter(|&j| inside(&blocks[j].path))
+            .collect();
+        if members
+            .iter()
+            .all(|&j| blocks[j].text.split_whitespace().nth(RELATED_MAX_BLOCK_WORDS).is_none())
+        {
+            for j in members {
+                flags[j] = true;
+            }
+        }
+    }
+    flags
+}
+
 /// Whether a text says only a count or a relative time — "12 comments", "6Kommentare" (the
 /// count glued to its word by markup), "Kommentare: 6", "vor 3 Stunden", "5 minutes ago" — at
 /// most four words with a word besides the number (a lone "123" may be a figure of the page),
@@ -5354,6 +5519,67 @@ mod tests {
             b("/html[0]/body[0]/section[0]/p[1]", &long),
         ];
         assert_eq!(ad_blocks(&blocks), [false, true, true, false, true, false]);
+    }
+
+    /// Headings of modules of other pages' teasers, and the module under one.
+    #[test]
+    fn related_modules() {
+        for t in [
+            "Mehr zum Thema",
+            "You may also like:",
+            "MOST READ",
+            "Das könnte Sie auch interessieren",
+            "Editor’s picks",
+            "À lire aussi",
+            "Top-News",
+            "Lo más leído",
+        ] {
+            assert!(is_related_heading(t), "{t}");
+        }
+        for t in [
+            "Related",
+            "Mehr zum Thema Datenschutz finden Sie in Abschnitt 4",
+            "Read more about our privacy policy",
+            "Latest news",
+            "",
+        ] {
+            // "Related" alone is a heading too; the others are sentences or the page's own.
+            assert_eq!(is_related_heading(t), t == "Related", "{t}");
+        }
+        let b = |p: &str, t: &str| crate::block::Block {
+            text: t.into(),
+            path: p.into(),
+            ..crate::block::Block::default()
+        };
+        let m = "/html[0]/body[0]/div[2]/section[0]";
+        let blocks = vec![
+            b("/html[0]/body[0]/main[0]/p[0]", "The imprint of the newspaper"),
+            b(&format!("{m}/div[0]"), "Mehr zum Thema"),
+            b(&format!("{m}/ul[0]/li[0]/article[0]/h4[0]"), "Kopf des Tages"),
+            b(
+                &format!("{m}/ul[0]/li[0]/article[0]/h4[0]/a[1]/div[0]"),
+                "Für die Opfer der Berliner Mauer spielte er Bach",
+            ),
+            b(&format!("{m}/ul[0]/li[0]/article[0]/footer[0]"), "Sven Kellerhoff"),
+            b("/html[0]/body[0]/div[2]/p[0]", "Outside the module"),
+        ];
+        assert_eq!(
+            related_blocks(&blocks),
+            [false, true, true, true, true, false]
+        );
+        // A module with a long block (an article in the same element) keeps only its heading.
+        let mut long = blocks.clone();
+        long[3].text = "word ".repeat(RELATED_MAX_BLOCK_WORDS + 1);
+        assert_eq!(
+            related_blocks(&long),
+            [false, true, false, false, false, false]
+        );
+        // A heading right below <body> makes no module of the whole page.
+        let top = vec![
+            b("/html[0]/body[0]/h2[0]", "Most read"),
+            b("/html[0]/body[0]/p[0]", "The page"),
+        ];
+        assert_eq!(related_blocks(&top), [true, false]);
     }
 
     /// Texts that say only a count or a relative time, at most four words, with a word

@@ -767,6 +767,10 @@ impl SiteState {
             vec![false; old.blocks.len()]
         };
 
+        // A module of other pages' teasers under a heading that says so ("Mehr zum Thema").
+        let new_related = noise::related_blocks(new.blocks);
+        let old_related = noise::related_blocks(old.blocks);
+
         // Items of a list in a new order, nothing else changed in it.
         let reordered = shuffled(&report, old.blocks, new.blocks);
 
@@ -810,6 +814,18 @@ impl SiteState {
             };
             if ad {
                 verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Ad])));
+                continue;
+            }
+            // In a related module on both sides when both are there (a block edited into or
+            // out of one is the page's).
+            let related = match (b.new_index, b.old_index) {
+                (Some(j), Some(i)) => new_related[j] && old_related[i],
+                (Some(j), None) => new_related[j],
+                (None, Some(i)) => old_related[i],
+                (None, None) => false,
+            };
+            if related {
+                verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Related])));
                 continue;
             }
             if reordered[k] {
@@ -1551,6 +1567,64 @@ mod tests {
                 assert_eq!(more_words_than(t, n), text::word_count(t) > n, "{t:?} {n}");
             }
         }
+    }
+
+    #[test]
+    fn a_related_module_that_comes_and_goes_is_noise_but_an_edit_beside_it_is_not() {
+        let m = "/html[0]/body[0]/div[2]/section[0]";
+        let teasers = [
+            (format!("{m}/div[0]"), "Mehr zum Thema"),
+            (format!("{m}/ul[0]/li[0]/article[0]/h4[0]"), "Kopf des Tages"),
+            (
+                format!("{m}/ul[0]/li[0]/article[0]/h4[0]/a[1]/div[0]"),
+                "Für die Opfer der Berliner Mauer spielte er Bach",
+            ),
+        ];
+        let page = |with_module: bool, clause: &str| {
+            let mut v: Vec<(String, &str)> = vec![(
+                "/html[0]/body[0]/main[0]/p[0]".into(),
+                "Verantwortlich für den Inhalt ist die Chefredaktion.",
+            )];
+            v.push(("/html[0]/body[0]/main[0]/p[1]".into(), clause));
+            if with_module {
+                v.extend(teasers.iter().map(|(p, t)| (p.clone(), *t)));
+            }
+            let pairs: Vec<(&str, &str)> = v.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+            blocks(&pairs)
+        };
+        let url = "https://news.example/impressum";
+        let clause = "Die Redaktion erreichen Sie werktags von 9 bis 17 Uhr.";
+        for (old, new) in [
+            (page(true, clause), page(false, clause)),
+            (page(false, clause), page(true, clause)),
+        ] {
+            let mut model = SiteState::new();
+            let r = a_day_later(url, &old, &new, &mut model);
+            let changed: Vec<_> = r
+                .blocks
+                .iter()
+                .filter(|b| b.status != Status::Unchanged)
+                .collect();
+            assert_eq!(changed.len(), 3);
+            for b in changed {
+                assert_eq!(b.kind, Kind::Noise, "{b:?}");
+                assert_eq!(b.reason.as_ref().unwrap().kinds, vec![Volatile::Related]);
+            }
+            assert!(!r.summary.any_meaningful());
+        }
+        // The clause beside it edited: content, while the module goes.
+        let mut model = SiteState::new();
+        let r = a_day_later(
+            url,
+            &page(true, clause),
+            &page(false, "Die Redaktion erreichen Sie nur noch per E-Mail."),
+            &mut model,
+        );
+        for b in r.blocks.iter().filter(|b| b.status != Status::Unchanged) {
+            let related = b.path.starts_with(m);
+            assert_eq!(b.kind == Kind::Content, !related, "{b:?}");
+        }
+        assert!(r.summary.any_meaningful());
     }
 
     #[test]

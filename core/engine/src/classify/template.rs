@@ -319,9 +319,17 @@ pub fn template_slots(blocks: &[Block], flags: &mut [bool]) {
 }
 
 /// Whether a block is the page's title: an `<h1>` names the page, its own content. A site
-/// heading that is an `<h1>` on every page is found by repetition, not as a slot.
+/// heading that is an `<h1>` on every page is found by repetition, not as a slot. An `<h1>`
+/// inside an `<aside>`, `<nav>` or `<footer>` names a teaser of another page (heise.de's
+/// sidebar of top news gives each teaser its own `<h1>`), not this page: a slot like the rest.
 fn is_title(b: &Block) -> bool {
     b.path.rsplit('/').next().and_then(|s| s.split('[').next()) == Some("h1")
+        && !b.path.split('/').any(|step| {
+            matches!(
+                step.split('[').next(),
+                Some("aside") | Some("nav") | Some("footer")
+            )
+        })
 }
 
 /// An element of the page's block tree for [`template_slots`].
@@ -1754,6 +1762,12 @@ mod tests {
         let mut flags = vec![true, false, false, false];
         template_slots(&titled, &mut flags);
         assert_eq!(flags, [true, false, false, false]);
+        // A teaser's <h1> in a sidebar names another page: a slot like the rest of it.
+        let mut aside = page(None);
+        aside[1].path = "/html[0]/body[0]/div[0]/aside[0]/h1[0]".into();
+        let mut flags = vec![true, false, false, false];
+        template_slots(&aside, &mut flags);
+        assert_eq!(flags, [true, true, false, false], "{aside:#?}");
         // Nothing repeated, nothing to extend.
         let mut none = vec![false; 4];
         template_slots(&blocks, &mut none);
