@@ -220,3 +220,30 @@ test('a weather widget is noise from the first revisit, named weather', async ()
   }
   await p.page.close();
 });
+
+// A "Mehr zum Thema" module of other articles' teasers (tests/site "related") on an imprint,
+// there and gone between revisits: the built-in rule names it related articles, noise from the
+// first revisit, whether it came or went; nothing is painted or counted. Without the rule its
+// teasers are content: new, then removed.
+test('a related-articles module that comes and goes on an imprint is noise, named related', async () => {
+  const story = 'related';
+  const url = site.url(story, 'related', 'paper.localhost');
+  const p = await visit(ext, url);
+  assert.equal(p.state, 'first');
+  for (let k = 0; k < 2; k++) {
+    await site.advance(story);
+    const state = await revisit(p.page);
+    const st = (await tabState(url)).result;
+    const c = st.changes || [];
+    assert.ok(c.length >= 3, JSON.stringify(c)); // the heading and the teasers
+    for (const x of c) {
+      assert.equal(x.kind, 'noise', JSON.stringify(x));
+      assert.deepEqual(x.reason && x.reason.kinds, ['related'], JSON.stringify(x.reason));
+    }
+    assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
+    assert.equal(st.summary.meaningful_removed || 0, 0, JSON.stringify(st.summary));
+    assert.equal(st.count, 0);
+    assert.notEqual(state, 'changed', 'nothing meaningful is painted');
+  }
+  await p.page.close();
+});

@@ -674,6 +674,25 @@ function noticesPage(version) {
   });
 }
 
+// GET /s/<story>/related  (issue 11) a newspaper's imprint with a "Mehr zum Thema" module of
+// other articles' teasers that is there on even versions and gone on odd ones (as welt.de's is
+// between fetches minutes apart); the imprint itself never changes
+function relatedPage(version) {
+  const module = version % 2 === 0
+    ? `<section class="more"><div class="more-title">Mehr zum Thema</div><ul>
+<li><article><h4><a href="/kopf">Kopf des Tages</a></h4><p><a href="/kopf">Für die Opfer der Berliner Mauer spielte er Bach</a></p></article></li>
+<li><article><h4><a href="/hafen">Hafen</a></h4><p><a href="/hafen">Die Fähre fährt wieder nach Plan</a></p></article></li>
+</ul></section>`
+    : '';
+  return layout({
+    title: 'Impressum',
+    theme: null,
+    body: `<main><h1>Impressum</h1><p>Verantwortlich für den Inhalt ist die Chefredaktion der Hafenzeitung.</p>
+<p>Die Redaktion erreichen Sie werktags von 9 bis 17 Uhr unter der Nummer 040 1234 567.</p></main>
+<div class="bottom">${module}</div>`,
+  });
+}
+
 // GET /s/<story>/cookiebanner  (issue 11) a privacy page with consent banners that are no dialogs
 // (a div named "cookie-consent-banner" and a OneTrust-like root with role="region"), outside
 // <main>: version 0 shows them (the first visit, before a person chose), version 1 has none
@@ -696,7 +715,7 @@ statistics cookies to improve our services. You can withdraw your consent at any
   });
 }
 
-const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, ferrystatus: ferryStatusPage, tentstock: tentStockPage, faq: faqPage, weather: weatherPage, notices: noticesPage };
+const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, ferrystatus: ferryStatusPage, tentstock: tentStockPage, faq: faqPage, weather: weatherPage, notices: noticesPage, related: relatedPage };
 
 // hist: GET /s/<story>/knot — the page built to have a known change curve (knot at 4 h, Dice
 // 0.5 when seen hourly; tests/site/knot-page.mjs): version k is the page k hours on.
