@@ -415,6 +415,14 @@ async function onVisit(msg, sender) {
     }
     state.autoAt = everyday.automatedAt(changes);
     await setBadge(tabId, meaningful);
+    // A page that did not load (almost all of it missing, nothing new: summary.not_loaded) is not
+    // stored, nor are its links: the next visit compares with the version before it (storing
+    // this one would make the page's return look all new).
+    if (summary && summary.not_loaded) {
+      state.notLoaded = true;
+      await keepTabPage(tabId, url, state);
+      return;
+    }
     // The visit first: what the popup shows per tab (storage.session, shared by every tab) must
     // never cost the visit.
     const { ids, list_id: listId, pathset_id: pathsetId } = analysis;

@@ -488,6 +488,7 @@ async function checkOne(url, settings) {
   }
   const blocks = /** @type {any[]} */ (page.blocks);
   let changed = false;
+  let notLoaded = false;
   await deps.serialized(async () => {
     const fresh = (await db.getWatch(url)) || null;
     if (!fresh) return; // removed meanwhile
@@ -495,6 +496,13 @@ async function checkOne(url, settings) {
     const time = clock();
     const analysis = await core.analyzeVisit(url, w.site, previous ? { time: previous.visit.time, blocks: previous.blocks } : null, { time, blocks });
     const summary = analysis.status === 'first' ? null : analysis.summary;
+    // A page that did not load (almost all of it missing, nothing new) is not stored: a failed
+    // check, and the next one compares with the last full version.
+    if (summary && summary.not_loaded) {
+      await failed(fresh, 'error', 'the page did not load fully (most of its text was missing, nothing was new): the last full version is kept', settings);
+      notLoaded = true;
+      return;
+    }
     const meaningful = meaningfulCount(summary);
     const staleness = previous
       ? await core.fragmentStaleness(previous.blocks.map((b) => b.text).join(' '), blocks.map((b) => b.text).join(' '))
@@ -532,6 +540,7 @@ async function checkOne(url, settings) {
       throw e;
     }
   });
+  if (notLoaded) return { url, changed: false, status: 'error' };
   return { url, changed, status: got.capped ? 'capped' : 'ok' };
 }
 

@@ -114,6 +114,8 @@ function render(tabId, state) {
   main.append(el('p', { class: 'muted' }, t('popup_last_visit', when(state.lastVisitTime))));
   if (state.status === 'unchanged') {
     main.append(el('p', { class: 'summary' }, t('popup_unchanged')));
+    // summary.not_loaded: kept the last full version instead of this one.
+    if (state.notLoaded) main.append(el('p', { class: 'notice', id: 'not-loaded' }, t('popup_not_loaded')));
     main.append(newLinksSection(state) || ''); // (links)
     main.append(automatedSection(tabId, state) || '');
     return;

@@ -247,3 +247,36 @@ test('a related-articles module that comes and goes on an imprint is noise, name
   }
   await p.page.close();
 });
+
+// A page whose dashboard did not render (tests/site "dashboard", version 1: its twelve rows
+// missing, nothing new): no change, not stored, the popup says why; the next visit, with the
+// rows back and one updated, compares with the last full version and shows that one row. Without
+// the rule version 1 shows twelve rows removed and version 2 twelve rows new.
+test('a page that did not load is no change and not stored; the next visit compares with the last full version', async () => {
+  const story = 'dashboard';
+  const url = site.url(story, 'dashboard', 'health.localhost');
+  const p = await visit(ext, url);
+  assert.equal(p.state, 'first');
+  await site.advance(story);
+  let state = await revisit(p.page);
+  let st = (await tabState(url)).result;
+  assert.equal(st.notLoaded, true, JSON.stringify(st.summary));
+  assert.equal(st.summary.not_loaded, true);
+  assert.equal(st.count, 0);
+  assert.notEqual(state, 'changed');
+  assert.ok((st.changes || []).every((x) => x.kind === 'noise'), JSON.stringify(st.changes));
+  const popup = await ext.context.newPage();
+  await popup.goto(`chrome-extension://${ext.extensionId}/popup/popup.html?tabId=${p.tabId}`);
+  await popup.waitForSelector('#not-loaded');
+  assert.match(await popup.textContent('#not-loaded'), /did not load fully/);
+  await popup.close();
+  await site.advance(story);
+  state = await revisit(p.page);
+  st = (await tabState(url)).result;
+  assert.equal(state, 'changed');
+  const content = (st.changes || []).filter((x) => x.kind === 'content');
+  assert.equal(content.length, 1, JSON.stringify(st.changes));
+  assert.equal(content[0].status, 'changed');
+  assert.match(content[0].preview, /Dale reports 58/);
+  await p.page.close();
+});

@@ -674,6 +674,23 @@ function noticesPage(version) {
   });
 }
 
+// GET /s/<story>/dashboard  (issue 11) a health department's figures: version 1 is the page
+// whose dashboard did not render (its twelve rows missing, nothing new: only the header and
+// footer), version 2 the full page again with one county's row updated
+function dashboardPage(version) {
+  const rows = Array.from({ length: 12 }, (_, k) => {
+    const cases = k === 3 && version >= 2 ? 58 : k * 4 + 2;
+    return `<p class="row">County ${['Ash', 'Birch', 'Cedar', 'Dale', 'Elm', 'Fern', 'Glen', 'Holt', 'Ivy', 'Juniper', 'Kent', 'Lark'][k]} reports ${cases} cases among residents tested this week, as the county office counted them in its weekly report</p>`;
+  }).join('\n');
+  return layout({
+    title: 'Case figures',
+    theme: null,
+    body: `<header><p>Department of Health of the Riverside region</p></header>
+<main><div id="dashboard">${version === 1 ? '' : rows}</div></main>
+<footer><p>Figures are updated every weekday morning.</p></footer>`,
+  });
+}
+
 // GET /s/<story>/related  (issue 11) a newspaper's imprint with a "Mehr zum Thema" module of
 // other articles' teasers that is there on even versions and gone on odd ones (as welt.de's is
 // between fetches minutes apart); the imprint itself never changes
@@ -715,7 +732,7 @@ statistics cookies to improve our services. You can withdraw your consent at any
   });
 }
 
-const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, ferrystatus: ferryStatusPage, tentstock: tentStockPage, faq: faqPage, weather: weatherPage, notices: noticesPage, related: relatedPage };
+const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, ferrystatus: ferryStatusPage, tentstock: tentStockPage, faq: faqPage, weather: weatherPage, notices: noticesPage, related: relatedPage, dashboard: dashboardPage };
 
 // hist: GET /s/<story>/knot — the page built to have a known change curve (knot at 4 h, Dice
 // 0.5 when seen hourly; tests/site/knot-page.mjs): version k is the page k hours on.

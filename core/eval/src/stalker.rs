@@ -346,6 +346,21 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   weeks\" on every product page; made after reading starlabs' misses, no threshold)."
     );
+    println!(
+        "   A pair that only removed text is a change too (the bar counts removed content and"
+    );
+    println!(
+        "   the watch reports it); counted since issue 11's removal fix, which added 3,134 pairs."
+    );
+    println!(
+        "   Not held out: a text's lines are never a list \"not loaded yet\", and a list's tail"
+    );
+    println!(
+        "   is one only with at least three items (made after reading der-metronom's news items"
+    );
+    println!(
+        "   dropped from its list; UNLOADED_MIN_RUN is the run length set before, no new value)."
+    );
     println!("   Feeds' <generator>website-stalker/<version></generator> lines (the tool's own");
     println!("   release, not the page) are left out before comparing: a pair that differs only");
     println!("   there is no change and is not counted.");

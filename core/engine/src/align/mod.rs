@@ -353,6 +353,11 @@ pub struct Summary {
     /// `meaningful` would miss a page that only lost text. Absent from JSON when 0.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub meaningful_removed: usize,
+    /// True when the new version is a page that did not load: almost all of the earlier one
+    /// missing and nothing new (see `classify::site`). Its removals are noise, and callers keep
+    /// the earlier version instead of storing this one. Absent from JSON when false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub not_loaded: bool,
     /// Changes (of any status but unchanged) classified as noise.
     #[serde(default)]
     pub noise: usize,
@@ -367,6 +372,10 @@ pub struct Summary {
 
 fn is_zero(n: &usize) -> bool {
     *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Summary {

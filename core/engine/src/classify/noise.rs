@@ -3368,10 +3368,13 @@ pub fn related_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
         let members: Vec<usize> = (0..blocks.len())
             .filter(|&j| inside(&blocks[j].path))
             .collect();
-        if members
-            .iter()
-            .all(|&j| blocks[j].text.split_whitespace().nth(RELATED_MAX_BLOCK_WORDS).is_none())
-        {
+        if members.iter().all(|&j| {
+            blocks[j]
+                .text
+                .split_whitespace()
+                .nth(RELATED_MAX_BLOCK_WORDS)
+                .is_none()
+        }) {
             for j in members {
                 flags[j] = true;
             }
@@ -5553,14 +5556,23 @@ mod tests {
         };
         let m = "/html[0]/body[0]/div[2]/section[0]";
         let blocks = vec![
-            b("/html[0]/body[0]/main[0]/p[0]", "The imprint of the newspaper"),
+            b(
+                "/html[0]/body[0]/main[0]/p[0]",
+                "The imprint of the newspaper",
+            ),
             b(&format!("{m}/div[0]"), "Mehr zum Thema"),
-            b(&format!("{m}/ul[0]/li[0]/article[0]/h4[0]"), "Kopf des Tages"),
+            b(
+                &format!("{m}/ul[0]/li[0]/article[0]/h4[0]"),
+                "Kopf des Tages",
+            ),
             b(
                 &format!("{m}/ul[0]/li[0]/article[0]/h4[0]/a[1]/div[0]"),
                 "Für die Opfer der Berliner Mauer spielte er Bach",
             ),
-            b(&format!("{m}/ul[0]/li[0]/article[0]/footer[0]"), "Sven Kellerhoff"),
+            b(
+                &format!("{m}/ul[0]/li[0]/article[0]/footer[0]"),
+                "Sven Kellerhoff",
+            ),
             b("/html[0]/body[0]/div[2]/p[0]", "Outside the module"),
         ];
         assert_eq!(

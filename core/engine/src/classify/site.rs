@@ -934,12 +934,16 @@ impl SiteState {
         mark_unloaded(&mut report, old.blocks);
         // What the person taught overrides every other decision for its slot.
         apply_taught(&mut report, noise_model);
+        // A page that did not load (almost all of it missing, nothing new) is no change.
+        let not_loaded = mark_page_unloaded(&mut report, old.blocks);
         recount(&mut report);
+        report.summary.not_loaded = not_loaded;
         report.summary.degraded = meter.degraded.clone();
         report.summary.approximate |= !report.summary.degraded.is_empty();
         report.work = meter.work;
 
-        if !opts.learn {
+        // A version that did not load teaches nothing (it is not stored either).
+        if !opts.learn || not_loaded {
             return (report, SiteUpdates::default());
         }
         let near = matches!((old.time, new.time), (Some(a), Some(b)) if b.saturating_sub(a).saturating_abs() <= opts.near_simultaneous_secs);
@@ -1232,6 +1236,51 @@ fn mark_unloaded(report: &mut Report, old: &[Block]) {
             }
         }
     }
+}
+
+/// Fewest blocks of the earlier version for a page to be judged as not loaded
+/// ([`mark_page_unloaded`]): a short page may well lose most of itself.
+pub const PAGE_UNLOADED_MIN_BLOCKS: usize = 10;
+/// Least share of the earlier version's words missing (removed content) for a page to be judged
+/// as not loaded: four fifths. (Set at 0.9 first; lowered after reading the health set's
+/// Virginia pages, where a dashboard of about 200 words became its own 19-word error message.)
+pub const PAGE_UNLOADED_SHARE: f64 = 0.8;
+
+/// Marks a page that did not load as such: when the earlier version had at least
+/// [`PAGE_UNLOADED_MIN_BLOCKS`] blocks, at least [`PAGE_UNLOADED_SHARE`] of its words are in
+/// removed content blocks, and no content is new, changed or moved, the new version is what a
+/// browser showed before (or without) the page's content: a dashboard that did not render, an
+/// error page without words of its own (a US state's health page fetched twice in a minute kept
+/// 2 of its 22 blocks). Its removed blocks become noise ([`Volatile::Unloaded`]) and the caller
+/// keeps the earlier version (`summary.not_loaded`): storing it would make the page's return
+/// look like all of it new. A text input never is (a text does not load), and a page that
+/// gained any content is a page that changed. Returns whether it marked the page.
+fn mark_page_unloaded(report: &mut Report, old: &[Block]) -> bool {
+    if old.len() < PAGE_UNLOADED_MIN_BLOCKS
+        || old.iter().any(|b| b.path.starts_with(TEXT_LINE_PATH))
+    {
+        return false;
+    }
+    let mut gone = 0usize;
+    for b in &report.blocks {
+        match (b.status, b.kind) {
+            (Status::Unchanged, _) => {}
+            (Status::Removed, Kind::Content) => gone += text::word_count(&b.text),
+            (_, Kind::Content) => return false,
+            _ => {}
+        }
+    }
+    let all: usize = old.iter().map(|b| text::word_count(&b.text)).sum();
+    if gone == 0 || (gone as f64) < PAGE_UNLOADED_SHARE * all as f64 {
+        return false;
+    }
+    for b in report.blocks.iter_mut() {
+        if b.status == Status::Removed && b.kind == Kind::Content {
+            b.kind = Kind::Noise;
+            b.reason = Some(Reason::builtin(vec![Volatile::Unloaded]));
+        }
+    }
+    true
 }
 
 /// Applies the rules the person taught to the classified changes: a slot taught as noise makes
@@ -1570,11 +1619,85 @@ mod tests {
     }
 
     #[test]
+    fn a_page_that_did_not_load_is_no_change_and_teaches_nothing() {
+        let page = |rows: usize, extra: Option<&str>| {
+            let mut v: Vec<(String, String)> = vec![(
+                "/html[0]/body[0]/header[0]/p[0]".into(),
+                "Department of Health".into(),
+            )];
+            for k in 0..rows {
+                v.push((
+                    format!("/html[0]/body[0]/main[0]/div[0]/p[{k}]"),
+                    format!("County {k} reports {} cases and {} tests", k * 7, k * 40),
+                ));
+            }
+            if let Some(t) = extra {
+                v.push(("/html[0]/body[0]/main[0]/div[1]/p[0]".into(), t.into()));
+            }
+            let pairs: Vec<(&str, &str)> =
+                v.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
+            blocks(&pairs)
+        };
+        let url = "https://health.example/covid";
+        let mut model = SiteState::new();
+        let r = a_day_later(url, &page(20, None), &page(0, None), &mut model);
+        assert!(r.summary.not_loaded);
+        assert!(!r.summary.any_meaningful());
+        assert!(r
+            .blocks
+            .iter()
+            .filter(|b| b.status == Status::Removed)
+            .all(|b| b.kind == Kind::Noise
+                && b.reason.as_ref().unwrap().kinds == vec![Volatile::Unloaded]));
+        let json = serde_json::to_value(&r.summary).unwrap();
+        assert_eq!(json["not_loaded"], true);
+        // Nothing learned from it.
+        let (_, updates) = model.analyze(
+            url,
+            &Version {
+                time: Some(0),
+                blocks: &page(20, None),
+            },
+            &Version {
+                time: Some(86_400),
+                blocks: &page(0, None),
+            },
+            &VisitOptions::default(),
+        );
+        assert!(updates.is_empty(), "{updates:?}");
+        // A page that gained a line of its own changed ("No data today"); so did a short page
+        // that lost most of itself, a page that kept a quarter of its words, and a text.
+        let mut last_rows = page(20, None);
+        last_rows.drain(1..16);
+        for (old, new) in [
+            (page(20, None), page(0, Some("No data today"))),
+            (page(5, None), page(0, None)),
+            (page(20, None), last_rows),
+        ] {
+            let r = a_day_later(url, &old, &new, &mut SiteState::new());
+            assert!(!r.summary.not_loaded);
+            assert!(r.summary.any_meaningful(), "{new:?} {:#?}", r.blocks);
+        }
+        let text = |n: usize| {
+            let lines: String = (0..n)
+                .map(|k| format!("Disruption {k}: line S{k} runs every 20 minutes\n"))
+                .collect();
+            crate::block::Page::from_text(&lines).blocks
+        };
+        let r = a_day_later(url, &text(20), &text(1), &mut SiteState::new());
+        assert!(!r.summary.not_loaded);
+        assert_eq!(r.summary.meaningful_removed, 19);
+    }
+
+    #[test]
     fn a_related_module_that_comes_and_goes_is_noise_but_an_edit_beside_it_is_not() {
         let m = "/html[0]/body[0]/div[2]/section[0]";
         let teasers = [
             (format!("{m}/div[0]"), "Mehr zum Thema"),
-            (format!("{m}/ul[0]/li[0]/article[0]/h4[0]"), "Kopf des Tages"),
+            (
+                format!("{m}/ul[0]/li[0]/article[0]/h4[0]"),
+                "Kopf des Tages",
+            ),
             (
                 format!("{m}/ul[0]/li[0]/article[0]/h4[0]/a[1]/div[0]"),
                 "Für die Opfer der Berliner Mauer spielte er Bach",
@@ -1715,10 +1838,19 @@ mod tests {
             let mut v: Vec<(String, String)> = Vec::new();
             for k in 0..n {
                 let at = format!("/html[0]/body[0]/main[0]/article[{k}]");
-                v.push((format!("{at}/h3[0]/a[0]"), format!("Notice {k}: extra stops")));
+                v.push((
+                    format!("{at}/h3[0]/a[0]"),
+                    format!("Notice {k}: extra stops"),
+                ));
                 v.push((format!("{at}/time[0]"), format!("{}.10.2023", k + 1)));
-                v.push((format!("{at}/p[0]"), format!("Dear passengers, notice {k} says")));
-                v.push((format!("{at}/p[1]"), format!("Your rail team, on notice {k}")));
+                v.push((
+                    format!("{at}/p[0]"),
+                    format!("Dear passengers, notice {k} says"),
+                ));
+                v.push((
+                    format!("{at}/p[1]"),
+                    format!("Your rail team, on notice {k}"),
+                ));
             }
             v.push(("/html[0]/body[0]/footer[0]/p[0]".into(), "About".into()));
             let pairs: Vec<(&str, &str)> =

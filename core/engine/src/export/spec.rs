@@ -143,6 +143,7 @@ const SUMMARY_FIELDS: &[Field] = &[
     opt("words_moved", COUNT),
     opt("meaningful", COUNT),
     opt("meaningful_removed", COUNT),
+    opt("not_loaded", Ty::Bool),
     opt("noise", COUNT),
     opt("template", COUNT),
 ];
