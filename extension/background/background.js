@@ -31,7 +31,6 @@ import * as watch from './watch.js';
 // (links) New links since the last visit, newly appeared pages.
 import * as links from './links.js';
 import { relativeTime } from '../shared/i18n.js';
-import { meaningfulCount } from '../shared/labels.js';
 import * as everyday from './everyday.js';
 
 // TEST_HOOKS is defined by the build (esbuild `define`): true in dist/*-test, false in the store
@@ -377,7 +376,8 @@ async function onVisit(msg, sender) {
       return null;
     });
     const summary = status === 'first' ? null : analysis.summary;
-    const meaningful = meaningfulCount(summary);
+    // The badge and the tab's count: what the page paints (removed text is counted in the bar).
+    const meaningful = summary ? summary.meaningful || 0 : 0;
     const automated = changes.filter((c) => c.kind !== 'content').length;
     // watch: background checks stored since the version this visit is compared with.
     const checksSince = previous && previous.page.seenVisitId != null ? await db.checksSince(url, previous.visit.time) : 0;

@@ -8,7 +8,7 @@
 import { core } from './core-page.js';
 import { pageVisits, versionBlocks, allBlockTexts, siteLastVisits, siteState } from './store.js';
 import { visitPacked } from '../background/pack.js';
-import { isAuto, meaningfulCount, reasonDetail, reasonLabel, relativeTime, statusCount } from '../shared/labels.js';
+import { isAuto, reasonDetail, reasonLabel, relativeTime, statusCount } from '../shared/labels.js';
 import { formatDate, localizePage, plural, t as tr } from '../shared/i18n.js';
 import { ask } from '../shared/ask.js';
 import { el } from '../shared/el.js';
@@ -48,7 +48,7 @@ function renderTimeline() {
   const ol = $('timeline');
   ol.replaceChildren();
   state.visits.forEach((v, i) => {
-    const m = v.summary ? meaningfulCount(v.summary) : null;
+    const m = v.summary ? v.summary.meaningful || 0 : null;
     const entry = state.analysis ? state.analysis.timeline[i] : null;
     const dice = entry && entry.dice_previous != null ? `Dice ${entry.dice_previous.toFixed(3)}` : i === 0 ? tr('hist_first_visit') : 'Dice …';
     const b = el('button', { type: 'button', 'data-index': String(i), 'aria-pressed': String(i === state.to) },

@@ -80,7 +80,8 @@ export function countByStatus(changes) {
 
 /**
  * A visit's meaningful changes: the highlighted ones and the removed content (`meaningful_removed`,
- * absent when 0), what the bar counts. A page that only lost text changed too. 0 without a summary.
+ * absent when 0), what the bar counts; whether a page changed (the watch, the dashboard). A page
+ * that only lost text changed too. The badge counts only what is painted. 0 without a summary.
  * @param {{ meaningful?: number, meaningful_removed?: number } | null | undefined} summary
  */
 export function meaningfulCount(summary) {

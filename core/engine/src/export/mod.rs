@@ -306,14 +306,16 @@ impl Exporter {
                     file.get("title").cloned(),
                     entry.3 + 1,
                 );
-                // Highlighted and removed content changes: a visit that only lost text changed.
                 let count = |k: &str| {
                     file.get("summary")
                         .and_then(|s| s.get(k))
                         .and_then(Value::as_u64)
                         .unwrap_or(0)
                 };
-                let meaningful = count("meaningful") + count("meaningful_removed");
+                // Highlighted changes (what the history's timeline counts); a visit that only
+                // lost text changed too.
+                let meaningful = count("meaningful");
+                let changed = meaningful + count("meaningful_removed") > 0;
                 let st = self.stats.entry(url).or_insert_with(|| PageStats {
                     site: site.clone(),
                     first_time: time,
@@ -325,7 +327,7 @@ impl Exporter {
                 st.first_time = st.first_time.min(time);
                 st.last_time = st.last_time.max(time);
                 st.meaningful += meaningful;
-                if meaningful > 0 {
+                if changed {
                     st.changed_visits += 1;
                 }
                 csv = csv_row(&file);

@@ -423,7 +423,7 @@ fn a_visit_that_only_lost_text_counts_as_changed() {
         "the field is kept: {out}"
     );
     assert!(
-        out.contains(r#""changedVisits":1,"firstTime":1000,"lastTime":90000000,"meaningful":1"#),
+        out.contains(r#""changedVisits":1,"firstTime":1000,"lastTime":90000000,"meaningful":0"#),
         "{out}"
     );
 }
