@@ -1253,8 +1253,9 @@ pub const PAGE_UNLOADED_SHARE: f64 = 0.8;
 /// error page without words of its own (a US state's health page fetched twice in a minute kept
 /// 2 of its 22 blocks). Its removed blocks become noise ([`Volatile::Unloaded`]) and the caller
 /// keeps the earlier version (`summary.not_loaded`): storing it would make the page's return
-/// look like all of it new. A text input never is (a text does not load), and a page that
-/// gained any content is a page that changed. Returns whether it marked the page.
+/// look like all of it new. A text input never is (a text does not load), a page that gained
+/// any content is a page that changed, and a removal kept by a rule (the person's "always
+/// show") is the page's. Returns whether it marked the page.
 fn mark_page_unloaded(report: &mut Report, old: &[Block]) -> bool {
     if old.len() < PAGE_UNLOADED_MIN_BLOCKS
         || old.iter().any(|b| b.path.starts_with(TEXT_LINE_PATH))
@@ -1265,6 +1266,8 @@ fn mark_page_unloaded(report: &mut Report, old: &[Block]) -> bool {
     for b in &report.blocks {
         match (b.status, b.kind) {
             (Status::Unchanged, _) => {}
+            // Shown because a rule said so (the person's "always show"): the page's.
+            (Status::Removed, Kind::Content) if b.reason.is_some() => return false,
             (Status::Removed, Kind::Content) => gone += text::word_count(&b.text),
             (_, Kind::Content) => return false,
             _ => {}
@@ -1421,7 +1424,8 @@ fn more_words_than(t: &str, n: usize) -> bool {
         .is_some()
 }
 
-/// Recomputes the summary's meaningful (highlighted and removed), noise and template counts from the blocks' kinds.
+/// Recomputes the summary's meaningful (highlighted and removed), noise and template counts
+/// from the blocks' kinds.
 pub fn recount(report: &mut Report) {
     let s = &mut report.summary;
     s.meaningful = 0;
