@@ -3184,6 +3184,14 @@ pub fn is_ad_label(t: &str) -> bool {
             .is_some_and(|w| AD_LABEL_WORDS.contains(&w.as_str()))
 }
 
+/// The indices of the blocks at the element `prefix` (a path) or inside it.
+fn blocks_inside(blocks: &[crate::block::Block], prefix: &str) -> Vec<usize> {
+    let below = format!("{prefix}/");
+    (0..blocks.len())
+        .filter(|&j| blocks[j].path == prefix || blocks[j].path.starts_with(&below))
+        .collect()
+}
+
 /// For each block, whether it is advertising the page labels: an advertising label
 /// ([`is_ad_label`]) and the blocks of the module it stands in — the nearest `article`, `li`,
 /// `aside`, `section` or `figure` element around the label, when that element's blocks hold
@@ -3202,11 +3210,7 @@ pub fn ad_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
             matches!(tag, "article" | "li" | "aside" | "section" | "figure")
         });
         let Some(m) = module else { continue };
-        let prefix = steps[..=m].join("/");
-        let inside = |p: &str| p == prefix || p.starts_with(&format!("{prefix}/"));
-        let members: Vec<usize> = (0..blocks.len())
-            .filter(|&j| inside(&blocks[j].path))
-            .collect();
+        let members = blocks_inside(blocks, &steps[..=m].join("/"));
         let words: usize = members
             .iter()
             .map(|&j| blocks[j].text.split_whitespace().count())
@@ -3363,11 +3367,7 @@ pub fn related_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
         if steps.len() < 5 {
             continue;
         }
-        let prefix = steps[..steps.len() - 1].join("/");
-        let inside = |p: &str| p.starts_with(&format!("{prefix}/"));
-        let members: Vec<usize> = (0..blocks.len())
-            .filter(|&j| inside(&blocks[j].path))
-            .collect();
+        let members = blocks_inside(blocks, &steps[..steps.len() - 1].join("/"));
         if members.iter().all(|&j| {
             blocks[j]
                 .text
