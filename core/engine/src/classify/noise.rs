@@ -3226,7 +3226,9 @@ pub fn ad_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
 
 /// Headings of modules that show teasers of other pages (related, recommended, most read), as
 /// whole texts, lowercased, in English, German, French, Spanish, Italian, Dutch, Portuguese and
-/// Polish.
+/// Polish. Not the words that also stand for a page's own parts: a teaser's "Read more" link, a
+/// section's "More news" link or "Top stories" heading (a front page's news), a pricing plan's
+/// "Recommended" or "Most popular" badge.
 const RELATED_HEADINGS: &[&str] = &[
     "related",
     "related articles",
@@ -3238,31 +3240,23 @@ const RELATED_HEADINGS: &[&str] = &[
     "related reading",
     "more on this topic",
     "more on this story",
-    "more stories",
-    "more news",
-    "more articles",
     "you may also like",
     "you might also like",
     "you may be interested in",
     "you might be interested in",
-    "recommended",
     "recommended for you",
     "recommended articles",
     "recommended stories",
     "recommended reading",
-    "read more",
     "read next",
     "read also",
     "also read",
     "what to read next",
     "most read",
-    "most popular",
     "most viewed",
     "most shared",
     "trending",
     "trending now",
-    "popular now",
-    "top stories",
     "editor's picks",
     "editors' picks",
     "mehr zum thema",
@@ -3270,7 +3264,6 @@ const RELATED_HEADINGS: &[&str] = &[
     "mehr zum artikel",
     "weitere artikel",
     "weitere themen",
-    "weitere nachrichten",
     "ähnliche artikel",
     "ähnliche themen",
     "verwandte artikel",
@@ -3291,9 +3284,6 @@ const RELATED_HEADINGS: &[&str] = &[
     "meistgelesene artikel",
     "am meisten gelesen",
     "meistgeklickt",
-    "top-news",
-    "top news",
-    "top-themen",
     "à lire aussi",
     "a lire aussi",
     "lire aussi",
@@ -3306,7 +3296,6 @@ const RELATED_HEADINGS: &[&str] = &[
     "noticias relacionadas",
     "artículos relacionados",
     "lo más leído",
-    "más noticias",
     "potrebbe interessarti",
     "articoli correlati",
     "i più letti",
@@ -3316,13 +3305,11 @@ const RELATED_HEADINGS: &[&str] = &[
     "gerelateerde artikelen",
     "meer over dit onderwerp",
     "leia também",
-    "leia mais",
     "mais lidas",
     "notícias relacionadas",
     "czytaj także",
     "czytaj też",
     "najczęściej czytane",
-    "polecane",
 ];
 
 /// Most words of a block of a related module ([`related_blocks`]): a teaser's headline, kicker,
@@ -5534,7 +5521,7 @@ mod tests {
             "Das könnte Sie auch interessieren",
             "Editor’s picks",
             "À lire aussi",
-            "Top-News",
+            "Meistgelesen",
             "Lo más leído",
         ] {
             assert!(is_related_heading(t), "{t}");
@@ -5543,6 +5530,10 @@ mod tests {
             "Related",
             "Mehr zum Thema Datenschutz finden Sie in Abschnitt 4",
             "Read more about our privacy policy",
+            "Read more",
+            "Top stories",
+            "Most popular",
+            "Recommended",
             "Latest news",
             "",
         ] {
