@@ -204,6 +204,21 @@ export class FirefoxSession {
     return { pageHandle, handle };
   }
 
+  /** What the background answers the popup for the current tab (its changes, count and
+   * summary: `popup-state`), asked from the popup page. */
+  popupState() {
+    return this.inExtensionPage('popup', async () => {
+      const raw = await this.driver.executeAsyncScript(`
+        const done = arguments[arguments.length - 1];
+        const tabId = Number(new URLSearchParams(location.search).get('tabId'));
+        browser.runtime.sendMessage({ type: 'popup-state', tabId })
+          .then((r) => done(JSON.stringify(r)), (e) => done(JSON.stringify({ ok: false, error: String(e) })));`);
+      const reply = JSON.parse(raw);
+      assert.equal(reply.ok, true, raw);
+      return reply.result;
+    });
+  }
+
   /** Closes the extension page opened by openExtensionPage and goes back to its page. */
   async closeExtensionPage({ pageHandle }) {
     await this.driver.close();

@@ -84,6 +84,32 @@ test('Firefox: watch a page, change it, a check finds it: badge, notification, t
   await ask({ type: 'watch-remove', url });
 });
 
+test('Firefox: a watched page that only lost text changed: the check counts it, notifies, and the visit shows it removed', async () => {
+  await ff.driver.switchTo().window(pageHandle);
+  const url = ff.site.url('ffw-notices', 'notices');
+  assert.equal(await ff.load(url), 'first');
+  await setHooks({ watchAllowHosts: [local()], watchSiteGapMs: 0 });
+  await ask({ type: 'watch-settings-set', settings: { notify: true } });
+  await ask({ type: 'watch-add', url });
+  await ask({ type: 'watch-test-fire', all: true }); // a version like the one seen: no change
+  assert.equal((await watched(url)).unseen, 0);
+  // The closed landing stage's notice is gone; nothing else on the page changed.
+  await ff.site.advance('ffw-notices');
+  const run = await ask({ type: 'watch-test-fire', all: true });
+  assert.deepEqual(run.changed, [url], 'a page that only lost a paragraph changed');
+  const w = await watched(url);
+  assert.equal(w.unseen, 1);
+  assert.equal(w.statusText, '1 meaningful change');
+  const notes = await ask({ type: 'watch-test-notifications' });
+  assert.match(notes.created[`watch:${url}`].title, /^Changed: /, JSON.stringify(notes));
+  // The visit: the bar counts it, and the removed text is there to show.
+  await ff.driver.switchTo().window(pageHandle);
+  await ff.driver.executeScript("document.documentElement.removeAttribute('data-sincelast-test-state')");
+  assert.equal(await ff.load(url), 'changed');
+  assert.equal(await ff.attr('bar'), '1 removed');
+  await ask({ type: 'watch-remove', url });
+});
+
 test('Firefox: private addresses and redirects to them refused; a 6 MB page capped; peers\' lists imported; 20 watched pages, egress only those', async () => {
   await setHooks({ watchAllowHosts: [`localhost:${ff.site.port}`], watchSiteGapMs: 0 });
   await assert.rejects(ask({ type: 'watch-add', url: ff.site.url('ffw-priv', 'news') }), /refused: private address/);

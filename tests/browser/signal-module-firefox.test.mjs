@@ -1,0 +1,130 @@
+// Issue 11's noise and change rules in real Firefox (the same stories as signal-module.test.mjs
+// in Chromium): a rotating module learned on the front page is noise on a page visited for the
+// second time; a weather widget and a "Mehr zum Thema" module are noise from the first revisit,
+// named; a page that did not load is no change and not stored. (A watched page that only lost
+// text: watch-firefox.) What the background hands the popup is read from the popup page; visit
+// times come from the test build's hooks. Its own Firefox profile, one tab.
+// Build first: node scripts/build-extension.mjs
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useFirefox } from './firefox.mjs';
+import { PAINTED } from './chromium.mjs';
+
+const ff = useFirefox();
+const HOUR = 3600000;
+const DAY = 24 * HOUR;
+
+const painted = async () => {
+  const r = await ff.driver.executeScript(`return (${PAINTED})()`);
+  assert.equal(r.leaks, 0);
+  return r.blocks;
+};
+
+/** Loads `url` with the extension's clock moved by `shift` ms (from a page of the test site). */
+const loadAt = async (url, shift) => {
+  await ff.store({ testHooks: { timeShiftMs: shift } });
+  return ff.load(url);
+};
+
+test('Firefox: a rotating module learned on the front page is noise on a page visited for the second time', async () => {
+  const story = 'ffherald';
+  // Two days ago: the about page once, the front page and three reloads (its teaser rotates),
+  // the terms page once.
+  await ff.load(ff.site.url(story, 'static'));
+  const start = -2 * DAY;
+  assert.equal(await loadAt(ff.site.url(story, 'heraldabout'), start), 'first');
+  const front = ff.site.url(story, 'herald');
+  assert.equal(await loadAt(front, start), 'first');
+  for (let i = 1; i <= 3; i++) await loadAt(front, start + i * HOUR);
+  const terms = ff.site.url(story, 'heraldterms');
+  assert.equal(await loadAt(terms, start + 5 * HOUR), 'first');
+  await ff.store({ testHooks: {} });
+
+  // Today, the second visit of the terms page: only its teaser changed.
+  assert.notEqual(await ff.load(terms), 'changed', 'nothing meaningful is painted');
+  const st = await ff.popupState();
+  const changes = st.changes || [];
+  const teasers = changes.filter((c) => /^Recommended: /.test(c.preview || ''));
+  // The teaser's old story removed and the new one new (or one changed block): all noise, each
+  // naming the learned module and its evidence (the front page's rotation).
+  assert.ok(teasers.length >= 1, `the teaser's change is listed as automated: ${JSON.stringify(changes)}`);
+  for (const t of teasers) {
+    assert.equal(t.kind, 'noise', JSON.stringify(t));
+    assert.equal(t.reason && t.reason.rule, 'module', JSON.stringify(t.reason));
+    assert.ok(t.reason.evidence.pages >= 2, JSON.stringify(t.reason));
+  }
+  assert.equal(teasers.length, changes.length, JSON.stringify(changes));
+  assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
+  assert.deepEqual(await painted(), {});
+  assert.equal(await ff.badge(), '');
+});
+
+test('Firefox: a weather widget is noise from the first revisit, named weather', async () => {
+  const story = 'ffweather';
+  const url = ff.site.url(story, 'weather');
+  assert.equal(await ff.load(url), 'first');
+  for (let k = 0; k < 2; k++) {
+    await ff.site.advance(story);
+    assert.notEqual(await ff.load(url), 'changed', 'nothing meaningful is painted');
+    const st = await ff.popupState();
+    const c = (st.changes || []).filter((x) => /Harbour/.test(x.preview || ''));
+    // One change, or a removed and a new block when the texts are too unlike to align.
+    assert.ok(c.length >= 1 && c.length <= 2, JSON.stringify(st.changes));
+    for (const x of c) {
+      assert.equal(x.kind, 'noise', JSON.stringify(x));
+      assert.deepEqual(x.reason && x.reason.kinds, ['weather'], JSON.stringify(x.reason));
+    }
+    assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
+    assert.deepEqual(await painted(), {});
+  }
+});
+
+test('Firefox: a related-articles module that comes and goes on an imprint is noise, named related', async () => {
+  const story = 'ffrelated';
+  const url = ff.site.url(story, 'related');
+  assert.equal(await ff.load(url), 'first');
+  for (let k = 0; k < 2; k++) {
+    await ff.site.advance(story);
+    assert.notEqual(await ff.load(url), 'changed', 'nothing meaningful is painted');
+    const st = await ff.popupState();
+    const c = st.changes || [];
+    assert.ok(c.length >= 3, JSON.stringify(c)); // the heading and the teasers
+    for (const x of c) {
+      assert.equal(x.kind, 'noise', JSON.stringify(x));
+      assert.deepEqual(x.reason && x.reason.kinds, ['related'], JSON.stringify(x.reason));
+    }
+    assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
+    assert.equal(st.summary.meaningful_removed || 0, 0, JSON.stringify(st.summary));
+    assert.equal(await ff.badge(), '');
+  }
+});
+
+test('Firefox: a page that did not load is no change and not stored; the next visit compares with the last full version', async () => {
+  const story = 'ffdashboard';
+  const url = ff.site.url(story, 'dashboard');
+  assert.equal(await ff.load(url), 'first');
+  // Version 1: the twelve rows did not render.
+  await ff.site.advance(story);
+  assert.notEqual(await ff.load(url), 'changed');
+  let st = await ff.popupState();
+  assert.equal(st.notLoaded, true, JSON.stringify(st.summary));
+  assert.equal(st.summary.not_loaded, true);
+  assert.equal(st.count, 0);
+  assert.ok((st.changes || []).every((x) => x.kind === 'noise'), JSON.stringify(st.changes));
+  const said = await ff.inExtensionPage('popup', async () => {
+    await ff.waitFor("const e = document.getElementById('not-loaded'); return e && !e.hidden && e.textContent.trim()", 'the not-loaded line');
+    return ff.driver.executeScript("return document.getElementById('not-loaded').textContent");
+  });
+  assert.match(said, /did not load fully/);
+  assert.equal(await ff.badge(), '');
+  // Version 2: the rows are back and one was updated; compared with version 0, only that row.
+  await ff.site.advance(story);
+  assert.equal(await ff.load(url), 'changed');
+  st = await ff.popupState();
+  const content = (st.changes || []).filter((x) => x.kind === 'content');
+  assert.equal(content.length, 1, JSON.stringify(st.changes));
+  assert.equal(content[0].status, 'changed');
+  assert.match(content[0].preview, /Dale reports 58/);
+  assert.equal(await ff.badge(), '1');
+});
