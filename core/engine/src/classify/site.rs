@@ -47,7 +47,7 @@
 //!    at a path the site has learned to rotate; the same value in another format, spacing
 //!    or order ([`crate::classify::noise::same_value`]) and a new or removed block of only an
 //!    id, a count or a relative time ([`crate::classify::noise::bare_count`]: "6 Kommentare",
-//!    "vor 3 Stunden") are noise that teaches nothing; advertising the page labels as such
+//!    "vor 3 Stunden"), new, removed or moved, are noise that teaches nothing; advertising the page labels as such
 //!    ([`crate::classify::noise::ad_blocks`]) is noise; a change a rule looked like but that
 //!    adds words its slot never showed is content, its reason naming the rule
 //!    ([`crate::classify::Kept`]); so is a change of a slot learned as rotating whose text
@@ -919,6 +919,16 @@ impl SiteState {
                         if let Some(r) = rotating(&slots[k], old_t, new_t) {
                             verdicts[k] = Some(kept_or_noise(r, new_t));
                         }
+                    }
+                }
+                Status::Moved => {
+                    // A block of only a count, a relative time or an id says nothing of its
+                    // own: "moved" is another item's equal count matched to it ("73
+                    // Kommentare" under one teaser, then under another in a reordered list).
+                    if noise::is_bare_id(&b.text) {
+                        verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Id])));
+                    } else if let Some(kinds) = noise::bare_count(&b.text) {
+                        verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
                     }
                 }
                 _ => {}
@@ -2655,6 +2665,76 @@ mod tests {
         assert_eq!(of("vor 3 Stunden").kind, Kind::Noise);
         assert_eq!(of("Tickets from 5 euros").kind, Kind::Content);
         assert_eq!(r.summary.meaningful, 1);
+    }
+
+    /// A block of only a count that "moved" is another teaser's equal count matched to it (a
+    /// list of teasers in a new order, each with its comment count): noise; the teasers' own
+    /// moves still show.
+    #[test]
+    fn a_count_that_moved_on_its_own_is_noise() {
+        let teasers = |items: &[(&str, &str)]| {
+            let mut v = Vec::new();
+            for (i, (title, count)) in items.iter().enumerate() {
+                v.push(Block {
+                    text: title.to_string(),
+                    path: format!("/html[0]/body[0]/main[0]/article[{i}]/h2[0]"),
+                    ..Block::default()
+                });
+                v.push(Block {
+                    text: count.to_string(),
+                    path: format!("/html[0]/body[0]/main[0]/article[{i}]/footer[0]"),
+                    ..Block::default()
+                });
+            }
+            v
+        };
+        let mut model = SiteState::new();
+        let url = "https://news.example/ticker";
+        let old = teasers(&[
+            ("Harbour festival opens on Friday", "12 Kommentare"),
+            ("Ferry timetable changes for winter", "73 Kommentare"),
+            ("Library extends its opening hours", "4 Kommentare"),
+            ("Bridge works start in March", "73 Kommentare"),
+        ]);
+        first_visit(&mut model, url, &old);
+        // The last story moved to the top, its count with it; the second story's count is no
+        // longer 73, so that "73 Kommentare" pairs with the moved one's count.
+        let new = teasers(&[
+            ("Bridge works start in March", "73 Kommentare"),
+            ("Harbour festival opens on Friday", "12 Kommentare"),
+            ("Ferry timetable changes for winter", "74 Kommentare"),
+            ("Library extends its opening hours", "4 Kommentare"),
+        ]);
+        let r = a_day_later(url, &old, &new, &mut model);
+        let moved: Vec<_> = r
+            .blocks
+            .iter()
+            .filter(|b| b.status == Status::Moved)
+            .collect();
+        assert!(
+            moved.iter().any(|b| b.text == "73 Kommentare"),
+            "{:#?}",
+            r.blocks
+        );
+        for m in &moved {
+            if m.text.ends_with("Kommentare") {
+                assert_eq!(m.kind, Kind::Noise, "{m:?}");
+                assert_eq!(
+                    m.reason.as_ref().map(|r| r.kinds.clone()),
+                    Some(vec![Volatile::Counter])
+                );
+            }
+        }
+        // The story that moved is shown.
+        assert!(
+            r.blocks
+                .iter()
+                .any(|b| b.text == "Bridge works start in March"
+                    && b.status == Status::Moved
+                    && b.kind == Kind::Content),
+            "{:#?}",
+            r.blocks
+        );
     }
 
     fn lines(ls: &[&str]) -> Vec<Block> {
