@@ -453,15 +453,19 @@ fn single_site(ctx: &Ctx) -> Result<(), String> {
     vers.sort_by_key(|v| v.time);
     let mut all = Tally::default();
     let mut near = Tally::default();
+    let mut examples = Vec::new();
     let mut model = SiteState::default();
     visit_site(
         &vers,
         &|_| "https://www.christiandailyreporter.com/".to_string(),
         &mut model,
-        &mut |_, gap, outs, _, _, share| {
+        &mut |v, gap, outs, old, new, share| {
             all.add(outs, Some(share));
             if gap <= 10 * 60 {
                 near.add(outs, None);
+                if ctx.verbose && !outs[2].is_quiet() && examples.len() < 20 {
+                    examples.push(example_pair(&v.page, &outs[2], old, new));
+                }
             }
         },
         &mut |_, _, _| {},
@@ -479,6 +483,9 @@ fn single_site(ctx: &Ctx) -> Result<(), String> {
         &mut rows,
     );
     print_table(&rows);
+    for e in &examples {
+        println!("   - {e}");
+    }
     Ok(())
 }
 
