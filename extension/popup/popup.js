@@ -136,7 +136,10 @@ function render(tabId, state) {
   const list = el('ol', { class: 'changes' });
   for (const c of state.changes) {
     if (isAuto(c)) continue;
-    const item = changeItem(tabId, c);
+    // A change a rule looked at and kept (issue 11: "looked like …, kept because …"), or one the
+    // person asked to be shown: why it is here though its slot is learned.
+    const why = c.reason ? el('span', { class: 'reason kept', 'data-reason': reasonDetail(c), title: reasonDetail(c) }, reasonLabel(c)) : null;
+    const item = changeItem(tabId, c, why);
     item.append(teachButton(tabId, c, refresh));
     list.append(item);
   }

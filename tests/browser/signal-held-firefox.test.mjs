@@ -53,4 +53,10 @@ test('Firefox: a status learned as rotating is shown once it held over a revisit
   const shown = await painted();
   assert.deepEqual(Object.values(shown).flat(), ['ferry-status'], JSON.stringify(shown));
   assert.equal(await ff.badge(), '1');
+  // The popup says why it is shown though its slot rotates.
+  const why = await ff.inExtensionPage('popup', async () => {
+    await ff.waitFor("return document.querySelector('ol.changes')", 'the popup\'s changes');
+    return ff.driver.executeScript("return [...document.querySelectorAll('ol.changes .reason.kept')].map((e) => e.textContent)");
+  });
+  assert.ok(why.some((w) => /^looked like rotating item, kept because its text had stayed over \d+ visits/.test(w)), JSON.stringify(why));
 });

@@ -47,6 +47,16 @@ async function learnFlip(story, url, start) {
   return p;
 }
 
+/** The reasons the popup shows beside the content changes of `p`'s tab (the kept ones). */
+async function keptReasons(p) {
+  const popup = await ext.context.newPage();
+  await popup.goto(`chrome-extension://${ext.extensionId}/popup/popup.html?tabId=${p.tabId}`);
+  await popup.waitForSelector('ol.changes');
+  const texts = await popup.$$eval('ol.changes .reason.kept', (els) => els.map((e) => e.textContent));
+  await popup.close();
+  return texts;
+}
+
 test('a rotating module learned on the front page is noise on a page visited for the second time', async () => {
   // Two days ago: the about page once, the front page and three reloads (its teaser rotates),
   // the terms page once.
@@ -129,6 +139,9 @@ test('a status that held over a revisit is shown, though its slot was learned as
   }
   assert.ok(st.summary.meaningful >= 1, JSON.stringify(st.summary));
   assert.equal(state, 'changed', 'the status change is painted');
+  // The popup says why it is shown though its slot rotates.
+  const why = await keptReasons(p);
+  assert.ok(why.some((w) => /^looked like rotating item, kept because its text had stayed over \d+ visits/.test(w)), JSON.stringify(why));
   await p.page.close();
 });
 
@@ -158,6 +171,8 @@ test('a stock line is shown at every flip, though its slot was learned as rotati
   );
   assert.ok(st.summary.meaningful >= 1, JSON.stringify(st.summary));
   assert.equal(state, 'changed', 'the stock change is painted');
+  const why = await keptReasons(p);
+  assert.ok(why.some((w) => /^looked like rotating item, kept because it says whether the item can be had: "/.test(w)), JSON.stringify(why));
   await p.page.close();
 });
 
