@@ -1,7 +1,7 @@
 // How changes are named to a person, the same in the page's bar and in the popup (in the UI
 // language: shared/i18n.js).
 
-import { relativeTime as relativeTimeIntl, t } from './i18n.js';
+import { plural, relativeTime as relativeTimeIntl, t } from './i18n.js';
 import { kindList } from './core-words.js';
 
 /** @typedef {{ status: import('./messages.js').ChangeStatus, kind?: import('./messages.js').ChangeKind | null, reason?: import('./messages.js').Reason | null }} Labelled */
@@ -30,7 +30,7 @@ export function reasonLabel(change) {
     if (r.rule === 'taught') return t('reason_taught_noise');
     if (r.rule === 'shown' || (r.kept && r.kept.type === 'shown')) return t('reason_taught_shown');
     const like = r.rule === 'rotating' ? t('reason_rotating_item') : r.rule === 'module' ? t('reason_rotating_module') : r.label || t('reason_rule');
-    if (r.kept && r.kept.type === 'held') return t('reason_kept_held', [like, String(r.kept.visits)]);
+    if (r.kept && r.kept.type === 'held') return plural(r.kept.visits, 'reason_kept_held', [like]);
     if (r.kept && r.kept.type === 'stock') return t('reason_kept_stock', [like, r.kept.phrase || '']);
     if (r.kept) return t('reason_kept', [like, (r.kept.words || []).join(', ')]);
     return t('reason_learned', like);
