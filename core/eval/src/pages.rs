@@ -728,6 +728,15 @@ fn health(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   error message); the share was 0.9 first and marked 3 of the 26, lowered to 0.8 here."
     );
+    println!("   Not from this sample: a relative time of several units (\"6 hours 35 min ago\" → \"7 hours");
+    println!("   5 min ago\", a tweet's age in IL's feed) and a count with its magnitude (\"24.2k Shares\",");
+    println!(
+        "   CO) are noise; made in session 26 after reading versions 31–60 of these pages, where"
+    );
+    println!(
+        "   ours showed what \"ignore numbers\" did not (161 revisits: nearly all new figures and"
+    );
+    println!("   \"as of\" dates of a real update); all revisits 57.1% → 56.6% changed.");
     for e in examples.iter().chain(&worse_examples) {
         println!("   - {e}");
     }

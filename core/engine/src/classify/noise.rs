@@ -1811,6 +1811,22 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                     && word_at(q - 1).is_some_and(|w| w.eq_ignore_ascii_case("y")))
         };
         let ago_after = |q: isize| word_at(q).is_some_and(|w| in_list(AGO_AFTER, w));
+        // A relative time of several units ("7 hours 5 min ago", "vor 2 Stunden 5 Minuten"):
+        // pairs of a number and its time unit, the "ago" after the last pair or the "vor"
+        // before the first; `q` is a pair's number.
+        let pair_at = |q: isize| {
+            word_at(q).is_some_and(is_number) && word_at(q + 1).is_some_and(is_time_unit)
+        };
+        let pairs_ago = |q: isize| {
+            let (mut first, mut last) = (q, q);
+            while pair_at(last + 2) {
+                last += 2;
+            }
+            while pair_at(first - 2) {
+                first -= 2;
+            }
+            ago_after(last + 2) || ago_before(first - 1)
+        };
         let kind = if is_clock(tok) {
             Some(Volatile::Clock)
         } else if is_ip(tok) {
@@ -1819,7 +1835,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             Some(Volatile::Date)
         } else if is_number(tok) {
             let next_unit = next.is_some_and(is_time_unit);
-            if next_unit && (ago_after(k + 2) || ago_before(k - 1)) {
+            if next_unit && pairs_ago(k) {
                 Some(Volatile::RelativeTime)
             } else if next.is_some_and(|n| in_list(DURATION_UNITS, n))
                 && (tok.contains('.') || short)
@@ -1895,6 +1911,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 && word_at(k + 2).is_some_and(is_time_unit)
                 && ago_after(k + 3))
             || (compact_unit(tok) && (ago_after(k + 1) || ago_before(k - 1)))
+            || (is_time_unit(tok) && prev_is_num && pairs_ago(k - 1))
         {
             // "5 minutes ago", "an hour ago", "vor 3 Stunden", "vor einer Stunde", "il y a une
             // heure", "hace 2 horas", "3 ore fa", "a few seconds ago", "3m ago": the unit and
@@ -3397,10 +3414,13 @@ pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
             && in_list(COUNTER_WORDS, &letters)
             && (w.starts_with(|c: char| c.is_ascii_digit())
                 || w.ends_with(|c: char| c.is_ascii_digit()));
-        worded |= w.chars().any(char::is_alphabetic);
+        // A count written short with its magnitude ("24.2k Shares", "1.2M views"): a count,
+        // but not the word that says what is counted.
+        let abbreviated = abbreviated_count(w);
+        worded |= w.chars().any(char::is_alphabetic) && !abbreviated;
         match kinds[i] {
             Some(k @ (Volatile::Counter | Volatile::RelativeTime)) => found.push(k),
-            _ if glued => found.push(Volatile::Counter),
+            _ if glued || abbreviated => found.push(Volatile::Counter),
             _ if in_list(COUNTER_WORDS, w)
                 || is_time_unit(w)
                 || in_list(AGO_AFTER, w)
@@ -3412,6 +3432,19 @@ pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
     found.sort();
     found.dedup();
     (worded && !found.is_empty()).then_some(found)
+}
+
+/// Whether a token is a count written with its magnitude: "24.2k", "3K", "1,5M" (a number of at
+/// most four digits and one decimal part, then k, K, m, M, b or B).
+fn abbreviated_count(tok: &str) -> bool {
+    let Some(num) = tok.strip_suffix(['k', 'K', 'm', 'M', 'b', 'B']) else {
+        return false;
+    };
+    let (whole, frac) = num.split_once(['.', ',']).unwrap_or((num, ""));
+    (1..=4).contains(&whole.len())
+        && whole.bytes().all(|b| b.is_ascii_digit())
+        && frac.len() <= 2
+        && frac.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The words a slot shows that can tell a real edit from rotation: lowercased words with a
@@ -4601,6 +4634,29 @@ mod tests {
             ),
             Some(vec!["relative_time"])
         );
+        // Of several units, both numbers changed (a tweet's age in a feed).
+        assert_eq!(
+            noise(
+                "17 new cases were reported at a nursing home - 6 hours 35 min ago",
+                "17 new cases were reported at a nursing home - 7 hours 5 min ago"
+            ),
+            Some(vec!["relative_time"])
+        );
+        assert_eq!(
+            noise(
+                "Aktualisiert vor 2 Stunden 5 Minuten",
+                "Aktualisiert vor 3 Stunden 40 Minuten"
+            ),
+            Some(vec!["relative_time"])
+        );
+        // Without "ago" it is a duration the page states.
+        assert_eq!(
+            noise(
+                "The ferry crossing takes 6 hours 35 min in winter",
+                "The ferry crossing takes 7 hours 5 min in winter"
+            ),
+            None
+        );
     }
 
     #[test]
@@ -5596,6 +5652,8 @@ mod tests {
             "vor 3 Stunden",
             "5 minutes ago",
             "hace una hora",
+            "24.2k Shares",
+            "1,5M Aufrufe",
         ] {
             assert!(bare_count(t).is_some(), "{t}");
         }
@@ -5607,6 +5665,9 @@ mod tests {
             "2026-11-22",
             "a1780",
             "12 angry men",
+            "24.2k",
+            "5M",
+            "2B pencils",
         ] {
             assert_eq!(bare_count(t), None, "{t}");
         }
