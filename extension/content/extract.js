@@ -79,7 +79,7 @@ export function sincelastExtractSteps(doc, options) {
 
   var XHTML = 'http://www.w3.org/1999/xhtml';
   var SKIPPED = makeSet(
-    'head script style noscript template iframe object embed canvas audio video map ' +
+    'head title noframes script style noscript template iframe object embed canvas audio video map ' +
       'input textarea select option optgroup datalist'
   );
   var BLOCK = makeSet(

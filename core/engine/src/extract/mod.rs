@@ -70,7 +70,9 @@
 //!
 //! - not in the HTML namespace (`<svg>`, `<math>` and everything inside them: labels of graphics
 //!   and formula glyphs are not prose, and `<svg><title>` must not leak);
-//! - one of [`SKIPPED_TAGS`]: `head`, `script`, `style`, `noscript`, `template`, `iframe`,
+//! - one of [`SKIPPED_TAGS`]: `head`, `title` and `noframes` (never rendered: a `<title>` the
+//!   parser put into the body, after stray text before the doctype, is still the document's
+//!   title), `script`, `style`, `noscript`, `template`, `iframe`,
 //!   `object`, `embed`, `canvas`, `audio`, `video`, `map`, and the form fields `input`,
 //!   `textarea`, `select`, `option`, `optgroup`, `datalist` (what a person typed or chose is
 //!   never read; a `<button>`'s label is ordinary text);
@@ -233,8 +235,9 @@ use crate::errors::Error;
 
 /// Tags whose elements are skipped with their whole subtree (section 3 of the spec).
 pub const SKIPPED_TAGS: &[&str] = &[
-    "head", "script", "style", "noscript", "template", "iframe", "object", "embed", "canvas",
-    "audio", "video", "map", "input", "textarea", "select", "option", "optgroup", "datalist",
+    "head", "title", "noframes", "script", "style", "noscript", "template", "iframe", "object",
+    "embed", "canvas", "audio", "video", "map", "input", "textarea", "select", "option",
+    "optgroup", "datalist",
 ];
 
 /// Tags whose elements are block elements (section 4 of the spec).
@@ -1236,6 +1239,19 @@ mod tests {
              <object><p>obj</p></object><video>vid</video><canvas>cv</canvas>",
         );
         assert_eq!(texts(&p), ["ab", "cd"]);
+    }
+
+    /// Stray text before the doctype puts the parser in the body before the head's elements:
+    /// the `<title>` lands in the body, where no browser renders it, and the page's title is
+    /// still the document's title.
+    #[test]
+    fn a_title_in_the_body_is_not_text() {
+        let p = page(
+            "\u{feff}???<!DOCTYPE html><html><head><title>Daily Reporter</title></head>\
+             <body><noframes>nf</noframes><p>First story</p></body></html>",
+        );
+        assert_eq!(texts(&p), ["???", "First story"]);
+        assert_eq!(p.title.as_deref(), Some("Daily Reporter"));
     }
 
     #[test]
