@@ -45,11 +45,11 @@
 //! 2. **noise** — a changed block whose change is volatile ([`crate::classify::noise::classify`]:
 //!    the built-in detectors, then the site's learned rules), or a new or removed short block
 //!    at a path the site has learned to rotate; the same value in another format, spacing
-//!    or order ([`crate::classify::noise::same_value`]) and a new or removed block of only an
-//!    id, a count or a relative time ([`crate::classify::noise::bare_count`]: "6 Kommentare",
-//!    "vor 3 Stunden"), new, removed or moved, are noise that teaches nothing; advertising the page labels as such
-//!    ([`crate::classify::noise::ad_blocks`]) is noise; a change a rule looked like but that
-//!    adds words its slot never showed is content, its reason naming the rule
+//!    or order ([`crate::classify::noise::same_value`]) and a new, removed or moved block of
+//!    only an id, a count or a relative time ([`crate::classify::noise::bare_count`]: "6
+//!    Kommentare", "vor 3 Stunden") are noise that teaches nothing; advertising the page labels
+//!    as such ([`crate::classify::noise::ad_blocks`]) is noise; a change a rule looked like but
+//!    that adds words its slot never showed is content, its reason naming the rule
 //!    ([`crate::classify::Kept`]); so is a change of a slot learned as rotating whose text
 //!    held there, or back to a text that held there before (a state, not rotation);
 //!    rotating modules (`RuleKind::Module`) are learned just before, from other pages'
