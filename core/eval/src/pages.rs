@@ -165,8 +165,9 @@ const REVISIT_SECS: i64 = 60 * 60;
 /// A revisit at least this far apart counts as a month later (the archive's monthly period).
 const MONTHLY_SECS: i64 = 20 * 86_400;
 /// The parts of the news sample: the first [`NEWS_MAX_PER_PAGE`] versions of each page's hourly
-/// period (read while the rules were made), the rest of the hourly period (held out: added
-/// after the rules and never read for them), and the monthly period to 2026 (held out too).
+/// period (read while the rules were made), the rest of the hourly period (held out: added in
+/// session 26, after the rules; one rule was read on it since, and the section says which),
+/// and the monthly period to 2026 (held out too).
 const NEWS_DEV: u8 = 0;
 const NEWS_HELD_OUT: u8 = 1;
 const NEWS_MONTHLY: u8 = 2;
