@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFirefox } from './firefox.mjs';
 import { PAINTED } from './chromium.mjs';
+import { assertModuleTeasers, assertRelated, assertWeather } from './signal-checks.mjs';
 
 const ff = useFirefox();
 const HOUR = 3600000;
@@ -43,19 +44,7 @@ test('Firefox: a rotating module learned on the front page is noise on a page vi
 
   // Today, the second visit of the terms page: only its teaser changed.
   assert.notEqual(await ff.load(terms), 'changed', 'nothing meaningful is painted');
-  const st = await ff.popupState();
-  const changes = st.changes || [];
-  const teasers = changes.filter((c) => /^Recommended: /.test(c.preview || ''));
-  // The teaser's old story removed and the new one new (or one changed block): all noise, each
-  // naming the learned module and its evidence (the front page's rotation).
-  assert.ok(teasers.length >= 1, `the teaser's change is listed as automated: ${JSON.stringify(changes)}`);
-  for (const t of teasers) {
-    assert.equal(t.kind, 'noise', JSON.stringify(t));
-    assert.equal(t.reason && t.reason.rule, 'module', JSON.stringify(t.reason));
-    assert.ok(t.reason.evidence.pages >= 2, JSON.stringify(t.reason));
-  }
-  assert.equal(teasers.length, changes.length, JSON.stringify(changes));
-  assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
+  assertModuleTeasers(await ff.popupState());
   assert.deepEqual(await painted(), {});
   assert.equal(await ff.badge(), '');
 });
@@ -67,15 +56,7 @@ test('Firefox: a weather widget is noise from the first revisit, named weather',
   for (let k = 0; k < 2; k++) {
     await ff.site.advance(story);
     assert.notEqual(await ff.load(url), 'changed', 'nothing meaningful is painted');
-    const st = await ff.popupState();
-    const c = (st.changes || []).filter((x) => /Harbour/.test(x.preview || ''));
-    // One change, or a removed and a new block when the texts are too unlike to align.
-    assert.ok(c.length >= 1 && c.length <= 2, JSON.stringify(st.changes));
-    for (const x of c) {
-      assert.equal(x.kind, 'noise', JSON.stringify(x));
-      assert.deepEqual(x.reason && x.reason.kinds, ['weather'], JSON.stringify(x.reason));
-    }
-    assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
+    assertWeather(await ff.popupState());
     assert.deepEqual(await painted(), {});
   }
 });
@@ -87,15 +68,7 @@ test('Firefox: a related-articles module that comes and goes on an imprint is no
   for (let k = 0; k < 2; k++) {
     await ff.site.advance(story);
     assert.notEqual(await ff.load(url), 'changed', 'nothing meaningful is painted');
-    const st = await ff.popupState();
-    const c = st.changes || [];
-    assert.ok(c.length >= 3, JSON.stringify(c)); // the heading and the teasers
-    for (const x of c) {
-      assert.equal(x.kind, 'noise', JSON.stringify(x));
-      assert.deepEqual(x.reason && x.reason.kinds, ['related'], JSON.stringify(x.reason));
-    }
-    assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
-    assert.equal(st.summary.meaningful_removed || 0, 0, JSON.stringify(st.summary));
+    assertRelated(await ff.popupState());
     assert.equal(await ff.badge(), '');
   }
 });

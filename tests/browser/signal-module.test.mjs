@@ -10,6 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useChromium, revisit, visit, inExtension } from './chromium.mjs';
+import { assertModuleTeasers, assertRelated, assertWeather } from './signal-checks.mjs';
 
 let site;
 let ext;
@@ -79,19 +80,7 @@ test('a rotating module learned on the front page is noise on a page visited for
 
   // Today, the second visit of the terms page: only its teaser changed.
   const state = await revisit(terms.page);
-  const st = (await tabState(termsUrl)).result;
-  const changes = st.changes || [];
-  const teasers = changes.filter((c) => /^Recommended: /.test(c.preview || ''));
-  // The teaser's old story is removed and the new one is new (or one changed block): all noise,
-  // each naming the learned module and its evidence (the front page's rotation).
-  assert.ok(teasers.length >= 1, `the teaser's change is listed as automated: ${JSON.stringify(changes)}`);
-  for (const t of teasers) {
-    assert.equal(t.kind, 'noise', JSON.stringify(t));
-    assert.equal(t.reason && t.reason.rule, 'module', JSON.stringify(t.reason));
-    assert.ok(t.reason.evidence.pages >= 2, JSON.stringify(t.reason));
-  }
-  assert.equal(teasers.length, changes.length, JSON.stringify(changes));
-  assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
+  assertModuleTeasers((await tabState(termsUrl)).result);
   assert.notEqual(state, 'changed', 'nothing meaningful is painted');
   await terms.page.close();
 });
@@ -221,16 +210,7 @@ test('a weather widget is noise from the first revisit, named weather', async ()
   for (let k = 0; k < 2; k++) {
     await site.advance(story);
     const state = await revisit(p.page);
-    const st = (await tabState(url)).result;
-    const c = (st.changes || []).filter((x) => /Harbour/.test(x.preview || ''));
-    // One change, or a removed and a new block when the texts are too unlike to align
-    // ("9 °C, Sunny" → "-2 °C, Light snow"): each is the weather.
-    assert.ok(c.length >= 1 && c.length <= 2, JSON.stringify(st.changes));
-    for (const x of c) {
-      assert.equal(x.kind, 'noise', JSON.stringify(x));
-      assert.deepEqual(x.reason && x.reason.kinds, ['weather'], JSON.stringify(x.reason));
-    }
-    assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
+    assertWeather((await tabState(url)).result);
     assert.notEqual(state, 'changed', 'nothing meaningful is painted');
   }
   await p.page.close();
@@ -249,14 +229,7 @@ test('a related-articles module that comes and goes on an imprint is noise, name
     await site.advance(story);
     const state = await revisit(p.page);
     const st = (await tabState(url)).result;
-    const c = st.changes || [];
-    assert.ok(c.length >= 3, JSON.stringify(c)); // the heading and the teasers
-    for (const x of c) {
-      assert.equal(x.kind, 'noise', JSON.stringify(x));
-      assert.deepEqual(x.reason && x.reason.kinds, ['related'], JSON.stringify(x.reason));
-    }
-    assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
-    assert.equal(st.summary.meaningful_removed || 0, 0, JSON.stringify(st.summary));
+    assertRelated(st);
     assert.equal(st.count, 0);
     assert.notEqual(state, 'changed', 'nothing meaningful is painted');
   }

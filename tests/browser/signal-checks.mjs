@@ -1,0 +1,46 @@
+// What the background answers for the stories of issue 11's noise rules (tests/site "herald",
+// "weather", "related"), checked the same way in Chromium (signal-module.test.mjs) and Firefox
+// (signal-module-firefox.test.mjs): `st` is the `popup-state` result for the revisited tab.
+
+import assert from 'node:assert/strict';
+
+/** The terms page's teaser: listed as noise, each change naming the learned module and its
+ * evidence (the front page's rotation); nothing else changed, nothing meaningful. */
+export function assertModuleTeasers(st) {
+  const changes = st.changes || [];
+  const teasers = changes.filter((c) => /^Recommended: /.test(c.preview || ''));
+  // The teaser's old story removed and the new one new (or one changed block).
+  assert.ok(teasers.length >= 1, `the teaser's change is listed as automated: ${JSON.stringify(changes)}`);
+  for (const t of teasers) {
+    assert.equal(t.kind, 'noise', JSON.stringify(t));
+    assert.equal(t.reason && t.reason.rule, 'module', JSON.stringify(t.reason));
+    assert.ok(t.reason.evidence.pages >= 2, JSON.stringify(t.reason));
+  }
+  assert.equal(teasers.length, changes.length, JSON.stringify(changes));
+  assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
+}
+
+/** The weather widget's change: one change, or a removed and a new block when the texts are too
+ * unlike to align ("9 °C, Sunny" → "-2 °C, Light snow"), each named weather; nothing meaningful. */
+export function assertWeather(st) {
+  const c = (st.changes || []).filter((x) => /Harbour/.test(x.preview || ''));
+  assert.ok(c.length >= 1 && c.length <= 2, JSON.stringify(st.changes));
+  for (const x of c) {
+    assert.equal(x.kind, 'noise', JSON.stringify(x));
+    assert.deepEqual(x.reason && x.reason.kinds, ['weather'], JSON.stringify(x.reason));
+  }
+  assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
+}
+
+/** The "Mehr zum Thema" module that came or went: its heading and teasers, each named related;
+ * nothing meaningful, nothing meaningful removed. */
+export function assertRelated(st) {
+  const c = st.changes || [];
+  assert.ok(c.length >= 3, JSON.stringify(c));
+  for (const x of c) {
+    assert.equal(x.kind, 'noise', JSON.stringify(x));
+    assert.deepEqual(x.reason && x.reason.kinds, ['related'], JSON.stringify(x.reason));
+  }
+  assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
+  assert.equal(st.summary.meaningful_removed || 0, 0, JSON.stringify(st.summary));
+}
