@@ -921,7 +921,8 @@ impl SiteState {
                         }
                     }
                 }
-                Status::Moved => {
+                // (A longer text is neither: a reordered page's paragraphs are not tokenized.)
+                Status::Moved if !more_words_than(&b.text, 8) => {
                     // A block of only a count, a relative time or an id says nothing of its
                     // own: "moved" is another item's equal count matched to it ("73
                     // Kommentare" under one teaser, then under another in a reordered list).
