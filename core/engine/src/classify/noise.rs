@@ -3434,6 +3434,93 @@ pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
     (worded && !found.is_empty()).then_some(found)
 }
 
+/// The most blocks an item holds ([`item_of`]): a teaser, a ticker's entry, a table's row. An
+/// `article` element of a whole story is no item.
+pub const ITEM_MAX_BLOCKS: usize = 8;
+
+/// The path of the item a block stands in: its nearest `article`, `li` or `tr` element (its own
+/// element included), or `None` outside any.
+pub fn item_of(path: &str) -> Option<&str> {
+    let mut end = path.len();
+    loop {
+        let step_start = path[..end].rfind('/').map_or(0, |i| i + 1);
+        let tag = path[step_start..end].split('[').next().unwrap_or("");
+        if matches!(tag, "article" | "li" | "tr") {
+            return Some(&path[..end]);
+        }
+        if step_start == 0 {
+            return None;
+        }
+        end = step_start - 1;
+    }
+}
+
+/// Whether a text is only an item's stamp — a time ("01:31 Uhr", a clip's length "04:19"), a
+/// date ("31.12.2024"), a count or a position ("3", "12 comments") — and which kinds: at most
+/// four words, every word one of those values or the unit it is written with. Beside its item's
+/// words (a new teaser's headline) it says nothing of its own; alone it may be a figure of the
+/// page, so the caller asks for the item.
+pub fn item_stamp(t: &str) -> Option<Vec<Volatile>> {
+    stamp_parts(t).and_then(|(kinds, label)| label.is_empty().then_some(kinds))
+}
+
+/// A stamp with a label of at most two words besides its values ("03:02 Newsticker", "Video
+/// 04:19"): the kinds and the label, lowercased. The label is an item's kicker only where the
+/// page repeats it with other values (the caller counts).
+pub fn labelled_stamp(t: &str) -> Option<(Vec<Volatile>, String)> {
+    stamp_parts(t)
+}
+
+/// The word after a time glued to it ("22:43Spieltag" → "Spieltag"), when the rest has no digit.
+fn glued_clock(tok: &str) -> Option<&str> {
+    let at = tok.find(|c: char| c.is_alphabetic())?;
+    let (clock, rest) = tok.split_at(at);
+    (is_clock(clock) && !rest.bytes().any(|b| b.is_ascii_digit())).then_some(rest)
+}
+
+fn stamp_parts(t: &str) -> Option<(Vec<Volatile>, String)> {
+    // A stamp is short: tell without tokenizing.
+    if t.len() > 40 || !t.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let toks = text::tokens(t);
+    let kinds = volatile_kinds(&toks);
+    let mut found = Vec::new();
+    let mut label: Vec<String> = Vec::new();
+    let mut words = 0;
+    for (tok, k) in toks.iter().zip(&kinds) {
+        if !text::is_word(tok) {
+            continue;
+        }
+        words += 1;
+        match k {
+            Some(
+                k @ (Volatile::Clock | Volatile::Date | Volatile::Counter | Volatile::RelativeTime),
+            ) => found.push(*k),
+            _ if in_list(COUNTER_WORDS, tok)
+                || is_time_unit(tok)
+                || in_list(AGO_AFTER, tok)
+                || in_list(AGO_BEFORE, tok) => {}
+            // (A label is words: a number of its own is a value of the item.)
+            _ if !tok.bytes().any(|b| b.is_ascii_digit()) => label.push(tok.to_lowercase()),
+            // A time glued to its kicker by markup: "22:43Spieltag".
+            _ => match glued_clock(tok) {
+                Some(rest) => {
+                    found.push(Volatile::Clock);
+                    label.push(rest.to_lowercase());
+                }
+                None => return None,
+            },
+        }
+    }
+    if words > 4 || label.len() > 2 || found.is_empty() {
+        return None;
+    }
+    found.sort();
+    found.dedup();
+    Some((found, label.join(" ")))
+}
+
 /// Whether a token is a count written with its magnitude: "24.2k", "3K", "1,5M" (a number of at
 /// most four digits and one decimal part, then k, K, m, M, b or B).
 fn abbreviated_count(tok: &str) -> bool {
@@ -5671,6 +5758,80 @@ mod tests {
         ] {
             assert_eq!(bare_count(t), None, "{t}");
         }
+    }
+
+    /// An item's stamp: a time, a date, a count or a position alone, with its unit at most;
+    /// never words of the item's own, a range, a price or a version.
+    #[test]
+    fn item_stamps() {
+        for (t, kind) in [
+            ("01:31 Uhr", Volatile::Clock),
+            ("04:19", Volatile::Clock),
+            ("9:05 pm", Volatile::Clock),
+            ("31.12.2024", Volatile::Date),
+            ("March 3, 2025", Volatile::Date),
+            ("3", Volatile::Counter),
+            ("12 comments", Volatile::Counter),
+            ("vor 3 Stunden", Volatile::RelativeTime),
+        ] {
+            assert!(item_stamp(t).is_some_and(|k| k.contains(&kind)), "{t}");
+        }
+        for t in [
+            "Newsticker",
+            "14:03 Uhr Berlin",
+            "8:00 - 15:30",
+            "Version 3.2",
+            "5,49 €",
+            "Noch 9 Tage Rabatt auf alles",
+            "Fedora 34 Server",
+            "Last updated March 3, 2025",
+        ] {
+            assert_eq!(item_stamp(t), None, "{t}");
+        }
+    }
+
+    /// A stamp with a kicker of at most two words: the label apart.
+    #[test]
+    fn labelled_stamps() {
+        assert_eq!(
+            labelled_stamp("03:02 Newsticker"),
+            Some((vec![Volatile::Clock], "newsticker".to_string()))
+        );
+        assert_eq!(
+            labelled_stamp("Video 04:19"),
+            Some((vec![Volatile::Clock], "video".to_string()))
+        );
+        assert_eq!(
+            labelled_stamp("22:43Spieltag"),
+            Some((vec![Volatile::Clock], "spieltag".to_string()))
+        );
+        assert_eq!(
+            labelled_stamp("01:31 Uhr"),
+            Some((vec![Volatile::Clock], String::new()))
+        );
+        for t in [
+            "Newsticker",
+            "14:03 Uhr Berlin Hauptbahnhof Gleis",
+            "Fedora 34 Server",
+        ] {
+            assert_eq!(labelled_stamp(t), None, "{t}");
+        }
+    }
+
+    /// An item is the nearest article, li or tr element, the block's own included.
+    #[test]
+    fn items() {
+        assert_eq!(
+            item_of("/html[0]/body[0]/ul[0]/li[2]/article[0]/a[0]/div[1]"),
+            Some("/html[0]/body[0]/ul[0]/li[2]/article[0]")
+        );
+        assert_eq!(
+            item_of("/html[0]/body[0]/table[0]/tr[3]"),
+            Some("/html[0]/body[0]/table[0]/tr[3]")
+        );
+        assert_eq!(item_of("/html[0]/body[0]/main[0]/p[4]"), None);
+        // (`articles[0]` is no article.)
+        assert_eq!(item_of("/html[0]/body[0]/articles[0]/p[0]"), None);
     }
 
     /// A count is whole: a number written like a version (`21.2`, `1.2.3`) in a short block

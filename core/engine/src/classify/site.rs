@@ -68,11 +68,11 @@
 //! value in another format is noise that teaches nothing, and a rotating rule sees what the
 //! slot showed before.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::align::{diff_blocks_metered, DiffOptions, Kind, Meter, Report, Status};
+use crate::align::{diff_blocks_metered, BlockDiff, DiffOptions, Kind, Meter, Report, Status};
 use crate::block::Block;
 use crate::classify::noise::{
     self, NoiseModel, NoiseRule, MODULE_MAX_WORDS, NEAR_SIMULTANEOUS_SECS,
@@ -943,6 +943,8 @@ impl SiteState {
         }
         // The tail of a list that is simply not loaded yet is not removed.
         mark_unloaded(&mut report, old.blocks);
+        // A new teaser's time, date or position goes with its headline.
+        fold_item_stamps(&mut report, old.blocks, new.blocks, &mut meter);
         // What the person taught overrides every other decision for its slot.
         apply_taught(&mut report, noise_model);
         // A page that did not load (almost all of it missing, nothing new) is no change.
@@ -1515,6 +1517,111 @@ le_list!(le_u32, u32, 4);
 le_list!(le_u64, u64, 8);
 
 /// A text that is one number and nothing else (`7`, `1,204`, `3.5`).
+/// The stamps of items that came, went, moved or were replaced: a block of only a time, a date,
+/// a count or a position ([`noise::item_stamp`]) that is new, removed, moved or changed while
+/// another block of its item ([`noise::item_of`], at most [`noise::ITEM_MAX_BLOCKS`] blocks) is
+/// shown as content the same way (new, changed or moved on the new page; removed from the old)
+/// is noise: "01:31 Uhr" beside a ticker's new entry, "04:19" on a new video teaser, a list's
+/// "3" beside the story that moved there. The item's words say what happened; its stamp is
+/// not a second change. A stamp whose item shows nothing else stays content (a departure's
+/// time changed in its row, a date alone under its label).
+fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &mut Meter) {
+    let shown = |b: &BlockDiff| {
+        b.kind == Kind::Content
+            && matches!(
+                b.status,
+                Status::New | Status::Changed | Status::Moved | Status::Removed
+            )
+    };
+    let old_side = |b: &BlockDiff| b.status == Status::Removed;
+    // The stamps among the shown blocks (for a changed one, both texts are stamps), with their
+    // labels ("03:02 Newsticker": a kicker, when the page repeats it with other values).
+    let stamps: Vec<(usize, Vec<Volatile>, String)> = report
+        .blocks
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| shown(b) && b.text.len() <= 40)
+        .filter_map(|(k, b)| {
+            let (kinds, label) = noise::labelled_stamp(&b.text)?;
+            let was_stamp = match (b.status, b.old_index) {
+                (Status::Changed, Some(i)) => {
+                    noise::labelled_stamp(&old.get(i)?.text).is_some_and(|(_, was)| was == label)
+                }
+                _ => true,
+            };
+            was_stamp.then_some((k, kinds, label))
+        })
+        .collect();
+    if stamps.is_empty() {
+        return;
+    }
+    // How many blocks of each page carry each label with a value: a kicker is on two or more.
+    let labels_on = |page: &[Block]| -> HashMap<String, usize> {
+        let mut n: HashMap<String, usize> = HashMap::new();
+        for b in page.iter().filter(|b| b.text.len() <= 40) {
+            if let Some((_, label)) = noise::labelled_stamp(&b.text).filter(|(_, l)| !l.is_empty())
+            {
+                *n.entry(label).or_default() += 1;
+            }
+        }
+        n
+    };
+    let mut labels: [Option<HashMap<String, usize>>; 2] = [None, None];
+    let is_stamp: HashSet<usize> = stamps.iter().map(|(k, _, _)| *k).collect();
+    // The items (every article, li or tr around the block) where a block that is no stamp is
+    // shown, per side (false: the new page; true: the old one).
+    let mut items_shown: HashSet<(bool, &str)> = HashSet::new();
+    for (k, b) in report.blocks.iter().enumerate() {
+        if !shown(b) || is_stamp.contains(&k) {
+            continue;
+        }
+        let mut path = b.path.as_str();
+        while let Some(item) = noise::item_of(path) {
+            items_shown.insert((old_side(b), item));
+            match item.rfind('/') {
+                Some(i) => path = &item[..i],
+                None => break,
+            }
+        }
+    }
+    let mut folded = Vec::new();
+    for (k, kinds, label) in stamps {
+        let b = &report.blocks[k];
+        let side = old_side(b);
+        let Some(item) = noise::item_of(&b.path) else {
+            continue;
+        };
+        if !items_shown.contains(&(side, item)) {
+            continue;
+        }
+        // An item is small: a whole story in an <article> is none. (The count reads the
+        // page's paths once per stamp, and its labels once: metered.)
+        let page = if side { old } else { new };
+        if !meter.classify(page.len()) {
+            break;
+        }
+        if !label.is_empty() {
+            let on = labels[usize::from(side)].get_or_insert_with(|| labels_on(page));
+            if on.get(&label).copied().unwrap_or(0) < 2 {
+                continue;
+            }
+        }
+        let below = format!("{item}/");
+        let size = page
+            .iter()
+            .filter(|p| p.path == item || p.path.starts_with(&below))
+            .take(noise::ITEM_MAX_BLOCKS + 1)
+            .count();
+        if size <= noise::ITEM_MAX_BLOCKS {
+            folded.push((k, kinds));
+        }
+    }
+    for (k, kinds) in folded {
+        report.blocks[k].kind = Kind::Noise;
+        report.blocks[k].reason = Some(Reason::builtin(kinds));
+    }
+}
+
 fn bare_number(t: &str) -> bool {
     t.bytes().any(|b| b.is_ascii_digit())
         && t.bytes()
@@ -1803,6 +1910,109 @@ mod tests {
         assert_eq!(r.summary.meaningful, 0);
     }
 
+    /// A ticker's new entry: its headline is the change, its time goes with it (noise); a time
+    /// that changed alone in its row, a date under an unchanged label, a kicker the page shows
+    /// once and a stamp in a whole story stay content.
+    #[test]
+    fn an_items_stamp_goes_with_its_item() {
+        let entry = |k: usize, time: &str, head: &str| {
+            let at = format!("/html[0]/body[0]/main[0]/ul[0]/li[{k}]/article[0]");
+            vec![
+                (format!("{at}/span[0]"), time.to_string()),
+                (format!("{at}/h3[0]"), head.to_string()),
+            ]
+        };
+        let page = |entries: Vec<Vec<(String, String)>>, extra: &[(&str, &str)]| {
+            let mut v: Vec<(String, String)> = entries.into_iter().flatten().collect();
+            v.extend(extra.iter().map(|(p, t)| (p.to_string(), t.to_string())));
+            v.push(("/html[0]/body[0]/footer[0]/p[0]".into(), "About us".into()));
+            v.into_iter()
+                .map(|(path, text)| Block {
+                    text,
+                    path,
+                    ..Block::default()
+                })
+                .collect::<Vec<_>>()
+        };
+        let url = "https://ticker.example/";
+        let (ferry, crane, storm) = (
+            "Ferry service resumes on the north route",
+            "Harbour crane back in operation today",
+            "Storm warning issued for the whole coast",
+        );
+        // The time alone, and with a kicker the page repeats on every entry.
+        for (a, b, c) in [
+            ("00:56 Uhr", "01:08 Uhr", "01:31 Uhr"),
+            ("00:56 Newsticker", "01:08 Newsticker", "01:31 Newsticker"),
+        ] {
+            let old = page(
+                vec![entry(0, b, ferry), entry(1, a, crane)],
+                &[("/html[0]/body[0]/table[0]/tr[0]/td[0]", "14:03")],
+            );
+            let new = page(
+                vec![entry(0, c, storm), entry(1, b, ferry), entry(2, a, crane)],
+                &[("/html[0]/body[0]/table[0]/tr[0]/td[0]", "14:18")],
+            );
+            let r = a_day_later(url, &old, &new, &mut SiteState::new());
+            let kind_of = |t: &str| {
+                r.blocks
+                    .iter()
+                    .find(|b| b.text == t && b.status != Status::Unchanged)
+                    .map(|b| (b.status, b.kind))
+            };
+            assert_eq!(kind_of(storm), Some((Status::New, Kind::Content)));
+            assert_eq!(kind_of(c), Some((Status::New, Kind::Noise)), "{c}");
+            // A departure's time changed in its row, nothing else there: content.
+            assert_eq!(kind_of("14:18"), Some((Status::Changed, Kind::Content)));
+            assert_eq!(r.summary.meaningful, 2, "{:#?}", r.blocks);
+        }
+
+        // A kicker with a time shown once on the page is the entry's own words.
+        let r = a_day_later(
+            url,
+            &page(vec![entry(0, "00:56 Uhr", crane)], &[]),
+            &page(vec![entry(0, "01:31 Kickoff", storm)], &[]),
+            &mut SiteState::new(),
+        );
+        assert!(r
+            .blocks
+            .iter()
+            .any(|b| b.text == "01:31 Kickoff" && b.kind == Kind::Content));
+
+        // A stamp in an <article> of a whole story (more than ITEM_MAX_BLOCKS blocks) is the
+        // story's date: content like its new paragraph.
+        let story = |date: Option<&str>, n: usize| {
+            let at = "/html[0]/body[0]/main[0]/article[0]";
+            let mut v: Vec<(String, String)> = date
+                .map(|d| (format!("{at}/time[0]"), d.to_string()))
+                .into_iter()
+                .collect();
+            v.extend((0..n).map(|k| {
+                (
+                    format!("{at}/p[{k}]"),
+                    format!("Paragraph {k} of the report on the harbour works"),
+                )
+            }));
+            v.into_iter()
+                .map(|(path, text)| Block {
+                    text,
+                    path,
+                    ..Block::default()
+                })
+                .collect::<Vec<_>>()
+        };
+        let r = a_day_later(
+            url,
+            &story(None, 8),
+            &story(Some("31.12.2024"), 9),
+            &mut SiteState::new(),
+        );
+        assert!(r
+            .blocks
+            .iter()
+            .any(|b| b.text == "31.12.2024" && b.kind == Kind::Content));
+    }
+
     #[test]
     fn the_tail_of_a_list_not_loaded_yet_is_not_removed() {
         let item = |k: usize| {
@@ -1879,7 +2089,12 @@ mod tests {
             .filter(|b| b.status == Status::Removed)
             .collect();
         assert_eq!(gone.len(), 4);
-        assert!(gone.iter().all(|b| b.kind == Kind::Content), "{gone:#?}");
+        // (Its date goes with it: the item's stamp, not a change of its own.)
+        assert!(
+            gone.iter()
+                .all(|b| (b.kind == Kind::Content) != b.path.ends_with("/time[0]")),
+            "{gone:#?}"
+        );
         // …while three such items gone are not loaded yet.
         let r = run(&news(9), &news(6));
         assert!(r
