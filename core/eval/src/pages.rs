@@ -255,6 +255,30 @@ fn news(ctx: &Ctx) -> Result<(), String> {
                 let part = &mut parts[v.part as usize];
                 let site_row = part.per_site.entry(name.clone()).or_default();
                 let is_legal = page.contains("impressum") || page.contains("datenschutz");
+                // SINCELAST_EVAL_BLOCKS=<site>: every block ours paints on a page
+                // that "ignore numbers" does not, with what happened to it (how the item
+                // stamps were found).
+                if std::env::var("SINCELAST_EVAL_BLOCKS").is_ok_and(|d| d == *name) {
+                    let digits: std::collections::HashSet<usize> =
+                        outs[1].highlighted.iter().copied().collect();
+                    for (&j, from) in outs[2].highlighted.iter().zip(&outs[2].changed_from) {
+                        if digits.contains(&j) {
+                            continue;
+                        }
+                        let kind = match from {
+                            Some(_) => "changed",
+                            None if old.iter().any(|b| b.text == new[j].text) => "moved",
+                            None => "new",
+                        };
+                        let was = from.map(|i| excerpt(&old[i].text, 80)).unwrap_or_default();
+                        println!(
+                            "   block {kind} {} {page} «{}» was «{was}» [{}]",
+                            ["sample", "held-out", "monthly"][v.part as usize],
+                            excerpt(&new[j].text, 80),
+                            new[j].path
+                        );
+                    }
+                }
                 if is_legal {
                     part.legal.add(outs, Some(share));
                     if gap <= REVISIT_SECS {
@@ -287,29 +311,6 @@ fn news(ctx: &Ctx) -> Result<(), String> {
                         }
                     }
                 } else {
-                    // SINCELAST_EVAL_BLOCKS=<site>: every block ours paints on a front page
-                    // that "ignore numbers" does not, with what happened to it (how the item
-                    // stamps were found).
-                    if std::env::var("SINCELAST_EVAL_BLOCKS").is_ok_and(|d| d == *name) {
-                        let digits: std::collections::HashSet<usize> =
-                            outs[1].highlighted.iter().copied().collect();
-                        for (&j, from) in outs[2].highlighted.iter().zip(&outs[2].changed_from) {
-                            if digits.contains(&j) {
-                                continue;
-                            }
-                            let kind = match from {
-                                Some(_) => "changed",
-                                None if old.iter().any(|b| b.text == new[j].text) => "moved",
-                                None => "new",
-                            };
-                            let was = from.map(|i| excerpt(&old[i].text, 80)).unwrap_or_default();
-                            println!(
-                                "   block {kind} {page} «{}» was «{was}» [{}]",
-                                excerpt(&new[j].text, 80),
-                                new[j].path
-                            );
-                        }
-                    }
                     part.front.add(outs, Some(share));
                     site_row.0.add(outs, Some(share));
                     // Where ours paints and "ignore numbers" does not: what ours reads as
