@@ -325,6 +325,17 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     );
     println!("   \"last change\", \"last modified\"; not \"last updated\") noise when it moved, even from one");
     println!("   visit's day to the next's; made after reading HAW's misses, no threshold.");
+    println!(
+        "   Hidden on purpose, not from this data (session 27, after welt.de's \"Noch 10 Tage\" →"
+    );
+    println!("   \"Noch 9 Tage\" on the news set): days a text says are left (\"noch\", \"left\", \"ends in\")");
+    println!(
+        "   that fell with the time between the visits are a countdown ticking, noise like one"
+    );
+    println!("   told in hours; it hides 2 bahn.de pairs here (\"Nur noch 4 Tage\" → \"Nur noch 3");
+    println!(
+        "   Tage\" a day later), which a watch would otherwise report every day of the offer."
+    );
     println!("   Not from this data: labelled facts");
     println!(
         "   (\"Tel. 030 1234\", \"HRB 12345\", \"Minimum age: 18\") as no counters, and three-part"

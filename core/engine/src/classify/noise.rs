@@ -2153,14 +2153,36 @@ fn time_left_fell(old: &str, new: &str) -> Option<impl Fn(i64) -> bool> {
     let (a, b) = (text::tokens(old), text::tokens(new));
     let ((ra, ta, ua), (rb, tb, ub)) = (time_in_words(&a)?, time_in_words(&b)?);
     // Days alone are a period as often as a time left ("Lieferung in 3 Tagen"): only a time
-    // told to the hour or the minute counts down.
-    if a[..ra.start] != b[..rb.start] || a[ra.end..] != b[rb.end..] || ta <= tb || ua.max(ub) > 60 {
+    // told to the hour or the minute counts down, or days the text says are left ("Noch 9
+    // Tage", "3 days left", "ends in 2 days").
+    let left = || !phrases_said(old, COUNTDOWN_CUES).is_empty();
+    if a[..ra.start] != b[..rb.start]
+        || a[ra.end..] != b[rb.end..]
+        || ta <= tb
+        || (ua.max(ub) > 60 && !left())
+    {
         return None;
     }
     let fell = ta - tb;
     let tolerance = ua.max(ub).max(CLOCK_TRACK_MINUTES);
     Some(move |elapsed: i64| elapsed > 0 && (fell - elapsed / 60).abs() <= tolerance)
 }
+
+/// Words that say a time is what is left of a countdown (lowercased, as a run of a text's
+/// words): with them, days alone count down too.
+const COUNTDOWN_CUES: &[&[&str]] = &[
+    &["noch"],
+    &["left"],
+    &["remaining"],
+    &["ends", "in"],
+    &["endet", "in"],
+    &["verbleibend"],
+    &["übrig"],
+    &["restants"],
+    &["il", "reste"],
+    &["quedan"],
+    &["mancano"],
+];
 
 /// Phrases that say a date is when the document was last changed (lowercased words, matched
 /// as a run of a text's words; German, English, French, Spanish, Italian, Dutch, Portuguese).
@@ -5463,6 +5485,50 @@ mod tests {
         ] {
             assert_eq!(
                 builtin_noise_between(old, new, then, now),
+                None,
+                "{old} → {new}"
+            );
+        }
+    }
+
+    /// Days alone count down when the text says they are left ("Noch 10 Tage" → "Noch 9 Tage"
+    /// a day later, welt.de's offers): noise when they fell with the visits (the display may
+    /// turn a day within hours), content when they fell by more, rose, or say no countdown.
+    #[test]
+    fn days_the_text_says_are_left_count_down() {
+        let day = |d: i64, h: i64| days_from_civil(2026, 11, d) * 86_400 + h * 3600;
+        for (old, new, then, now) in [
+            ("Noch 10 Tage", "Noch 9 Tage", day(26, 9), day(27, 9)),
+            ("Noch 10 Tage", "Noch 9 Tage", day(26, 23), day(27, 1)),
+            (
+                "Only 3 days left to enter",
+                "Only 1 days left to enter",
+                day(25, 9),
+                day(27, 10),
+            ),
+            (
+                "The sale ends in 5 days",
+                "The sale ends in 4 days",
+                day(26, 9),
+                day(27, 9),
+            ),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(then), Some(now)),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+        }
+        for (old, new) in [
+            // Fell by ten days in one: the offer's end moved.
+            ("Noch 20 Tage", "Noch 10 Tage"),
+            // Rose: a new offer.
+            ("Noch 24 Tage", "Noch 60 Tage"),
+            // No countdown said: a period.
+            ("Lieferung in 3 Tagen", "Lieferung in 2 Tagen"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(day(26, 9)), Some(day(27, 9))),
                 None,
                 "{old} → {new}"
             );
