@@ -3483,14 +3483,7 @@ pub fn item_of(path: &str) -> Option<&str> {
 /// words (a new teaser's headline) it says nothing of its own; alone it may be a figure of the
 /// page, so the caller asks for the item.
 pub fn item_stamp(t: &str) -> Option<Vec<Volatile>> {
-    stamp_parts(t).and_then(|(kinds, label)| label.is_empty().then_some(kinds))
-}
-
-/// A stamp with a label of at most two words besides its values ("03:02 Newsticker", "Video
-/// 04:19"): the kinds and the label, lowercased. The label is an item's kicker only where the
-/// page repeats it with other values (the caller counts).
-pub fn labelled_stamp(t: &str) -> Option<(Vec<Volatile>, String)> {
-    stamp_parts(t)
+    labelled_stamp(t).and_then(|(kinds, label)| label.is_empty().then_some(kinds))
 }
 
 /// The word after a time glued to it ("22:43Spieltag" → "Spieltag"), when the rest has no digit.
@@ -3500,7 +3493,10 @@ fn glued_clock(tok: &str) -> Option<&str> {
     (is_clock(clock) && !rest.bytes().any(|b| b.is_ascii_digit())).then_some(rest)
 }
 
-fn stamp_parts(t: &str) -> Option<(Vec<Volatile>, String)> {
+/// A stamp with a label of at most two words besides its values ("03:02 Newsticker", "Video
+/// 04:19"): the kinds and the label, lowercased. The label is an item's kicker only where the
+/// page repeats it with other values (the caller counts).
+pub fn labelled_stamp(t: &str) -> Option<(Vec<Volatile>, String)> {
     // A stamp is short: tell without tokenizing.
     if t.len() > 40 || !t.bytes().any(|b| b.is_ascii_digit()) {
         return None;

@@ -1516,7 +1516,6 @@ macro_rules! le_list {
 le_list!(le_u32, u32, 4);
 le_list!(le_u64, u64, 8);
 
-/// A text that is one number and nothing else (`7`, `1,204`, `3.5`).
 /// The stamps of items that came, went, moved or were replaced: a block of only a time, a date,
 /// a count or a position ([`noise::item_stamp`]) that is new, removed, moved or changed while
 /// another block of its item ([`noise::item_of`], at most [`noise::ITEM_MAX_BLOCKS`] blocks) is
@@ -1622,6 +1621,7 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
     }
 }
 
+/// A text that is one number and nothing else (`7`, `1,204`, `3.5`).
 fn bare_number(t: &str) -> bool {
     t.bytes().any(|b| b.is_ascii_digit())
         && t.bytes()
@@ -1911,8 +1911,8 @@ mod tests {
     }
 
     /// A ticker's new entry: its headline is the change, its time goes with it (noise); a time
-    /// that changed alone in its row, a date under an unchanged label, a kicker the page shows
-    /// once and a stamp in a whole story stay content.
+    /// that changed alone in its row, a kicker the page shows once and a stamp in a whole story
+    /// stay content.
     #[test]
     fn an_items_stamp_goes_with_its_item() {
         let entry = |k: usize, time: &str, head: &str| {
