@@ -1691,6 +1691,17 @@ mod tests {
             .expect("a revisit has a report")
     }
 
+    fn owned_blocks(items: Vec<(String, String)>) -> Vec<Block> {
+        items
+            .into_iter()
+            .map(|(path, text)| Block {
+                text,
+                path,
+                ..Block::default()
+            })
+            .collect()
+    }
+
     fn blocks(items: &[(&str, &str)]) -> Vec<Block> {
         items
             .iter()
@@ -1926,13 +1937,7 @@ mod tests {
             let mut v: Vec<(String, String)> = entries.into_iter().flatten().collect();
             v.extend(extra.iter().map(|(p, t)| (p.to_string(), t.to_string())));
             v.push(("/html[0]/body[0]/footer[0]/p[0]".into(), "About us".into()));
-            v.into_iter()
-                .map(|(path, text)| Block {
-                    text,
-                    path,
-                    ..Block::default()
-                })
-                .collect::<Vec<_>>()
+            owned_blocks(v)
         };
         let url = "https://ticker.example/";
         let (ferry, crane, storm) = (
@@ -1993,13 +1998,7 @@ mod tests {
                     format!("Paragraph {k} of the report on the harbour works"),
                 )
             }));
-            v.into_iter()
-                .map(|(path, text)| Block {
-                    text,
-                    path,
-                    ..Block::default()
-                })
-                .collect::<Vec<_>>()
+            owned_blocks(v)
         };
         let r = a_day_later(
             url,
@@ -2778,13 +2777,7 @@ mod tests {
                 "/html[0]/body[0]/main[0]/p[0]".to_string(),
                 "Write to us any time.".to_string(),
             ));
-            v.into_iter()
-                .map(|(path, text)| Block {
-                    text,
-                    path,
-                    ..Block::default()
-                })
-                .collect::<Vec<_>>()
+            owned_blocks(v)
         };
         let (a, b, c, d) = (
             "How do I cancel?",
