@@ -6,6 +6,13 @@
 //!
 //! Archives are unpacked once into the cache (default `target/evaldata/`) with the system
 //! `zstd` and `tar`. Without the data folder it prints a note and exits 0.
+//!
+//! Reading the misses (environment variables, with `--verbose` where it says):
+//! - `SINCELAST_EVAL_SITE=<site>`: section 5a on that site only (`bahn.de`, `netcup.com`);
+//!   `SINCELAST_EVAL_EXAMPLES=<n>` hidden pairs per site (default 2), `SINCELAST_EVAL_WATCHED=1`
+//!   those of the watched replay, `SINCELAST_EVAL_EXCERPT=<chars>` their length (`--verbose`).
+//! - `SINCELAST_EVAL_BLOCKS=<site>`: section 3a lists every block ours paints on that site's
+//!   pages that "ignore numbers" does not, with the part and what happened to it.
 #![forbid(unsafe_code)]
 
 mod boilerplate;
