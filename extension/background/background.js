@@ -430,6 +430,7 @@ async function onVisit(msg, sender) {
     const write = () => db.writeVisit({
       url, site, time, title: visit.title, truncated: visit.truncated, blocks, ids, listId, pathsetId,
       summary, previous, siteUpdates: analysis.updates, hold: TEST_HOOKS ? Number(hooks.holdWriteMs) || 0 : 0,
+      kept: db.keptOf(changes),
     });
     try {
       try {

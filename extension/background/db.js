@@ -17,7 +17,9 @@
 //                                         a changed version's pathset may be { id, base, depth,
 //                                         edits, added }: edits over the previous version's
 //                                         front-coded paths (shared/listdelta.js), like lists
-//   visits   { id, url, site, time, title, listId, pathsetId, summary, truncated }
+//   visits   { id, url, site, time, title, listId, pathsetId, summary, truncated, kind?, kept? }
+//                                         kept: why changes a learned rule looked at were shown
+//                                         ([{ i, rule, label, kept }], keptOf)
 //   pages    { url, site, title, lastVisitId, lastTime, visits }
 //   sitePages { site, url, seq, version, dom, text, flips, arrived }   (version 3) the site state one page
 //                                         contributes: its template features (hashes as bytes)
@@ -331,7 +333,32 @@ export async function replaceLegacySite(site, converted) {
  * records this visit changed: written in the same transaction.
  * Resolves to { visitId, bytes, siteBytes } once the transaction has committed.
  */
-export async function writeVisit({ url, site, time, title, truncated, blocks, ids, listId, pathsetId, summary, previous, siteUpdates = null, hold = 0, kind = null, watch = null }) {
+/** At most this many kept reasons are stored with a visit (the export's limit too). */
+export const MAX_KEPT = 256;
+
+/**
+ * Why the visit showed changes a learned rule looked at ("looked like …, kept because …"), for
+ * the history to say it later: `[{ i, rule, label, kept }]` by the block's index in the new
+ * version, cut to the export's sizes. The history recomputes its diff under the site's later
+ * state, which may no longer call the change kept; what the person was shown is this.
+ * @param {{ kind?: string | null, new_index?: number | null, reason?: any }[]} changes
+ */
+export function keptOf(changes) {
+  const out = [];
+  for (const c of changes || []) {
+    const r = c.reason;
+    if (c.kind !== 'content' || c.new_index == null || !r || !r.kept || typeof r.kept.type !== 'string') continue;
+    const kept = { type: r.kept.type.slice(0, 16) };
+    if (Array.isArray(r.kept.words)) kept.words = r.kept.words.slice(0, 32).map((w) => String(w).slice(0, 64));
+    if (Number.isInteger(r.kept.visits) && r.kept.visits >= 0) kept.visits = r.kept.visits;
+    if (typeof r.kept.phrase === 'string') kept.phrase = r.kept.phrase.slice(0, 128);
+    out.push({ i: c.new_index, rule: typeof r.rule === 'string' ? r.rule.slice(0, 64) : null, label: typeof r.label === 'string' ? r.label.slice(0, 256) : null, kept });
+    if (out.length >= MAX_KEPT) break;
+  }
+  return out;
+}
+
+export async function writeVisit({ url, site, time, title, truncated, blocks, ids, listId, pathsetId, summary, previous, siteUpdates = null, hold = 0, kind = null, watch = null, kept = null }) {
   const db = await openDb();
   const tx = db.transaction(STORES, 'readwrite');
   const done = txDone(tx);
@@ -403,6 +430,7 @@ export async function writeVisit({ url, site, time, title, truncated, blocks, id
     if (hold > 0) await keepAlive(tx, hold);
     const visit = { url, site, time, title, listId, pathsetId, summary, truncated };
     if (kind) visit.kind = kind; // watch: "checked" (a background check); absent = seen
+    if (kept && kept.length) visit.kept = kept; // changes shown though a rule looked at them
     const visitId = await reqP(tx.objectStore('visits').add(visit));
     bytes += JSON.stringify(visit).length;
     const page = {

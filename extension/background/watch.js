@@ -532,7 +532,7 @@ async function checkOne(url, settings) {
       await db.writeVisit({
         url, site: w.site, time, title: page.title || fresh.title || '', truncated: !!page.truncated || got.capped,
         blocks, ids: analysis.ids, listId: analysis.list_id, pathsetId: analysis.pathset_id, summary,
-        previous, siteUpdates: analysis.updates, kind: 'checked', watch: fresh,
+        previous, siteUpdates: analysis.updates, kind: 'checked', watch: fresh, kept: db.keptOf(analysis.changes),
         hold: TEST_HOOKS ? Number(hooks.watchHoldWriteMs) || 0 : 0,
       });
     } catch (e) {

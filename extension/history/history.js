@@ -108,6 +108,9 @@ async function renderDiff() {
   wasm.dropSite(state.site);
   const showAuto = /** @type {HTMLInputElement} */ ($('show-auto')).checked;
   const changes = outcome.changes || [];
+  // A version against the one before it: what that visit showed though a learned rule looked
+  // at it, and why, as stored with the visit (the site's state has learned since).
+  if (to === from + 1) overlayKept(changes, b.kept);
   const content = changes.filter((c) => !isAuto(c));
   const auto = changes.length - content.length;
   const counts = { new: 0, changed: 0, moved: 0, removed: 0 };
@@ -141,6 +144,23 @@ async function renderDiff() {
   out.replaceChildren(...nodes);
 }
 
+/**
+ * Marks the changes a visit showed as kept (`visit.kept`, background/db.js keptOf): content,
+ * with the rule they looked like and why they were kept.
+ * @param {any[]} changes
+ * @param {any} kept
+ */
+function overlayKept(changes, kept) {
+  if (!Array.isArray(kept) || !kept.length) return;
+  const at = new Map(kept.map((k) => [k.i, k]));
+  for (const c of changes) {
+    const k = c.status !== 'removed' && c.new_index != null ? at.get(c.new_index) : null;
+    if (!k) continue;
+    c.kind = 'content';
+    c.reason = { source: 'learned', rule: k.rule, label: k.label, kept: k.kept };
+  }
+}
+
 function tagFor(path) {
   const last = (path || '').split('/').pop() || '';
   const tag = last.split('[')[0];
@@ -160,6 +180,9 @@ function blockNode(text, change, status, path = '') {
     node.classList.add('auto');
     node.setAttribute('data-auto', 'true');
     node.append(el('span', { class: 'reason', title: reasonDetail(change) }, tr('hist_automated', reasonLabel(change))));
+  } else if (change && change.reason && change.reason.kept) {
+    // Shown though a learned rule looked at it: "looked like …, kept because …".
+    node.append(el('span', { class: 'reason kept', title: reasonDetail(change) }, reasonLabel(change)));
   }
   node.title = status === 'unchanged' ? '' : status;
   return node;

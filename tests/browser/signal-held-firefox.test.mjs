@@ -59,4 +59,12 @@ test('Firefox: a status learned as rotating is shown once it held over a revisit
     return ff.driver.executeScript("return [...document.querySelectorAll('ol.changes .reason.kept')].map((e) => e.textContent)");
   });
   assert.ok(why.some((w) => /^looked like rotating item, kept because its text had stayed over (1 visit|\d{2,} visits|[2-9] visits) \(a state, not rotation\)$/.test(w)), JSON.stringify(why));
+  // The history says it too, as the visit did: stored with the visit (the site's state has
+  // learned since, and a diff recomputed under it no longer calls the status kept).
+  const later = await ff.inExtensionPage('popup', async () => {
+    await ff.driver.executeScript(`location.href = '/history/history.html?url=' + encodeURIComponent(${JSON.stringify(url)})`);
+    await ff.waitFor("return location.pathname === '/history/history.html' && document.body && document.body.getAttribute('data-ready') === 'true' && document.querySelectorAll('#diff .b').length > 0", 'the history\'s diff');
+    return ff.driver.executeScript("return [...document.querySelectorAll('#diff .b .reason.kept')].map((e) => e.textContent)");
+  });
+  assert.ok(later.some((w) => /^looked like rotating item, kept because its text had stayed over /.test(w)), JSON.stringify(later));
 });

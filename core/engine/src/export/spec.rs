@@ -161,6 +161,24 @@ const FLIP_FIELDS: &[Field] = &[
 const FLIP: Ty = Ty::Obj(FLIP_FIELDS);
 const SITE_NAMES: Ty = Ty::List(&SITE, MAX_SITES);
 
+/// Why a visit showed a change a learned rule looked at ("kept because …"): the kept kind and
+/// its evidence, as the core's `Kept` (extension/background/db.js keptOf).
+const KEPT_WHY_FIELDS: &[Field] = &[
+    req("type", Ty::Str(16)),
+    opt("words", Ty::List(&Ty::Str(64), 32)),
+    opt("visits", Ty::Int(0, u32::MAX as i64)),
+    opt("phrase", Ty::Str(128)),
+];
+/// One kept change of a visit: the block's index in the version, the rule it looked like.
+const KEPT_FIELDS: &[Field] = &[
+    req("i", Ty::Int(0, MAX_CORE_BLOCKS as i64)),
+    opt("rule", Ty::Nullable(&Ty::Str(64))),
+    opt("label", Ty::Nullable(&Ty::Str(256))),
+    req("kept", Ty::Obj(KEPT_WHY_FIELDS)),
+];
+/// At most this many per visit (extension/background/db.js MAX_KEPT).
+pub const MAX_KEPT: usize = 256;
+
 /// Every store, in the order a file writes them. Visits come first so that a filtered export
 /// knows which pages, lists, pathsets and blocks it keeps before it meets them.
 pub const STORES: &[StoreSpec] = &[
@@ -179,6 +197,8 @@ pub const STORES: &[StoreSpec] = &[
             opt("truncated", Ty::Bool),
             // A background check of a watched page ("checked"); absent: a visit the person saw.
             opt("kind", Ty::Str(16)),
+            // The changes shown though a learned rule looked at them, and why.
+            opt("kept", Ty::List(&Ty::Obj(KEPT_FIELDS), MAX_KEPT)),
         ],
         reach: Reach::Visits,
         check: None,

@@ -427,3 +427,42 @@ fn a_visit_that_only_lost_text_counts_as_changed() {
         "{out}"
     );
 }
+
+/// A visit keeps why it showed changes a learned rule looked at ("kept because …"): the field
+/// goes out and comes back as it was; a malformed one is refused with its reason.
+#[test]
+fn a_visits_kept_reasons_go_out_and_come_back() {
+    let mut records = sample();
+    records[1].1["kept"] = json!([
+        {"i": 4, "rule": "rotating", "label": null, "kept": {"type": "held", "visits": 2}},
+        {"i": 7, "rule": "rotating", "label": null, "kept": {"type": "stock", "phrase": "in stock"}},
+        {"i": 9, "rule": null, "label": "Visitor {*}", "kept": {"type": "new_words", "words": ["strike"]}},
+    ]);
+    let (out, _, s) = export(Filter::default(), &records);
+    assert_eq!(s.invalid, 0, "{:?}", s.unexported);
+    assert!(
+        out.contains(
+            r#""kept":[{"i":4,"kept":{"type":"held","visits":2},"label":null,"rule":"rotating"}"#
+        ),
+        "{out}"
+    );
+    let report = read_all(out.as_bytes());
+    assert!(report.skipped.is_empty(), "{:?}", report.skipped);
+    let back = report
+        .records
+        .iter()
+        .find(|r| r.store == "visits" && r.key == json!(2))
+        .unwrap();
+    assert_eq!(back.value["kept"], records[1].1["kept"]);
+    // A kept entry without its why, or with a field of its own, is refused.
+    for bad in [
+        json!([{"i": 4, "rule": "rotating"}]),
+        json!([{"i": 4, "kept": {"type": "held", "extra": 1}}]),
+        json!([{"i": -1, "kept": {"type": "held"}}]),
+    ] {
+        let mut records = sample();
+        records[1].1["kept"] = bad.clone();
+        let (_, _, s) = export(Filter::default(), &records);
+        assert_eq!(s.invalid, 1, "{bad}");
+    }
+}
