@@ -336,6 +336,11 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   Tage\" a day later), which a watch would otherwise report every day of the offer."
     );
+    println!("   Not held out: an amount glued to its unit (\"10,000mAh\") is no id, and the same amount");
+    println!("   in another format (\"10.000mAh\") is a format; made in session 27 after reading ugreen's");
+    println!(
+        "   misses, where such a flip was hidden as an id (so a new capacity would have been too)."
+    );
     println!("   Not from this data: labelled facts");
     println!(
         "   (\"Tel. 030 1234\", \"HRB 12345\", \"Minimum age: 18\") as no counters, and three-part"

@@ -1917,9 +1917,14 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             // heure", "hace 2 horas", "3 ore fa", "a few seconds ago", "3m ago": the unit and
             // the article, few or number before it.
             Some(Volatile::RelativeTime)
-        } else if is_id(tok) && !priced(tokens, i) && !document_name(tokens, i) {
+        } else if is_id(tok)
+            && !priced(tokens, i)
+            && !document_name(tokens, i)
+            && !measure_glued(tok)
+        {
             // (A price glued to its label, `Preis34,95 €`, is no id; nor is the name of a
-            // document, `Pruefungsplan_WS23_24_07_12_2023.pdf`: a new file is a new document.)
+            // document, `Pruefungsplan_WS23_24_07_12_2023.pdf`: a new file is a new document;
+            // nor an amount glued to its unit, `10,000mAh`: what the product has.)
             Some(Volatile::Id)
         } else if (tok.eq_ignore_ascii_case("am")
             || tok.eq_ignore_ascii_case("pm")
@@ -3051,6 +3056,16 @@ pub fn canonical(t: &str) -> Vec<String> {
         if tok.trim().is_empty() {
             continue;
         }
+        // An amount glued to its unit ("10,000mAh") is the amount and the unit, as when a
+        // space parts them.
+        if let Some(k) = tok
+            .find(|c: char| c.is_alphabetic())
+            .filter(|_| measure_glued(tok))
+        {
+            out.push(plain_number(&tok[..k]).unwrap_or_else(|| tok[..k].to_string()));
+            out.push(tok[k..].to_string());
+            continue;
+        }
         out.push(plain_number(tok).unwrap_or_else(|| tok.to_string()));
     }
     out
@@ -3160,7 +3175,7 @@ pub fn is_bare_id(t: &str) -> bool {
     let token = t
         .bytes()
         .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'));
-    number || hex || (token && is_id(t))
+    number || hex || (token && is_id(t) && !measure_glued(t))
 }
 
 /// Texts that are a label of advertising on their own ("Anzeige", "Ad", "Sponsored content").
@@ -5194,6 +5209,29 @@ mod tests {
                 ("session sid9x81k2ab", "session sid7q2w3e4rt"),
             ],
             &[Volatile::Id],
+        );
+    }
+
+    /// An amount glued to its unit of measure is what the product has, not an id: a new
+    /// capacity is content (ugreen's "10,000mAh"), alone in its block too; the same amount in
+    /// another format stays a format.
+    #[test]
+    fn an_amount_glued_to_its_unit_is_no_id() {
+        all_content(&[
+            (
+                "Magnetische Powerbank (10,000mAh, 30W, Qi2 15W)",
+                "Magnetische Powerbank (20,000mAh, 30W, Qi2 15W)",
+            ),
+            ("Akku 25000mAh", "Akku 20000mAh"),
+        ]);
+        assert!(!is_bare_id("25000mAh"));
+        assert!(is_bare_id("sid9x81k2"));
+        assert_eq!(
+            same_value(
+                "Magnetische Powerbank (10,000mAh, 30W)",
+                "Magnetische Powerbank (10.000mAh, 30W)"
+            ),
+            Some(Volatile::Format)
         );
     }
 
