@@ -1522,7 +1522,8 @@ le_list!(le_u64, u64, 8);
 /// shown as content the same way (new, changed or moved on the new page; removed from the old)
 /// is noise: "01:31 Uhr" beside a ticker's new entry, "04:19" on a new video teaser, a list's
 /// "3" beside the story that moved there. The item's words say what happened; its stamp is
-/// not a second change. A stamp whose item shows nothing else stays content (a departure's
+/// not a second change. A changed stamp folds only when it is a time or a date on both sides
+/// (another entry's in its slot); a changed count stays content. A stamp whose item shows nothing else stays content (a departure's
 /// time changed in its row, a date alone under its label).
 fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &mut Meter) {
     let shown = |b: &BlockDiff| {
@@ -1542,9 +1543,18 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
         .filter(|(_, b)| shown(b) && b.text.len() <= 40)
         .filter_map(|(k, b)| {
             let (kinds, label) = noise::labelled_stamp(&b.text)?;
+            // A changed one is a time (another entry's in its slot): a count or a number that
+            // changed beside its item's edit ("Gate 12" → "Gate 14" in a row whose status
+            // changed too) is the item's news.
+            let timed = |k: &[Volatile]| {
+                k.iter()
+                    .all(|k| matches!(k, Volatile::Clock | Volatile::Date | Volatile::RelativeTime))
+            };
             let was_stamp = match (b.status, b.old_index) {
                 (Status::Changed, Some(i)) => {
-                    noise::labelled_stamp(&old.get(i)?.text).is_some_and(|(_, was)| was == label)
+                    timed(&kinds)
+                        && noise::labelled_stamp(&old.get(i)?.text)
+                            .is_some_and(|(was_kinds, was)| was == label && timed(&was_kinds))
                 }
                 _ => true,
             };
@@ -1971,6 +1981,50 @@ mod tests {
             assert_eq!(kind_of("14:18"), Some((Status::Changed, Kind::Content)));
             assert_eq!(r.summary.meaningful, 2, "{:#?}", r.blocks);
         }
+
+        // A course's row whose free places came from zero while its status changed: the count
+        // is the row's news (a count that came from zero is content), not a stamp.
+        let row = |places: &str, status: &str| {
+            owned_blocks(vec![
+                (
+                    "/html[0]/body[0]/table[0]/tr[0]/td[0]".into(),
+                    "Swimming for beginners".into(),
+                ),
+                (
+                    "/html[0]/body[0]/table[0]/tr[0]/td[1]".into(),
+                    places.into(),
+                ),
+                (
+                    "/html[0]/body[0]/table[0]/tr[0]/td[2]".into(),
+                    status.into(),
+                ),
+                (
+                    "/html[0]/body[0]/table[0]/tr[1]/td[0]".into(),
+                    "Sailing for beginners".into(),
+                ),
+                (
+                    "/html[0]/body[0]/table[0]/tr[1]/td[1]".into(),
+                    "Places 4".into(),
+                ),
+                (
+                    "/html[0]/body[0]/table[0]/tr[1]/td[2]".into(),
+                    "Open".into(),
+                ),
+            ])
+        };
+        let r = a_day_later(
+            url,
+            &row("Places 0", "Fully booked, waiting list only"),
+            &row("Places 2", "Open for booking again"),
+            &mut SiteState::new(),
+        );
+        assert!(
+            r.blocks
+                .iter()
+                .any(|b| b.text == "Places 2" && b.kind == Kind::Content),
+            "{:#?}",
+            r.blocks
+        );
 
         // A kicker with a time shown once on the page is the entry's own words.
         let r = a_day_later(
