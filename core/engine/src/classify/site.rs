@@ -1593,7 +1593,9 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
             }
         }
     }
-    let mut folded = Vec::new();
+    // The candidates: stamps in an item where something else is shown (and, with a label, one
+    // the page repeats).
+    let mut candidates: Vec<(usize, Vec<Volatile>, bool, &str)> = Vec::new();
     for (k, kinds, label) in stamps {
         let b = &report.blocks[k];
         let side = old_side(b);
@@ -1603,28 +1605,46 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
         if !items_shown.contains(&(side, item)) {
             continue;
         }
-        // An item is small: a whole story in an <article> is none. (The count reads the
-        // page's paths once per stamp, and its labels once: metered.)
-        let page = if side { old } else { new };
-        if !meter.classify(page.len()) {
-            break;
-        }
         if !label.is_empty() {
+            let page = if side { old } else { new };
+            // (The page's short blocks read once per side: metered.)
+            if labels[usize::from(side)].is_none() && !meter.classify(page.len()) {
+                continue;
+            }
             let on = labels[usize::from(side)].get_or_insert_with(|| labels_on(page));
             if on.get(&label).copied().unwrap_or(0) < 2 {
                 continue;
             }
         }
-        let below = format!("{item}/");
-        let size = page
-            .iter()
-            .filter(|p| p.path == item || p.path.starts_with(&below))
-            .take(noise::ITEM_MAX_BLOCKS + 1)
-            .count();
-        if size <= noise::ITEM_MAX_BLOCKS {
-            folded.push((k, kinds));
+        candidates.push((k, kinds, side, item));
+    }
+    // An item is small: a whole story in an <article> is none. Each side's blocks are counted
+    // into the candidates' items in one pass (every article, li or tr above a block).
+    let mut sizes: HashMap<(bool, &str), usize> =
+        candidates.iter().map(|c| ((c.2, c.3), 0)).collect();
+    for side in [false, true] {
+        let page = if side { old } else { new };
+        if !candidates.iter().any(|c| c.2 == side) || !meter.classify(page.len()) {
+            continue;
+        }
+        for p in page {
+            let mut path = p.path.as_str();
+            while let Some(item) = noise::item_of(path) {
+                if let Some(n) = sizes.get_mut(&(side, item)) {
+                    *n += 1;
+                }
+                match item.rfind('/') {
+                    Some(i) => path = &item[..i],
+                    None => break,
+                }
+            }
         }
     }
+    let folded: Vec<(usize, Vec<Volatile>)> = candidates
+        .into_iter()
+        .filter(|c| (1..=noise::ITEM_MAX_BLOCKS).contains(&sizes[&(c.2, c.3)]))
+        .map(|(k, kinds, _, _)| (k, kinds))
+        .collect();
     for (k, kinds) in folded {
         report.blocks[k].kind = Kind::Noise;
         report.blocks[k].reason = Some(Reason::builtin(kinds));
