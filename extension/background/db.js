@@ -325,14 +325,6 @@ export async function replaceLegacySite(site, converted) {
   await done;
 }
 
-/**
- * Writes one visit in one transaction. `blocks` are the page's blocks, `ids` their block ids,
- * `previous` the last version (from loadLastVersion) or null. `hold` (test builds only) keeps
- * the transaction open that many milliseconds before the visit record is written.
- * `siteUpdates` (`{ pages, pagesDeleted, rules }`, see applySiteUpdates) are the site-state
- * records this visit changed: written in the same transaction.
- * Resolves to { visitId, bytes, siteBytes } once the transaction has committed.
- */
 /** At most this many kept reasons are stored with a visit (the export's limit too). */
 export const MAX_KEPT = 256;
 
@@ -358,6 +350,14 @@ export function keptOf(changes) {
   return out;
 }
 
+/**
+ * Writes one visit in one transaction. `blocks` are the page's blocks, `ids` their block ids,
+ * `previous` the last version (from loadLastVersion) or null. `hold` (test builds only) keeps
+ * the transaction open that many milliseconds before the visit record is written.
+ * `siteUpdates` (`{ pages, pagesDeleted, rules }`, see applySiteUpdates) are the site-state
+ * records this visit changed: written in the same transaction.
+ * Resolves to { visitId, bytes, siteBytes } once the transaction has committed.
+ */
 export async function writeVisit({ url, site, time, title, truncated, blocks, ids, listId, pathsetId, summary, previous, siteUpdates = null, hold = 0, kind = null, watch = null, kept = null }) {
   const db = await openDb();
   const tx = db.transaction(STORES, 'readwrite');
