@@ -1543,9 +1543,9 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
         .filter(|(_, b)| shown(b) && b.text.len() <= 40)
         .filter_map(|(k, b)| {
             let (kinds, label) = noise::labelled_stamp(&b.text)?;
-            // A changed one is a time (another entry's in its slot): a count or a number that
-            // changed beside its item's edit ("Gate 12" → "Gate 14" in a row whose status
-            // changed too) is the item's news.
+            // A changed one is a time (another entry's in its slot): a count that changed
+            // beside its item's edit ("Places 0" → "Places 2" in a row that opened for
+            // booking) is the item's news.
             let timed = |k: &[Volatile]| {
                 k.iter()
                     .all(|k| matches!(k, Volatile::Clock | Volatile::Date | Volatile::RelativeTime))
