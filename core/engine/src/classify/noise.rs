@@ -3113,6 +3113,17 @@ pub fn same_value(old: &str, new: &str) -> Option<Volatile> {
     None
 }
 
+/// Whether a text is only characters a wrong decoding left — question marks and U+FFFD — with
+/// white space ("???", "� �"): bytes the browser could not read (a byte-order mark sent in
+/// another character set before the page), no words of the page. A new or removed block of
+/// them is no change.
+pub fn garbled_only(t: &str) -> bool {
+    let t = t.trim();
+    !t.is_empty()
+        && t.chars()
+            .all(|c| c == '?' || c == '\u{FFFD}' || c.is_whitespace())
+}
+
 /// Whether two texts differ only where one has characters outside ASCII and the other has
 /// question marks or U+FFFD in their place: the same text decoded with another character set
 /// (a server that once sent "List’s" as "List???s"). Each differing run must be all non-ASCII
@@ -5210,6 +5221,17 @@ mod tests {
             ],
             &[Volatile::Id],
         );
+    }
+
+    /// Only what a wrong decoding left is no text of the page; a question of the page is.
+    #[test]
+    fn garbled_only_texts() {
+        for t in ["???", " ?? ? ", "\u{FFFD}\u{FFFD}"] {
+            assert!(garbled_only(t), "{t}");
+        }
+        for t in ["", "Why?", "?!", "✅", "…"] {
+            assert!(!garbled_only(t), "{t}");
+        }
     }
 
     /// An amount glued to its unit of measure is what the product has, not an id: a new

@@ -880,7 +880,11 @@ impl SiteState {
                     // like a changed block's (past it, the block stays content): unmetered, a
                     // page of 20,000 replaced blocks spent a second here.
                     let compared = partner.is_some() && meter.classify(old_t.len() + new_t.len());
-                    if noise::is_bare_id(&b.text) {
+                    if noise::garbled_only(&b.text) {
+                        // Bytes the browser could not decode ("???" where a byte-order mark
+                        // was sent in another character set): no words of the page.
+                        verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Format])));
+                    } else if noise::is_bare_id(&b.text) {
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Id])));
                     } else if let Some(same) =
                         compared.then(|| noise::same_value(old_t, new_t)).flatten()
@@ -1949,6 +1953,30 @@ mod tests {
             );
         }
         assert_eq!(r.summary.meaningful, 0);
+    }
+
+    /// Stray bytes the browser could not decode ("???" before the page, christiandailyreporter's
+    /// byte-order mark in another character set) that come and go are no change.
+    #[test]
+    fn garbled_bytes_that_come_and_go_are_no_change() {
+        let page = |stray: bool| {
+            let mut v = vec![];
+            if stray {
+                v.push(("/html[0]/body[0]", "???"));
+            }
+            v.push(("/html[0]/body[0]/h1[0]", "Christian Daily Reporter"));
+            v.push((
+                "/html[0]/body[0]/p[0]",
+                "Iran's forgotten persecuted Christian minority",
+            ));
+            blocks(&v)
+        };
+        let url = "https://daily.example/";
+        for (old, new) in [(false, true), (true, false)] {
+            let r = a_day_later(url, &page(old), &page(new), &mut SiteState::new());
+            assert_eq!(r.summary.meaningful, 0, "{:#?}", r.blocks);
+            assert_eq!(r.summary.meaningful_removed, 0, "{:#?}", r.blocks);
+        }
     }
 
     /// A ticker's new entry: its headline is the change, its time goes with it (noise); a time
