@@ -3503,13 +3503,11 @@ pub fn item_of(path: &str) -> Option<&str> {
     }
 }
 
-/// Whether a text is only an item's stamp — a time ("01:31 Uhr", a clip's length "04:19"), a
-/// date ("31.12.2024"), a count or a position ("3", "12 comments") — and which kinds: at most
-/// four words, every word one of those values or the unit it is written with. Beside its item's
-/// words (a new teaser's headline) it says nothing of its own; alone it may be a figure of the
-/// page, so the caller asks for the item.
-pub fn item_stamp(t: &str) -> Option<Vec<Volatile>> {
-    labelled_stamp(t).and_then(|(kinds, label)| label.is_empty().then_some(kinds))
+/// Every item around a block, nearest first ([`item_of`], then the items above it).
+pub fn items_above(path: &str) -> impl Iterator<Item = &str> {
+    std::iter::successors(item_of(path), |item| {
+        item.rfind('/').and_then(|i| item_of(&item[..i]))
+    })
 }
 
 /// The word after a time glued to it ("22:43Spieltag" → "Spieltag"), when the rest has no digit.
@@ -3519,9 +3517,13 @@ fn glued_clock(tok: &str) -> Option<&str> {
     (is_clock(clock) && !rest.bytes().any(|b| b.is_ascii_digit())).then_some(rest)
 }
 
-/// A stamp with a label of at most two words besides its values ("03:02 Newsticker", "Video
-/// 04:19"): the kinds and the label, lowercased. The label is an item's kicker only where the
-/// page repeats it with other values (the caller counts).
+/// Whether a text is only an item's stamp — a time ("01:31 Uhr", a clip's length "04:19"), a
+/// date ("31.12.2024"), a count or a position ("3", "12 comments") — at most four words, every
+/// word one of those values or the unit it is written with, or a label of at most two words
+/// ("03:02 Newsticker", "Video 04:19"): its kinds and its label, lowercased (empty without
+/// one). Beside its item's words (a new teaser's headline) it says nothing of its own; alone it
+/// may be a figure of the page, so the caller asks for the item, and takes a label as a kicker
+/// only where the page repeats it with other values.
 pub fn labelled_stamp(t: &str) -> Option<(Vec<Volatile>, String)> {
     // A stamp is short: tell without tokenizing.
     if t.len() > 40 || !t.bytes().any(|b| b.is_ascii_digit()) {
@@ -5896,7 +5898,10 @@ mod tests {
             ("12 comments", Volatile::Counter),
             ("vor 3 Stunden", Volatile::RelativeTime),
         ] {
-            assert!(item_stamp(t).is_some_and(|k| k.contains(&kind)), "{t}");
+            assert!(
+                labelled_stamp(t).is_some_and(|(k, label)| k.contains(&kind) && label.is_empty()),
+                "{t}"
+            );
         }
         for t in [
             "Newsticker",
@@ -5908,7 +5913,10 @@ mod tests {
             "Fedora 34 Server",
             "Last updated March 3, 2025",
         ] {
-            assert_eq!(item_stamp(t), None, "{t}");
+            assert!(
+                labelled_stamp(t).is_none_or(|(_, label)| !label.is_empty()),
+                "{t}"
+            );
         }
     }
 
@@ -5954,6 +5962,13 @@ mod tests {
         assert_eq!(item_of("/html[0]/body[0]/main[0]/p[4]"), None);
         // (`articles[0]` is no article.)
         assert_eq!(item_of("/html[0]/body[0]/articles[0]/p[0]"), None);
+        assert_eq!(
+            items_above("/html[0]/body[0]/article[1]/ul[0]/li[2]/span[0]").collect::<Vec<_>>(),
+            [
+                "/html[0]/body[0]/article[1]/ul[0]/li[2]",
+                "/html[0]/body[0]/article[1]"
+            ]
+        );
     }
 
     /// A count is whole: a number written like a version (`21.2`, `1.2.3`) in a short block

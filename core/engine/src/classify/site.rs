@@ -1521,7 +1521,7 @@ le_list!(le_u32, u32, 4);
 le_list!(le_u64, u64, 8);
 
 /// The stamps of items that came, went, moved or were replaced: a block of only a time, a date,
-/// a count or a position ([`noise::item_stamp`]) that is new, removed, moved or changed while
+/// a count or a position ([`noise::labelled_stamp`]) that is new, removed, moved or changed while
 /// another block of its item ([`noise::item_of`], at most [`noise::ITEM_MAX_BLOCKS`] blocks) is
 /// shown as content the same way (new, changed or moved on the new page; removed from the old)
 /// is noise: "01:31 Uhr" beside a ticker's new entry, "04:19" on a new video teaser, a list's
@@ -1588,13 +1588,8 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
         if !shown(b) || is_stamp.contains(&k) {
             continue;
         }
-        let mut path = b.path.as_str();
-        while let Some(item) = noise::item_of(path) {
+        for item in noise::items_above(&b.path) {
             items_shown.insert((old_side(b), item));
-            match item.rfind('/') {
-                Some(i) => path = &item[..i],
-                None => break,
-            }
         }
     }
     // The candidates: stamps in an item where something else is shown (and, with a label, one
@@ -1631,16 +1626,9 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
         if !candidates.iter().any(|c| c.2 == side) || !meter.classify(page.len()) {
             continue;
         }
-        for p in page {
-            let mut path = p.path.as_str();
-            while let Some(item) = noise::item_of(path) {
-                if let Some(n) = sizes.get_mut(&(side, item)) {
-                    *n += 1;
-                }
-                match item.rfind('/') {
-                    Some(i) => path = &item[..i],
-                    None => break,
-                }
+        for item in page.iter().flat_map(|p| noise::items_above(&p.path)) {
+            if let Some(n) = sizes.get_mut(&(side, item)) {
+                *n += 1;
             }
         }
     }
