@@ -17,7 +17,7 @@
 //! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `weather` | a weather report in a short block (at most [`WEATHER_MAX_WORDS`] words) that holds a temperature (a number before `°`, `℃`, `℉`): the temperatures and the condition words (six languages) | "Berlin 7 °C, bewölkt" → "9 °C, sonnig", "7°C Partly cloudy" → "9°C Sunny" |
-//! | `related` | a module of other pages' teasers under a heading that names it (eight languages), its heading and short blocks ([`related_blocks`]) | "Mehr zum Thema", "You may also like", "Most read", "À lire aussi" |
+//! | `related` | a module of other pages' teasers under a heading that names it (eight languages), its heading and short blocks ([`related_blocks`]); or an `<aside>` of linked teaser cards (`<article>` elements) beside the page, a card that came, went, moved or was swapped for another, not one edited ([`aside_teasers`]) | "Mehr zum Thema", "You may also like", "Most read", "À lire aussi"; a "Top stories" box of cards beside an imprint |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits, or a UUID; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2`, `7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f` |
 //! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…), a stock left ("Only 3 left in stock"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
@@ -211,7 +211,8 @@ pub enum Volatile {
     /// bewölkt" → "9 °C, sonnig"): a news site's weather widget.
     Weather,
     /// A module of other pages' teasers under a heading that says so ("Mehr zum Thema", "You may
-    /// also like", "Most read"): its heading and short blocks ([`related_blocks`]).
+    /// also like", "Most read"): its heading and short blocks ([`related_blocks`]); or a box of
+    /// linked teaser cards in an `<aside>` ([`aside_teasers`]).
     Related,
 }
 
@@ -3435,6 +3436,103 @@ pub fn related_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
     flags
 }
 
+/// Fewest teaser cards an `<aside>` holds to be a module of other pages' teasers
+/// ([`aside_teasers`]): two, so that one promoted link is not a module.
+pub const ASIDE_MIN_TEASERS: usize = 2;
+
+/// The path of the nearest `<aside>` element around a block (its own element included), or
+/// `None` outside any.
+fn aside_of(path: &str) -> Option<&str> {
+    let mut end = path.len();
+    loop {
+        let step_start = path[..end].rfind('/').map_or(0, |i| i + 1);
+        if path[step_start..end].split('[').next() == Some("aside") {
+            return Some(&path[..end]);
+        }
+        if step_start == 0 {
+            return None;
+        }
+        end = step_start - 1;
+    }
+}
+
+/// Which teaser card of an aside a block is part of: a block inside an `<article>` below the
+/// aside (HTML's self-contained composition: in an aside, a card for another page) and inside
+/// a link — the path of the nearest link element (`a`) below the aside when the card is wrapped
+/// in its link, else the block itself when it holds a link to a page (a headline that is a
+/// link; not a phone number or an e-mail address). `None` for any other block.
+fn teaser_key<'a>(aside: &str, b: &'a crate::block::Block) -> Option<&'a str> {
+    let mut card = false;
+    let mut at = None;
+    let mut offset = aside.len();
+    for step in b.path[aside.len()..].split('/') {
+        offset += step.len();
+        match step.split('[').next() {
+            Some("article") => card = true,
+            Some("a") => at = Some(&b.path[..offset]),
+            _ => {}
+        }
+        offset += 1;
+    }
+    if !card {
+        return None;
+    }
+    at.or_else(|| {
+        b.links
+            .iter()
+            .any(|l| l.starts_with("http://") || l.starts_with("https://"))
+            .then_some(b.path.as_str())
+    })
+}
+
+/// For each block, whether it is in a box of other pages' teasers beside the page's content:
+/// an `<aside>` element (HTML's "content tangentially related to the content around it") that
+/// holds at least [`ASIDE_MIN_TEASERS`] linked teaser cards ([`teaser_key`]), no block of more
+/// than [`RELATED_MAX_BLOCK_WORDS`] words (prose is the page's, not a teaser's), and at least
+/// half of its words in those cards. A news site's "Top stories" box beside its imprint, the
+/// latest posts beside a blog's article: the cards rotate as the site publishes, whatever page
+/// they sit beside, and a page visited for the second time cannot have seen them rotate. An
+/// aside of plain links (a list of updates, a contact box) is not one: it is often the page's
+/// own news.
+pub fn aside_teasers(blocks: &[crate::block::Block]) -> Vec<bool> {
+    let mut flags = vec![false; blocks.len()];
+    // Blocks come in document order: an aside's blocks are one run.
+    let mut k = 0;
+    while k < blocks.len() {
+        let Some(aside) = aside_of(&blocks[k].path) else {
+            k += 1;
+            continue;
+        };
+        let below = format!("{aside}/");
+        let end = (k..blocks.len())
+            .find(|&j| !(blocks[j].path == aside || blocks[j].path.starts_with(&below)))
+            .unwrap_or(blocks.len());
+        // A card's blocks are one run too: count the runs.
+        let (mut cards, mut last) = (0usize, None);
+        let (mut words, mut linked) = (0usize, 0usize);
+        let mut prose = false;
+        for b in &blocks[k..end] {
+            let n = text::word_count(&b.text);
+            prose |= n > RELATED_MAX_BLOCK_WORDS;
+            words += n;
+            if let Some(key) = teaser_key(aside, b) {
+                linked += n;
+                if last != Some(key) {
+                    cards += 1;
+                    last = Some(key);
+                }
+            }
+        }
+        if !prose && cards >= ASIDE_MIN_TEASERS && linked * 2 >= words {
+            for f in &mut flags[k..end] {
+                *f = true;
+            }
+        }
+        k = end;
+    }
+    flags
+}
+
 /// Whether a text says only a count or a relative time — "12 comments", "6Kommentare" (the
 /// count glued to its word by markup), "Kommentare: 6", "vor 3 Stunden", "5 minutes ago" — at
 /// most four words with a word besides the number (a lone "123" may be a figure of the page),
@@ -5776,6 +5874,74 @@ mod tests {
             b("/html[0]/body[0]/section[0]/p[1]", &long),
         ];
         assert_eq!(ad_blocks(&blocks), [false, true, true, false, true, false]);
+    }
+
+    /// An aside of linked teaser cards is a module of other pages' teasers; an aside of plain
+    /// links, one card, prose or a box mostly outside its cards is not.
+    #[test]
+    fn aside_teaser_cards() {
+        let b = |p: &str, t: &str, link: bool| crate::block::Block {
+            text: t.into(),
+            path: p.into(),
+            links: if link {
+                vec!["https://news.example/story".into()]
+            } else {
+                Vec::new()
+            },
+            ..Default::default()
+        };
+        let a = "/html[0]/body[0]/div[4]/aside[0]";
+        let cards = vec![
+            b("/html[0]/body[0]/main[0]/p[0]", "Our imprint.", false),
+            b(&format!("{a}/header[0]/h2[0]"), "Top stories", false),
+            // A card wrapped in its link.
+            b(
+                &format!("{a}/div[0]/article[0]/a[0]/header[0]/h1[0]"),
+                "Ferry service resumes",
+                false,
+            ),
+            b(
+                &format!("{a}/div[0]/article[0]/a[0]/p[0]"),
+                "After two days of storm the ferries run again.",
+                false,
+            ),
+            // A card whose headline is a link.
+            b(
+                &format!("{a}/div[1]/article[0]/h3[0]"),
+                "Harbour crane repaired",
+                true,
+            ),
+            b(
+                &format!("{a}/div[1]/article[0]/footer[0]"),
+                "3 comments",
+                false,
+            ),
+            b("/html[0]/body[0]/footer[0]", "Contact", false),
+        ];
+        assert_eq!(
+            aside_teasers(&cards),
+            [false, true, true, true, true, true, false]
+        );
+        // One card is no module.
+        assert_eq!(aside_teasers(&cards[..4]), [false; 4]);
+        // Plain links, not cards (a list of the page's updates): no module.
+        let mut list = cards.clone();
+        for x in &mut list {
+            x.path = x.path.replace("/article[0]", "/li[0]");
+        }
+        assert_eq!(aside_teasers(&list), [false; 7]);
+        // A telephone link makes no card.
+        let mut phone = cards.clone();
+        phone[4].links = vec!["tel:+494012345".into()];
+        assert_eq!(aside_teasers(&phone), [false; 7]);
+        // Prose in the aside is the page's.
+        let mut prose = cards.clone();
+        prose[5].text = "word ".repeat(RELATED_MAX_BLOCK_WORDS + 1);
+        assert_eq!(aside_teasers(&prose), [false; 7]);
+        // Most of its words outside the cards: a box of the page's own.
+        let mut own = cards.clone();
+        own[1].text = "word ".repeat(30);
+        assert_eq!(aside_teasers(&own), [false; 7]);
     }
 
     /// Headings of modules of other pages' teasers, and the module under one.

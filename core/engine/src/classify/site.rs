@@ -771,6 +771,10 @@ impl SiteState {
         let new_related = noise::related_blocks(new.blocks);
         let old_related = noise::related_blocks(old.blocks);
 
+        // A box of other pages' teasers beside the page's content (an `<aside>`).
+        let new_aside = noise::aside_teasers(new.blocks);
+        let old_aside = noise::aside_teasers(old.blocks);
+
         // Items of a list in a new order, nothing else changed in it.
         let reordered = shuffled(&report, old.blocks, new.blocks);
 
@@ -824,7 +828,24 @@ impl SiteState {
                 (None, Some(i)) => old_related[i],
                 (None, None) => false,
             };
-            if related {
+            // In an aside's box of teasers: a teaser that came, went, moved or was swapped for
+            // another. An edit of one (a phone number in a contact box, a headline reworded)
+            // keeps most of its words and is the page's.
+            let aside = match (b.new_index, b.old_index) {
+                (Some(j), Some(i)) => {
+                    new_aside[j]
+                        && old_aside[i]
+                        && (b.status == Status::Moved
+                            || noise::is_swap(
+                                &noise::telling_words(&old.blocks[i].text),
+                                &noise::telling_words(&b.text),
+                            ))
+                }
+                (Some(j), None) => new_aside[j],
+                (None, Some(i)) => old_aside[i],
+                (None, None) => false,
+            };
+            if related || aside {
                 verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Related])));
                 continue;
             }
@@ -1842,6 +1863,81 @@ mod tests {
         let r = a_day_later(url, &text(20), &text(1), &mut SiteState::new());
         assert!(!r.summary.not_loaded);
         assert_eq!(r.summary.meaningful_removed, 19);
+    }
+
+    #[test]
+    fn an_asides_teaser_card_swapped_is_noise_but_an_edit_of_one_is_content() {
+        let a = "/html[0]/body[0]/div[4]/aside[0]";
+        let page = |first: &str, lead: &str, clause: &str| {
+            blocks(&[
+                ("/html[0]/body[0]/main[0]/h1[0]", "Impressum"),
+                ("/html[0]/body[0]/main[0]/p[0]", clause),
+                (&format!("{a}/header[0]/h2[0]"), "Top-News der Redaktion"),
+                (
+                    &format!("{a}/div[0]/article[0]/a[0]/header[0]/h1[0]"),
+                    first,
+                ),
+                (&format!("{a}/div[0]/article[0]/a[0]/p[0]"), lead),
+                (
+                    &format!("{a}/div[1]/article[0]/a[0]/header[0]/h1[0]"),
+                    "Tesla Model S schneidet beim TÜV am schlechtesten ab",
+                ),
+                (
+                    &format!("{a}/div[1]/article[0]/a[0]/p[0]"),
+                    "Erstmals sind genug Elektroautos beim TÜV vorgefahren.",
+                ),
+            ])
+        };
+        let url = "https://news.example/impressum";
+        let clause = "Verantwortlich: Jana Berg, Hafenstraße 4, 20457 Hamburg.";
+        let old = page(
+            "macOS 12.3 wirft Python 2.7 raus",
+            "Apple entfernt mehrere Skriptsprachen.",
+            clause,
+        );
+        // The first card swapped for another story, on a page visited for the second time.
+        let new = page(
+            "Microsoft kontert Rekord-DDoS-Attacke",
+            "Angreifer versuchen es mit immer mehr Bandbreite.",
+            clause,
+        );
+        let mut model = SiteState::new();
+        let r = a_day_later(url, &old, &new, &mut model);
+        let changed: Vec<_> = r
+            .blocks
+            .iter()
+            .filter(|b| b.status != Status::Unchanged)
+            .collect();
+        assert!(!changed.is_empty());
+        for b in changed {
+            assert_eq!(b.kind, Kind::Noise, "{b:?}");
+            assert_eq!(b.reason.as_ref().unwrap().kinds, vec![Volatile::Related]);
+        }
+        assert!(!r.summary.any_meaningful());
+        // A card's headline edited (most words kept) and the imprint edited: both content.
+        let edited = page(
+            "macOS 12.3 wirft Python 2.7 endgültig raus",
+            "Apple entfernt mehrere Skriptsprachen.",
+            "Verantwortlich: Ole Lund, Hafenstraße 4, 20457 Hamburg.",
+        );
+        let mut model = SiteState::new();
+        let r = a_day_later(url, &old, &edited, &mut model);
+        let shown: Vec<_> = r
+            .blocks
+            .iter()
+            .filter(|b| b.status != Status::Unchanged)
+            .map(|b| (b.kind, b.text.as_str()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (
+                    Kind::Content,
+                    "Verantwortlich: Ole Lund, Hafenstraße 4, 20457 Hamburg."
+                ),
+                (Kind::Content, "macOS 12.3 wirft Python 2.7 endgültig raus"),
+            ]
+        );
     }
 
     #[test]
