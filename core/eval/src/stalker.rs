@@ -165,8 +165,9 @@ fn site_of(path: &str) -> String {
     format!("{}.{}", parts[1], parts[0])
 }
 
-/// Whether two versions have the same blocks up to spacing and the format of values
-/// ([`sincelast_core::classify::noise::canonical`], which leaves out white space).
+/// Whether two versions have the same blocks up to spacing, the format of values
+/// ([`sincelast_core::classify::noise::canonical`], which leaves out white space) and the
+/// letters' case.
 /// A block whose other changes are in digits only (a clock, a count: what "ignore numbers"
 /// does not see either) may stand beside them; at least one block must differ in spacing or
 /// format.
@@ -176,8 +177,10 @@ fn same_but_spacing(old: &[Block], new: &[Block]) -> bool {
         let t: String = t.chars().filter(|c| !c.is_ascii_digit()).collect();
         t.split_whitespace().collect::<Vec<_>>().join(" ")
     };
-    let spaced =
-        |a: &Block, b: &Block| a.text != b.text && canonical(&a.text) == canonical(&b.text);
+    // (Letters' case too: "FACEBOOK NOW" ↔ "Facebook Now" says the same words.)
+    let spaced = |a: &Block, b: &Block| {
+        a.text != b.text && canonical(&a.text.to_lowercase()) == canonical(&b.text.to_lowercase())
+    };
     old.len() == new.len()
         && old.iter().zip(new).any(|(a, b)| spaced(a, b))
         && old.iter().zip(new).all(|(a, b)| {
@@ -384,8 +387,9 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         "   \"spacing/format only\" = changed pairs whose blocks all say the same as before in"
     );
     println!(
-        "   another spacing or value format (\"34,95 €\" ↔ \"34,95€\"): no change by issue 11's"
+        "   another spacing, value format or letters' case (\"34,95 €\" ↔ \"34,95€\"; case since"
     );
+    println!("   session 28, which made a change of case alone noise): no change by issue 11's");
     println!(
         "   rule (whitespace-only changes are no change), so ours hides them on purpose (other"
     );

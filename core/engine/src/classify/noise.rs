@@ -52,7 +52,8 @@
 //! ## The same value
 //! [`same_value`]: a change of only whitespace (`x .` → `x.`), of only a value's format
 //! (`February 24, 2025` ↔ `24 February 2025`, `1,204` ↔ `1204`; [`canonical`]; or of the
-//! character set it was decoded with, `List’s` ↔ `List???s`) or of only
+//! character set it was decoded with, `List’s` ↔ `List???s`; or of the letters' case, `CNN
+//! COMMENTATOR BLAMES` ↔ `CNN commentator blames`) or of only
 //! the order of a block's items (FAQ questions) is noise of kind `whitespace`, `format` or
 //! `reordered`, and teaches nothing: flip histories hash the canonical text, so a format flip
 //! never makes a rotating rule, and a later change of the value itself is content. A new or
@@ -3090,7 +3091,7 @@ fn items(t: &str) -> Vec<String> {
 
 /// When a changed block says the same as before: [`Volatile::Whitespace`] when only its
 /// whitespace changed ([`squash_space`]), [`Volatile::Format`] when only the format of a value
-/// changed ([`canonical`]), [`Volatile::Reordered`] when the same items (two or more, cut at
+/// ([`canonical`]) or the letters' case changed, [`Volatile::Reordered`] when the same items (two or more, cut at
 /// sentence and list punctuation) come in a new order. `None` for a real change (or identical
 /// texts).
 pub fn same_value(old: &str, new: &str) -> Option<Volatile> {
@@ -3101,6 +3102,11 @@ pub fn same_value(old: &str, new: &str) -> Option<Volatile> {
         return Some(Volatile::Whitespace);
     }
     if canonical(old) == canonical(new) || garbled_alike(old, new) {
+        return Some(Volatile::Format);
+    }
+    // The same words in other letters' case ("FACEBOOK NOW RATING USERS" → "Facebook Now
+    // Rating Users", "THE SERVICE IS PROVIDED AS IS"): a style of the text, not its words.
+    if canonical(&old.to_lowercase()) == canonical(&new.to_lowercase()) {
         return Some(Volatile::Format);
     }
     let (mut a, mut b) = (items(old), items(new));
@@ -6665,6 +6671,16 @@ mod tests {
                 "Trump speaks at Susan B. Anthony List???s 11th annual Gala",
             ),
             ("Café “Zur Mühle”", "Caf\u{FFFD} ?Zur M\u{FFFD}hle?"),
+            // The same words in other letters' case, a value's format beside it.
+            (
+                "CNN commentator blames 'toxic masculinity'!",
+                "CNN COMMENTATOR BLAMES 'TOXIC MASCULINITY'!",
+            ),
+            (
+                "THE SERVICE IS PROVIDED \"AS IS\".",
+                "The service is provided \"as is\".",
+            ),
+            ("UPDATED FEBRUARY 24, 2025", "Updated 24 February 2025"),
         ] {
             assert_eq!(
                 same_value(old, new),
@@ -6683,6 +6699,8 @@ mod tests {
             ("Herr Müller", "Herr Möller"),
             ("Is it open", "Is it open?"),
             ("Straße?", "Strasse?"),
+            ("STRASSE", "Straße"),
+            ("Is it open", "IS IT OPEN?"),
         ] {
             assert_eq!(same_value(old, new), None, "{old} → {new}");
         }
