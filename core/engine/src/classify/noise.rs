@@ -38,7 +38,10 @@
 //! day makes the change content. Knowing the old visit's time too
 //! ([`builtin_noise_between`]), a date is noise only when it tracked the visit in the old
 //! **and** the new version: "Last updated" moving from an older day to the visit's day is
-//! content, and no learned rule may hide it. A date after words that say the document changed
+//! content, and no learned rule may hide it. A weekday named in a date is judged the same way
+//! ([`weekdays_named`]): "Freitag, 14:05" → "Samstag, 09:12" across a Friday and a Saturday
+//! visit tracks them, "Monday to Friday, 9:00" → "Monday to Thursday, 9:00" is the page's
+//! opening days. A date after words that say the document changed
 //! then ([`EDIT_CUES`]: "Letzte Änderung", "last change", "last modified") is content whenever
 //! it moves, also from one visit's day to the next's: a page printing today's date says
 //! "today" or "updated", not "last changed". Both days must be the visits' days in one time
@@ -2059,6 +2062,17 @@ pub fn builtin_noise_between(
     if edit_stamped(old) || edit_stamped(new) {
         return None;
     }
+    // Weekdays only one side names, read against the visits' days: "Freitag, 14:05" on a page
+    // seen on a Friday tracks the visit; "Monday to Friday, 9:00" → "Monday to Thursday" does
+    // not (opening days changed).
+    if let (Some(then), Some(now)) = (then, now) {
+        let (a, b) = (weekdays_named(old), weekdays_named(new));
+        let old_only: Vec<i64> = a.iter().filter(|d| !b.contains(d)).copied().collect();
+        let new_only: Vec<i64> = b.iter().filter(|d| !a.contains(d)).copied().collect();
+        if !weekdays_track_one_zone(&old_only, &new_only, then, now) {
+            return None;
+        }
+    }
     // The dates only one side holds, each read against its own visit's day.
     let own_dates = |text: &str, other: &str, at: i64| -> Vec<i64> {
         let day = at.div_euclid(86_400);
@@ -2236,6 +2250,109 @@ fn phrases_said(t: &str, phrases: &[&[&str]]) -> Vec<usize> {
                 .any(|w| w.iter().zip(p).all(|(a, b)| a == b))
         })
         .collect()
+}
+
+/// Weekday names, seven to a row from Monday to Sunday (English and its abbreviations,
+/// German and its abbreviations, French, Spanish, Italian, Dutch), for [`weekdays_named`].
+const WEEKDAY_ROWS: &[[&str; 7]] = &[
+    [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ],
+    ["mon", "tue", "wed", "thu", "fri", "sat", "sun"],
+    ["mon", "tues", "wed", "thur", "fri", "sat", "sun"],
+    ["mon", "tues", "wed", "thurs", "fri", "sat", "sun"],
+    [
+        "montag",
+        "dienstag",
+        "mittwoch",
+        "donnerstag",
+        "freitag",
+        "samstag",
+        "sonntag",
+    ],
+    [
+        "montag",
+        "dienstag",
+        "mittwoch",
+        "donnerstag",
+        "freitag",
+        "sonnabend",
+        "sonntag",
+    ],
+    ["mo", "di", "mi", "do", "fr", "sa", "so"],
+    [
+        "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche",
+    ],
+    [
+        "lunes",
+        "martes",
+        "miércoles",
+        "jueves",
+        "viernes",
+        "sábado",
+        "domingo",
+    ],
+    [
+        "lunedì",
+        "martedì",
+        "mercoledì",
+        "giovedì",
+        "venerdì",
+        "sabato",
+        "domenica",
+    ],
+    [
+        "maandag",
+        "dinsdag",
+        "woensdag",
+        "donderdag",
+        "vrijdag",
+        "zaterdag",
+        "zondag",
+    ],
+];
+
+/// The weekdays (0 = Monday … 6 = Sunday) a text names as part of a date ([`volatile_kinds`]
+/// reads a weekday beside a number as one: "Freitag, 14:05", "Montag, 3."), sorted, without
+/// repeats.
+fn weekdays_named(t: &str) -> Vec<i64> {
+    let toks = text::tokens(t);
+    let kinds = volatile_kinds(&toks);
+    let mut out: Vec<i64> = toks
+        .iter()
+        .zip(&kinds)
+        .filter(|(_, k)| **k == Some(Volatile::Date))
+        .filter_map(|(tok, _)| {
+            let lower = tok.to_lowercase();
+            let lower = lower.trim_end_matches('.');
+            WEEKDAY_ROWS
+                .iter()
+                .find_map(|row| row.iter().position(|w| *w == lower))
+                .map(|d| d as i64)
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Whether the weekdays only the old text names (`old_only`, 0 = Monday) are the weekday of
+/// `then` and those only the new text names (`new_only`) the weekday of `now`, both in one time
+/// zone ([`dates_track_one_zone`] for names of days). True when neither side names one of its
+/// own.
+fn weekdays_track_one_zone(old_only: &[i64], new_only: &[i64], then: i64, now: i64) -> bool {
+    // Day 0 (1 January 1970) was a Thursday: (day + 3) mod 7 with 0 = Monday.
+    let weekday = |t: i64, zone: i64| (t.saturating_add(zone).div_euclid(86_400) + 3).rem_euclid(7);
+    ZONE_OFFSETS.step_by(ZONE_STEP_SECS).any(|zone| {
+        old_only.iter().all(|&d| d == weekday(then, zone))
+            && new_only.iter().all(|&d| d == weekday(now, zone))
+    })
 }
 
 /// Widest offsets of a time zone from UTC, in seconds (UTC−12 to UTC+14).
@@ -4584,6 +4701,45 @@ mod tests {
             now
         )
         .is_some());
+    }
+
+    /// A weekday named in a date is judged against the visits' days like a date: the day of
+    /// each visit is noise, other days are the page's (opening days).
+    #[test]
+    fn a_weekday_is_noise_only_when_it_names_the_visits_days() {
+        // 1 January 2026 was a Thursday.
+        let (thu, fri) = (noon(2026, 1, 1), noon(2026, 1, 2));
+        // (Only a weekday beside a number is a date's.)
+        assert_eq!(weekdays_named("Geöffnet Montag bis Freitag, 9:00"), [4]);
+        assert_eq!(weekdays_named("Thu 3 Jan, Sa. 5"), [3, 5]);
+        // "Monday to Friday" is no date: no weekday of one.
+        assert!(weekdays_named("Open Monday to Friday.").is_empty());
+        // Opening days changed: content, whenever it is seen.
+        for (then, now) in [(thu, fri), (fri, fri + 7 * 86_400)] {
+            assert_eq!(
+                builtin_noise_between(
+                    "The office is open from Monday to Friday, 9:00 to 17:00.",
+                    "The office is open from Monday to Thursday, 9:00 to 17:00.",
+                    Some(then),
+                    Some(now)
+                ),
+                None
+            );
+        }
+        // A stamp naming the day of each visit: noise.
+        assert!(builtin_noise_between(
+            "Donnerstag, 1. Januar",
+            "Freitag, 2. Januar",
+            Some(thu),
+            Some(fri)
+        )
+        .is_some());
+        assert!(weekdays_track_one_zone(&[3], &[4], thu, fri));
+        // Friday seen on a Thursday: no zone makes it the visit's day.
+        assert!(!weekdays_track_one_zone(&[4], &[3], thu, fri));
+        // Late on Thursday in UTC it is already Friday east of it.
+        assert!(weekdays_track_one_zone(&[], &[4], thu, thu + 11 * 3600));
+        assert!(weekdays_track_one_zone(&[], &[], thu, fri));
     }
 
     /// A date that moved to the next day between two visits is the day each visit was served
