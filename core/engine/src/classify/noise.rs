@@ -39,7 +39,7 @@
 //! ([`builtin_noise_between`]), a date is noise only when it tracked the visit in the old
 //! **and** the new version: "Last updated" moving from an older day to the visit's day is
 //! content, and no learned rule may hide it. A weekday named in a date is judged the same way
-//! ([`weekdays_named`]): "Freitag, 14:05" → "Samstag, 09:12" across a Friday and a Saturday
+//! (`weekdays_named`): "Freitag, 14:05" → "Samstag, 09:12" across a Friday and a Saturday
 //! visit tracks them, "Monday to Friday, 9:00" → "Monday to Thursday, 9:00" is the page's
 //! opening days. A date after words that say the document changed
 //! then ([`EDIT_CUES`]: "Letzte Änderung", "last change", "last modified") is content whenever
@@ -3610,7 +3610,7 @@ fn teaser_key<'a>(aside: &str, b: &'a crate::block::Block) -> Option<&'a str> {
 
 /// For each block, whether it is in a box of other pages' teasers beside the page's content:
 /// an `<aside>` element (HTML's "content tangentially related to the content around it") that
-/// holds at least [`ASIDE_MIN_TEASERS`] linked teaser cards ([`teaser_key`]), no block of more
+/// holds at least [`ASIDE_MIN_TEASERS`] linked teaser cards (`teaser_key`), no block of more
 /// than [`RELATED_MAX_BLOCK_WORDS`] words (prose is the page's, not a teaser's), and at least
 /// half of its words in those cards. A news site's "Top stories" box beside its imprint, the
 /// latest posts beside a blog's article: the cards rotate as the site publishes, whatever page
