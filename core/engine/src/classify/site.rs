@@ -778,6 +778,15 @@ impl SiteState {
         // Items of a list in a new order, nothing else changed in it.
         let reordered = shuffled(&report, old.blocks, new.blocks);
 
+        // How often each short text stands on each side, for the blocks that moved: a label
+        // the page repeats ("Weiterlesen" under every teaser) says nothing by moving.
+        let any_moved = report.blocks.iter().any(|b| b.status == Status::Moved);
+        let (old_copies, new_copies) = if any_moved {
+            (short_text_counts(old.blocks), short_text_counts(new.blocks))
+        } else {
+            Default::default()
+        };
+
         let mut verdicts: Vec<Option<(Kind, Reason)>> = vec![None; report.blocks.len()];
         for (k, b) in report.blocks.iter().enumerate() {
             if b.status == Status::Unchanged {
@@ -955,6 +964,14 @@ impl SiteState {
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Id])));
                     } else if let Some(kinds) = noise::bare_count(&b.text) {
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
+                    } else if old_copies.get(b.text.as_str()).is_some_and(|&n| n >= 2)
+                        && new_copies.get(b.text.as_str()).is_some_and(|&n| n >= 2)
+                    {
+                        // Nor a label the page repeats on both sides ("Weiterlesen", "Read
+                        // more" under every teaser): which copy "moved" is the aligner's pick,
+                        // and the teaser it belongs to shows its own change.
+                        verdicts[k] =
+                            Some((Kind::Noise, Reason::builtin(vec![Volatile::Reordered])));
                     }
                 }
                 _ => {}
@@ -1455,6 +1472,17 @@ fn chrome_slots(blocks: &[Block], repeated: &[bool]) -> Vec<bool> {
         .collect()
 }
 
+/// How many blocks hold each short text (at most 8 words) of a page.
+fn short_text_counts(blocks: &[Block]) -> HashMap<&str, u32> {
+    let mut n = HashMap::new();
+    for b in blocks {
+        if !more_words_than(&b.text, 8) {
+            *n.entry(b.text.as_str()).or_insert(0) += 1;
+        }
+    }
+    n
+}
+
 fn more_words_than(t: &str, n: usize) -> bool {
     t.split(|c: char| !text::is_word_char(c))
         .filter(|w| !w.is_empty())
@@ -1863,6 +1891,85 @@ mod tests {
         let r = a_day_later(url, &text(20), &text(1), &mut SiteState::new());
         assert!(!r.summary.not_loaded);
         assert_eq!(r.summary.meaningful_removed, 19);
+    }
+
+    #[test]
+    fn a_repeated_label_that_moved_is_noise_a_lone_one_is_content() {
+        let teaser = |k: usize, title: &'static str| {
+            [
+                (
+                    format!("/html[0]/body[0]/main[0]/article[{k}]/h2[0]"),
+                    title,
+                ),
+                (
+                    format!("/html[0]/body[0]/main[0]/article[{k}]/a[0]"),
+                    "Weiterlesen",
+                ),
+            ]
+        };
+        let page = |titles: &[&'static str], tail: &[(&str, &'static str)]| {
+            let mut v: Vec<(String, &str)> = titles
+                .iter()
+                .enumerate()
+                .flat_map(|(k, t)| teaser(k, t))
+                .collect();
+            v.extend(tail.iter().map(|(p, t)| (p.to_string(), *t)));
+            let pairs: Vec<(&str, &str)> = v.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+            blocks(&pairs)
+        };
+        let contact = ("/html[0]/body[0]/footer[0]/p[0]", "Kontakt");
+        let imprint = ("/html[0]/body[0]/footer[0]/p[1]", "Impressum");
+        let old = page(
+            &[
+                "Brand im Hafen",
+                "Fähre fährt wieder",
+                "Markt schließt früher",
+            ],
+            &[contact, imprint],
+        );
+        // A new teaser on top, the last one gone, and the footer's two links swapped.
+        let new = page(
+            &[
+                "Sturmwarnung für die Küste",
+                "Brand im Hafen",
+                "Fähre fährt wieder",
+            ],
+            &[imprint, contact],
+        );
+        let mut model = SiteState::new();
+        let r = a_day_later("https://news.example/", &old, &new, &mut model);
+        let shown: Vec<(Status, &str)> = r
+            .blocks
+            .iter()
+            .filter(|b| b.kind == Kind::Content && b.status != Status::Unchanged)
+            .map(|b| (b.status, b.text.as_str()))
+            .collect();
+        assert!(
+            shown.contains(&(Status::New, "Sturmwarnung für die Küste")),
+            "{shown:?}"
+        );
+        assert!(
+            shown.contains(&(Status::Removed, "Markt schließt früher")),
+            "{shown:?}"
+        );
+        // The labels that "moved" with the teasers are noise (one of them did, by the aligner).
+        let moved: Vec<_> = r
+            .blocks
+            .iter()
+            .filter(|b| b.text == "Weiterlesen" && b.status == Status::Moved)
+            .collect();
+        assert!(!moved.is_empty());
+        for b in moved {
+            assert_eq!(b.kind, Kind::Noise);
+            assert_eq!(b.reason.as_ref().unwrap().kinds, vec![Volatile::Reordered]);
+        }
+        // A label that stands once on the page moved: the page's order changed.
+        assert!(
+            shown
+                .iter()
+                .any(|&(st, t)| st == Status::Moved && (t == "Kontakt" || t == "Impressum")),
+            "{shown:?}"
+        );
     }
 
     #[test]
