@@ -39,9 +39,9 @@
 //! ([`builtin_noise_between`]), a date is noise only when it tracked the visit in the old
 //! **and** the new version: "Last updated" moving from an older day to the visit's day is
 //! content, and no learned rule may hide it. A weekday named in a date is judged the same way
-//! (`weekdays_named`): "Freitag, 14:05" → "Samstag, 09:12" across a Friday and a Saturday
-//! visit tracks them, "Monday to Friday, 9:00" → "Monday to Thursday, 9:00" is the page's
-//! opening days. A date after words that say the document changed
+//! (`weekdays_named`): "Donnerstag, 1. Januar" → "Freitag, 2. Januar" across a Thursday and a
+//! Friday visit tracks them, "Monday to Friday, 9:00" → "Monday to Thursday, 9:00" is the
+//! page's opening days. A date after words that say the document changed
 //! then ([`EDIT_CUES`]: "Letzte Änderung", "last change", "last modified") is content whenever
 //! it moves, also from one visit's day to the next's: a page printing today's date says
 //! "today" or "updated", not "last changed". Both days must be the visits' days in one time
@@ -2062,9 +2062,9 @@ pub fn builtin_noise_between(
     if edit_stamped(old) || edit_stamped(new) {
         return None;
     }
-    // Weekdays only one side names, read against the visits' days: "Freitag, 14:05" on a page
-    // seen on a Friday tracks the visit; "Monday to Friday, 9:00" → "Monday to Thursday" does
-    // not (opening days changed).
+    // Weekdays only one side names, read against the visits' days: "Freitag, 2. Januar" on a
+    // page seen on that Friday tracks the visit; "Monday to Friday, 9:00" → "Monday to
+    // Thursday" does not (opening days changed).
     if let (Some(then), Some(now)) = (then, now) {
         let (a, b) = (weekdays_named(old), weekdays_named(new));
         let old_only: Vec<i64> = a.iter().filter(|d| !b.contains(d)).copied().collect();
@@ -3208,8 +3208,8 @@ fn items(t: &str) -> Vec<String> {
 
 /// When a changed block says the same as before: [`Volatile::Whitespace`] when only its
 /// whitespace changed ([`squash_space`]), [`Volatile::Format`] when only the format of a value
-/// ([`canonical`]) or the letters' case changed, [`Volatile::Reordered`] when the same items (two or more, cut at
-/// sentence and list punctuation) come in a new order. `None` for a real change (or identical
+/// ([`canonical`]) or the letters' case changed, [`Volatile::Reordered`] when the same items
+/// (two or more, cut at sentence and list punctuation) come in a new order. `None` for a real change (or identical
 /// texts).
 pub fn same_value(old: &str, new: &str) -> Option<Volatile> {
     if old == new {
