@@ -481,67 +481,9 @@ const MONTHS: &[&str] = &[
     "joulukuu",
     "decembrie",
 ];
-const WEEKDAYS: &[&str] = &[
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-    "mon",
-    "tue",
-    "tues",
-    "wed",
-    "thu",
-    "thur",
-    "thurs",
-    "fri",
-    "sat",
-    "sun",
-    "montag",
-    "dienstag",
-    "mittwoch",
-    "donnerstag",
-    "freitag",
-    "samstag",
-    "sonntag",
-    "sonnabend",
-    "mo",
-    "di",
-    "mi",
-    "do",
-    "fr",
-    "sa",
-    "so",
-    "lundi",
-    "mardi",
-    "mercredi",
-    "jeudi",
-    "vendredi",
-    "samedi",
-    "dimanche",
-    "lunes",
-    "martes",
-    "miércoles",
-    "jueves",
-    "viernes",
-    "sábado",
-    "domingo",
-    "lunedì",
-    "martedì",
-    "mercoledì",
-    "giovedì",
-    "venerdì",
-    "sabato",
-    "domenica",
-    "maandag",
-    "dinsdag",
-    "woensdag",
-    "donderdag",
-    "vrijdag",
-    "zaterdag",
-    "zondag",
+/// Today and yesterday by name, which stand in a date where a weekday would ("Heute, 14:05";
+/// the weekdays themselves are [`WEEKDAY_ROWS`]).
+const RELATIVE_DAYS: &[&str] = &[
     "today",
     "yesterday",
     "heute",
@@ -553,6 +495,14 @@ const WEEKDAYS: &[&str] = &[
     "vandaag",
     "gisteren",
 ];
+
+/// Whether a token names a day as a date does: a weekday ([`WEEKDAY_ROWS`]) or today or
+/// yesterday ([`RELATIVE_DAYS`]).
+fn is_day_name(tok: &str) -> bool {
+    let lower = tok.to_lowercase();
+    WEEKDAY_ROWS.iter().any(|row| row.contains(&lower.as_str()))
+        || RELATIVE_DAYS.contains(&lower.as_str())
+}
 /// Units of the clock: "5 minutes ago", "vor 3 Stunden" (with [`CALENDAR_UNITS`], the units of
 /// a relative time: [`is_time_unit`]).
 const CLOCK_UNITS: &[&str] = &[
@@ -1888,12 +1838,12 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             } else {
                 None
             }
-        } else if ((in_list(MONTHS, tok) || in_list(WEEKDAYS, tok))
+        } else if ((in_list(MONTHS, tok) || is_day_name(tok))
             && (prev_is_num
                 || next_is_num
                 || prev_d.is_some_and(is_number)
                 || next_d.is_some_and(is_number)))
-            || (in_list(WEEKDAYS, tok)
+            || (is_day_name(tok)
                 && next_d.is_some_and(|n| in_list(MONTHS, n))
                 && word_at(k + 2).is_some_and(is_number))
         {
