@@ -607,10 +607,13 @@ fn single_site(ctx: &Ctx) -> Result<(), String> {
     println!("   Nor is a change of the letters' case alone (\"FACEBOOK NOW RATING 'TRUSTWORTHINESS'\" →");
     println!("   \"Facebook Now Rating 'Trustworthiness'\"): the same words, noise of kind format; made in");
     println!("   session 28 after reading them (≤ 10 min: 85.7% → 81.0%; 3b 56.6% → 56.3% changed; 5a moved");
-    println!("   26 pairs to \"spacing/format only\", all typo fixes: \"e-Scooter\" → \"E-Scooter\", \"E-mail\" →");
     println!(
-        "   \"E-Mail\", \"Compatibility\" → \"compatibility\"; OTA and templates did not move)."
+        "   42 pairs to \"spacing/format only\" (45 → 87), typo and case fixes: \"e-Scooter\" →"
     );
+    println!(
+        "   \"E-Scooter\", \"E-mail\" → \"E-Mail\", \"15A\" → \"15a\", a link's \"itemOrigin\" →"
+    );
+    println!("   \"itemorigin\"; OTA and templates did not move).");
     let mut rows = vec![header()];
     all.rows("christiandailyreporter.com: all revisits", &mut rows);
     near.rows(
