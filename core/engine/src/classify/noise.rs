@@ -3516,17 +3516,7 @@ pub const ASIDE_MIN_TEASERS: usize = 2;
 /// The path of the nearest `<aside>` element around a block (its own element included), or
 /// `None` outside any.
 fn aside_of(path: &str) -> Option<&str> {
-    let mut end = path.len();
-    loop {
-        let step_start = path[..end].rfind('/').map_or(0, |i| i + 1);
-        if path[step_start..end].split('[').next() == Some("aside") {
-            return Some(&path[..end]);
-        }
-        if step_start == 0 {
-            return None;
-        }
-        end = step_start - 1;
-    }
+    nearest_element(path, &["aside"])
 }
 
 /// Which teaser card of an aside a block is part of: a block inside an `<article>` below the
@@ -3660,11 +3650,17 @@ pub const ITEM_MAX_BLOCKS: usize = 8;
 /// The path of the item a block stands in: its nearest `article`, `li` or `tr` element (its own
 /// element included), or `None` outside any.
 pub fn item_of(path: &str) -> Option<&str> {
+    nearest_element(path, &["article", "li", "tr"])
+}
+
+/// The path of the nearest element around a block (its own element included) whose tag is one
+/// of `tags`, or `None` outside any.
+fn nearest_element<'a>(path: &'a str, tags: &[&str]) -> Option<&'a str> {
     let mut end = path.len();
     loop {
         let step_start = path[..end].rfind('/').map_or(0, |i| i + 1);
         let tag = path[step_start..end].split('[').next().unwrap_or("");
-        if matches!(tag, "article" | "li" | "tr") {
+        if tags.contains(&tag) {
             return Some(&path[..end]);
         }
         if step_start == 0 {
