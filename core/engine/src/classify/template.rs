@@ -468,10 +468,54 @@ fn words_with_blocks(blocks: &[Block]) -> (Vec<u64>, Vec<usize>) {
     (hashes, owner)
 }
 
+/// Whether a block is only a date, a time or a relative time, with no label ("Dec 29, 2007",
+/// "1 day ago", "14:45"): a story's dateline, the page's own value.
+fn is_dateline(t: &str) -> bool {
+    use crate::classify::noise::{self, Volatile};
+    let Some((kinds, label)) = noise::labelled_stamp(t) else {
+        return false;
+    };
+    if !label.is_empty() || kinds.contains(&Volatile::Counter) && !year_after_date(t) {
+        return false;
+    }
+    kinds.iter().all(|k| {
+        matches!(
+            k,
+            Volatile::Clock | Volatile::Date | Volatile::RelativeTime | Volatile::Counter
+        )
+    })
+}
+
+/// Whether every count a stamp holds is a year after its date ("Dec 29, 2007", where the
+/// token reader takes the year for a count).
+fn year_after_date(t: &str) -> bool {
+    use crate::classify::noise::{volatile_kinds, Volatile};
+    let toks = crate::text::tokens(t);
+    let kinds = volatile_kinds(&toks);
+    let mut dated = false;
+    for (tok, k) in toks.iter().zip(&kinds) {
+        match k {
+            Some(Volatile::Date) => dated = true,
+            Some(Volatile::Counter) => {
+                let year = tok.len() == 4
+                    && tok.bytes().all(|b| b.is_ascii_digit())
+                    && (tok.starts_with("19") || tok.starts_with("20"));
+                if !(dated && year) {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    true
+}
+
 /// What the model reads of a page, computed once per page and visit: its element
 /// template-hashes, its words' owners and its sampled text windows.
 pub struct PageFeatures {
     nodes: Vec<Node>,
+    /// Per block, whether it is only a date or time ([`is_dateline`]).
+    datelines: Vec<bool>,
     owner: Vec<usize>,
     windows: Vec<(usize, u64)>,
     /// The page's stored form: deduplicated folded hashes.
@@ -482,12 +526,14 @@ pub struct PageFeatures {
 impl PageFeatures {
     fn of(blocks: &[Block], options: &TemplateOptions) -> Self {
         let nodes = dom_nodes(blocks);
+        let datelines = blocks.iter().map(|b| is_dateline(&b.text)).collect();
         let (words, owner) = words_with_blocks(blocks);
         let windows = windows(&words, options.window, options.modulus);
         let dom = dedup(nodes.iter().map(|n| n.hash));
         let text = dedup(windows.iter().map(|&(_, h)| h));
         PageFeatures {
             nodes,
+            datelines,
             owner,
             windows,
             dom,
@@ -1139,6 +1185,11 @@ impl TemplateModel {
                         continue;
                     }
                 }
+                // A date alone that other pages show too is a day they share (two stories of
+                // the same day), not the site's template: its change is judged as a date.
+                if n.first == n.last && page.datelines[n.first] {
+                    continue;
+                }
                 let h = fold(n.hash);
                 let c = self.dom_counts.get(&h).copied().unwrap_or(0);
                 if within(adjusted(c, h, false)) {
@@ -1171,7 +1222,8 @@ impl TemplateModel {
                 }
             }
             for b in 0..blocks {
-                if total[b] > 0 && hit[b] * 2 >= total[b] {
+                // (A shared date alone is no template here either: see the DOM method.)
+                if total[b] > 0 && hit[b] * 2 >= total[b] && !page.datelines[b] {
                     flags[b] = true;
                 }
             }
@@ -1318,6 +1370,71 @@ mod tests {
         let cov = m.coverage("https://h.example/b", &b);
         assert_eq!(cov.template_blocks, 5);
         assert!(cov.template_share > 0.3 && cov.template_share < 0.8);
+    }
+
+    /// Two stories of the same day show the same dateline: a day they share, not the site's
+    /// template, so a change of one story's date is not hidden as a template change. The
+    /// header around them is template as before.
+    #[test]
+    fn a_dateline_two_stories_share_is_not_template() {
+        let story = |title: &str, date: &str, text: &str| {
+            let mut v = page(&[title, text]);
+            v.insert(
+                4,
+                Block {
+                    text: date.into(),
+                    path: "/html[0]/body[0]/main[0]/time[0]".into(),
+                    ..Block::default()
+                },
+            );
+            v
+        };
+        let a = story(
+            "Ferry schedule changes next week",
+            "Dec 29, 2007",
+            "The morning ferry leaves later.",
+        );
+        let b = story(
+            "Sailing regatta this weekend",
+            "Dec 29, 2007",
+            "Forty boats race across the bay.",
+        );
+        let c = story(
+            "Harbour market reopens",
+            "1 day ago",
+            "The stalls are back on the quay.",
+        );
+        let d = story(
+            "New lighthouse keeper",
+            "1 day ago",
+            "She starts in the spring.",
+        );
+        let mut m = TemplateModel::default();
+        for (k, p) in [&a, &b, &c, &d].into_iter().enumerate() {
+            m.observe(&format!("https://h.example/{k}"), p);
+        }
+        for p in [&a, &b, &c, &d] {
+            assert_eq!(
+                m.repeated_blocks(p),
+                [true, true, true, true, false, false, false, true],
+                "{p:?}"
+            );
+        }
+        // A labelled date the pages share stays template: a build stamp in the footer.
+        let stamped = |p: &[Block]| {
+            let mut v = p.to_vec();
+            v.push(Block {
+                text: "Last updated: Dec 29, 2007".into(),
+                path: "/html[0]/body[0]/footer[0]/p[1]".into(),
+                ..Block::default()
+            });
+            v
+        };
+        let (a, b) = (stamped(&a), stamped(&b));
+        let mut m = TemplateModel::default();
+        m.observe("https://h.example/a", &a);
+        m.observe("https://h.example/b", &b);
+        assert!(m.repeated_blocks(&b)[8]);
     }
 
     #[test]
