@@ -891,11 +891,37 @@ const DAY_WORDS: &[&str] = &[
 const COMPACT_UNITS: &[&str] = &[
     "s", "m", "min", "h", "hr", "hrs", "d", "w", "mo", "y", "std",
 ];
+/// Korean units of a relative time, glued to the number: "3시간 전" (three hours ago).
+const KOREAN_UNITS: &[&str] = &["초", "분", "시간", "일", "주", "개월", "달", "년"];
+
+/// Units of a relative time in Chinese and Japanese, written glued to the number and to 前
+/// ("ago"): "3時間前", "5分钟前", "2天前".
+const CJK_UNITS: &[&str] = &[
+    "秒", "秒钟", "秒鐘", "分", "分钟", "分鐘", "時間", "小时", "小時", "日", "天", "週間", "周",
+    "週", "か月", "ヶ月", "カ月", "个月", "個月", "年",
+];
+
+/// Whether a token is a relative time written without spaces: a number of at most three
+/// digits, a unit ([`CJK_UNITS`], or one of [`KOREAN_UNITS`]) and "ago" glued to it
+/// (前, 전): "3時間前", "5分钟前", "3시간전".
+fn cjk_ago(tok: &str) -> bool {
+    let digits = tok.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 3 {
+        return false;
+    }
+    let rest = &tok[digits..];
+    if let Some(unit) = rest.strip_suffix('前') {
+        return CJK_UNITS.contains(&unit);
+    }
+    rest.strip_suffix('전')
+        .is_some_and(|unit| KOREAN_UNITS.contains(&unit))
+}
 /// Words after a relative time: "5 minutes ago", "3 ore fa", "3 uur geleden", "5 minut temu",
 /// "för 5 minuter sedan", "5 minutter siden", "5 dakika önce", "5 минут назад", "5 minuuttia
 /// sitten".
 const AGO_AFTER: &[&str] = &[
     "ago",
+    "전",
     "fa",
     "geleden",
     "temu",
@@ -911,6 +937,9 @@ const AGO_BEFORE: &[&str] = &["vor", "hace", "há", "před", "acum"];
 /// Words between a day and its month, or a month and its year, in Spanish and Portuguese dates
 /// ("24 de febrero de 2025").
 const DATE_JOINERS: &[&str] = &["de", "del"];
+/// Words that say what a count counts: readers, visits, comments (English, German, French,
+/// Spanish, Italian, Portuguese, Dutch, Scandinavian, Polish, Czech, Russian). A number
+/// before or after one is a count: "5 Kommentare", "Views: 1,234".
 const COUNTER_WORDS: &[&str] = &[
     "visitor",
     "visitors",
@@ -932,6 +961,7 @@ const COUNTER_WORDS: &[&str] = &[
     "besuchern",
     "kommentare",
     "kommentar",
+    "kommentaren",
     "aufrufe",
     "leser",
     "nutzer",
@@ -940,7 +970,103 @@ const COUNTER_WORDS: &[&str] = &[
     "served",
     "generated",
     "queries",
+    "commentaires",
+    "vues",
+    "lecteurs",
+    "visiteurs",
+    "partages",
+    "abonnés",
+    "comentarios",
+    "comentários",
+    "visitas",
+    "lecturas",
+    "visualizaciones",
+    "visualizações",
+    "seguidores",
+    "commenti",
+    "visualizzazioni",
+    "lettori",
+    "reacties",
+    "weergaven",
+    "bezoekers",
+    "kommentarer",
+    "visninger",
+    "visningar",
+    "komentarze",
+    "komentarzy",
+    "wyświetlenia",
+    "wyświetleń",
+    "komentáře",
+    "komentářů",
+    "комментария",
+    "комментариев",
+    "просмотра",
+    "просмотров",
 ];
+
+/// The singular of counter words, as a count of one (or none, in French) writes them ("1
+/// comment", "1 Aufruf", "0 commentaire"): a count only right after a 0 or a 1, since many are
+/// verbs or words of a name too ("the storm hit 3 towns", "visit 12 stores", "2 guest rooms").
+const COUNTER_SINGULARS: &[&str] = &[
+    "visit",
+    "user",
+    "view",
+    "viewer",
+    "member",
+    "guest",
+    "comment",
+    "like",
+    "share",
+    "follower",
+    "reader",
+    "download",
+    "hit",
+    "aufruf",
+    "commentaire",
+    "vue",
+    "lecteur",
+    "visiteur",
+    "partage",
+    "abonné",
+    "comentario",
+    "comentário",
+    "visita",
+    "lectura",
+    "visualización",
+    "visualização",
+    "seguidor",
+    "commento",
+    "visualizzazione",
+    "lettore",
+    "reactie",
+    "weergave",
+    "bezoeker",
+    "komentarz",
+    "komentář",
+    "комментарий",
+    "просмотр",
+];
+
+/// Whether a word says what a count right before it counts: [`COUNTER_WORDS`] or
+/// [`COUNTER_SINGULARS`].
+fn counter_word(w: &str) -> bool {
+    in_list(COUNTER_WORDS, w) || in_list(COUNTER_SINGULARS, w)
+}
+
+/// Whether two words are forms of one counter word ("comment" and "comments", "Kommentar"
+/// and "Kommentare", "komentarze" and "komentarzy"): both [`counter_word`]s, the same but for
+/// an ending of at most three letters. A count of one or of five writes its word so.
+fn counter_forms(a: &str, b: &str) -> bool {
+    if !counter_word(a) || !counter_word(b) {
+        return false;
+    }
+    let (a, b): (Vec<char>, Vec<char>) = (
+        a.to_lowercase().chars().collect(),
+        b.to_lowercase().chars().collect(),
+    );
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    common >= 4 && a.len().max(b.len()) - common <= 3
+}
 
 /// Who a shop's social proof counts ("23 people are looking at this", "15 Personen sehen
 /// sich das gerade an").
@@ -1227,7 +1353,9 @@ const DISCOUNT_WORDS: &[&str] = &[
 /// Whether a token is a number glued to a relative time's unit: "3m", "2h", "5d".
 fn compact_unit(tok: &str) -> bool {
     let digits = tok.bytes().take_while(u8::is_ascii_digit).count();
-    digits > 0 && digits <= 3 && in_list(COMPACT_UNITS, &tok[digits..])
+    digits > 0
+        && digits <= 3
+        && (in_list(COMPACT_UNITS, &tok[digits..]) || KOREAN_UNITS.contains(&&tok[digits..]))
 }
 
 /// Marks the words of a relative time written without a number ([`NOW_PHRASES`]: "just now",
@@ -1396,7 +1524,7 @@ fn named(tokens: &[&str], i: usize) -> bool {
     let capital = |t: &str| {
         t.chars().any(char::is_uppercase)
             && text::is_word(t)
-            && !in_list(COUNTER_WORDS, t)
+            && !counter_word(t)
             && !in_list(RATING_WORDS, t)
     };
     tokens[i].bytes().all(|b| b.is_ascii_digit())
@@ -1825,8 +1953,11 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 // (`Fedora 34 Server`) or a labelled fact (`Tel. 030 1234`, `HRB 12345`,
                 // `Minimum age: 18`) is content, even in a short block.
                 None
-            } else if next.is_some_and(|n| in_list(COUNTER_WORDS, n) || in_list(LEFT_WORDS, n))
-                || prev.is_some_and(|p| in_list(COUNTER_WORDS, p))
+            } else if next.is_some_and(|n| {
+                in_list(COUNTER_WORDS, n)
+                    || in_list(LEFT_WORDS, n)
+                    || (in_list(COUNTER_SINGULARS, n) && matches!(tok, "0" | "1"))
+            }) || prev.is_some_and(|p| in_list(COUNTER_WORDS, p))
                 || social_proof(k, &word_at)
                 || (short && (rated || !versioned(tokens, i)))
             {
@@ -1867,6 +1998,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 && ago_after(k + 3))
             || (compact_unit(tok) && (ago_after(k + 1) || ago_before(k - 1)))
             || (is_time_unit(tok) && prev_is_num && pairs_ago(k - 1))
+            || cjk_ago(tok)
         {
             // "5 minutes ago", "an hour ago", "vor 3 Stunden", "vor einer Stunde", "il y a une
             // heure", "hace 2 horas", "3 ore fa", "a few seconds ago", "3m ago": the unit and
@@ -2433,9 +2565,12 @@ fn split_noise_kinds(old: &str, new: &str) -> Option<Vec<Volatile>> {
         return None;
     }
     let mut reasons = Vec::new();
-    for (x, y) in sa.iter().zip(&sb) {
+    for (n, (x, y)) in sa.iter().zip(&sb).enumerate() {
         match (x, y) {
             (Slot::Lit(p), Slot::Lit(q)) if p == q => {}
+            // A counter word that took its other form with the count beside it ("1 comment" →
+            // "2 comments", "Kommentar (1)" → "Kommentare (2)").
+            (Slot::Lit(p), Slot::Lit(q)) if counter_forms(p, q) && counted_beside(&sa, &sb, n) => {}
             (Slot::Vol(k1, v1, i), Slot::Vol(k2, v2, j)) if k1 == k2 => {
                 if v1 != v2 {
                     if *k1 == Volatile::Counter
@@ -2460,6 +2595,28 @@ fn split_noise_kinds(old: &str, new: &str) -> Option<Vec<Volatile>> {
     } else {
         Some(reasons)
     }
+}
+
+/// Whether a count that changed stands beside slot `n` (the next or the one before, across
+/// spaces and punctuation): the count a counter word's form follows.
+fn counted_beside(a: &[Slot], b: &[Slot], n: usize) -> bool {
+    let changed_count = |k: usize| matches!((&a[k], &b[k]), (Slot::Vol(Volatile::Counter, v, _), Slot::Vol(Volatile::Counter, w, _)) if v != w);
+    let lit_gap = |k: usize| matches!(&a[k], Slot::Lit(t) if !text::is_word(t));
+    let mut k = n + 1;
+    while k < a.len() && lit_gap(k) {
+        k += 1;
+    }
+    if k < a.len() && changed_count(k) {
+        return true;
+    }
+    let mut k = n;
+    while k > 0 {
+        k -= 1;
+        if !lit_gap(k) {
+            return changed_count(k);
+        }
+    }
+    false
 }
 
 #[derive(Debug, PartialEq)]
@@ -2587,9 +2744,8 @@ const PERSONAL_WORDS: &[&str] = &[
 /// ("0 Kommentare", "Views: 0", "1 reply"), or a rating or the person's own things
 /// ([`PERSONAL_WORDS`]: "Warenkorb (0)") in its block.
 fn engagement(tokens: &[&str], i: usize) -> bool {
-    let counted = |w: Option<&&str>| {
-        w.is_some_and(|w| in_list(COUNTER_WORDS, w) || in_list(ENGAGEMENT_WORDS, w))
-    };
+    let counted =
+        |w: Option<&&str>| w.is_some_and(|w| counter_word(w) || in_list(ENGAGEMENT_WORDS, w));
     counted(tokens[..i].iter().rev().find(|t| text::is_word(t)))
         || counted(tokens[i + 1..].iter().find(|t| text::is_word(t)))
         || tokens.iter().any(|t| {
@@ -3620,7 +3776,7 @@ pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
         let digits = w.bytes().filter(u8::is_ascii_digit).count();
         let letters: String = w.chars().filter(|c| c.is_alphabetic()).collect();
         let glued = (1..=GLUED_COUNTER_MAX_DIGITS).contains(&digits)
-            && in_list(COUNTER_WORDS, &letters)
+            && counter_word(&letters)
             && (w.starts_with(|c: char| c.is_ascii_digit())
                 || w.ends_with(|c: char| c.is_ascii_digit()));
         // A count written short with its magnitude ("24.2k Shares", "1.2M views"): a count,
@@ -3630,7 +3786,7 @@ pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
         match kinds[i] {
             Some(k @ (Volatile::Counter | Volatile::RelativeTime)) => found.push(k),
             _ if glued || abbreviated => found.push(Volatile::Counter),
-            _ if in_list(COUNTER_WORDS, w)
+            _ if counter_word(w)
                 || is_time_unit(w)
                 || in_list(AGO_AFTER, w)
                 || in_list(AGO_BEFORE, w)
@@ -3710,7 +3866,7 @@ pub fn labelled_stamp(t: &str) -> Option<(Vec<Volatile>, String)> {
             Some(
                 k @ (Volatile::Clock | Volatile::Date | Volatile::Counter | Volatile::RelativeTime),
             ) => found.push(*k),
-            _ if in_list(COUNTER_WORDS, tok)
+            _ if counter_word(tok)
                 || is_time_unit(tok)
                 || in_list(AGO_AFTER, tok)
                 || in_list(AGO_BEFORE, tok) => {}
@@ -6128,6 +6284,99 @@ mod tests {
 
     /// Texts that say only a count or a relative time, at most four words, with a word
     /// besides the number.
+    #[test]
+    fn a_counter_word_in_its_other_form_is_the_same_count() {
+        for (old, new) in [
+            ("1 comment", "2 comments"),
+            ("0 comments", "1 comment"),
+            ("Kommentar (1)", "Kommentare (2)"),
+            ("1 Aufruf", "12 Aufrufe"),
+            (
+                "Harbour plans: council delays vote on new quay 1 comment",
+                "Harbour plans: council delays vote on new quay 2 comments",
+            ),
+            (
+                "Le port ferme ses portes, 3 commentaires",
+                "Le port ferme ses portes, 5 commentaires",
+            ),
+            (
+                "El puerto cierra, 3 comentarios",
+                "El puerto cierra, 5 comentarios",
+            ),
+            (
+                "Haven gaat dicht, 1 reactie",
+                "Haven gaat dicht, 3 reacties",
+            ),
+            (
+                "Port zamknięty, 3 komentarze",
+                "Port zamknięty, 5 komentarzy",
+            ),
+            ("Порт закрыт, 3 комментария", "Порт закрыт, 5 комментариев"),
+        ] {
+            assert_eq!(
+                builtin_noise(old, new),
+                Some(vec![Volatile::Counter]),
+                "{old} → {new}"
+            );
+        }
+        // Not a count: a number before a word that is a count's word only after a one (the
+        // singulars are verbs and parts of names too), a word that changed without its count,
+        // another counter word.
+        for (old, new) in [
+            (
+                "The hotel has 2 guest rooms with a view of the harbour.",
+                "The hotel has 3 guest rooms with a view of the harbour.",
+            ),
+            (
+                "The hotel has 1 guest room with a view of the harbour.",
+                "The hotel has 2 guest rooms with a view of the harbour.",
+            ),
+            (
+                "The storm hit 3 towns on the coast and closed the harbour.",
+                "The storm hit 4 towns on the coast and closed the harbour.",
+            ),
+            ("Read the story, 1 comment", "Read the story, 1 comments"),
+            ("Read the story, 3 comments", "Read the story, 5 views"),
+        ] {
+            assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
+        }
+        for t in ["1 comment", "0 commentaire", "1 reactie", "5 komentarzy"] {
+            assert!(bare_count(t).is_some(), "{t}");
+        }
+    }
+
+    #[test]
+    fn relative_times_written_without_spaces() {
+        for (old, new) in [
+            ("3時間前", "5時間前"),
+            ("更新于 3小时前", "更新于 5小时前"),
+            (
+                "港口委员会开会讨论了新的渡轮时刻表。3小时前",
+                "港口委员会开会讨论了新的渡轮时刻表。2天前",
+            ),
+            ("3시간 전", "5시간 전"),
+            ("업데이트 3시간전", "업데이트 1일전"),
+        ] {
+            assert_eq!(
+                builtin_noise(old, new),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+        }
+        for t in ["3時間前", "5分钟前", "3시간 전"] {
+            assert_eq!(bare_count(t), Some(vec![Volatile::RelativeTime]), "{t}");
+        }
+        // A number with a unit but no "ago" is a period or an amount.
+        for (old, new) in [("营业时间 3小时", "营业时间 5小时"), ("3時間", "5時間")]
+        {
+            assert_ne!(
+                builtin_noise(old, new),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+        }
+    }
+
     #[test]
     fn bare_counts() {
         for t in [
