@@ -350,6 +350,14 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     );
     println!("   numeric dates needing a year of two or four digits (\"1.2.3\" is a version).");
     println!(
+        "   Nor (session 29, for sites in other languages): counter words in ten more languages,"
+    );
+    println!("   a count's word in its other form (\"1 comment\" -> \"2 comments\") and counts of");
+    println!(
+        "   reviews, replies and answers; it hid 3 more ugreen pairs, where \"N reviews\" went"
+    );
+    println!("   away under products (94.4% -> 91.7% shown there; all sites 93.8% unchanged).");
+    println!(
         "   Not held out: outside the chrome a change is template only when its text is on at"
     );
     println!(

@@ -1002,6 +1002,21 @@ const COUNTER_WORDS: &[&str] = &[
     "комментариев",
     "просмотра",
     "просмотров",
+    // What readers and buyers write: a count of them moves with every one.
+    "reviews",
+    "ratings",
+    "replies",
+    "answers",
+    "reactions",
+    "retweets",
+    "reposts",
+    "bewertungen",
+    "rezensionen",
+    "antworten",
+    "avis",
+    "reseñas",
+    "recensioni",
+    "beoordelingen",
 ];
 
 /// The singular of counter words, as a count of one (or none, in French) writes them ("1
@@ -1045,6 +1060,19 @@ const COUNTER_SINGULARS: &[&str] = &[
     "komentář",
     "комментарий",
     "просмотр",
+    "review",
+    "rating",
+    "reply",
+    "answer",
+    "reaction",
+    "retweet",
+    "repost",
+    "bewertung",
+    "rezension",
+    "antwort",
+    "reseña",
+    "recensione",
+    "beoordeling",
 ];
 
 /// Whether a word says what a count right before it counts: [`COUNTER_WORDS`] or
@@ -1214,6 +1242,37 @@ fn is_numeric_date(tok: &str) -> bool {
         && (parts.len() == 2
             || matches!(parts[2].len(), 2 | 4) && parts[..2].iter().all(|p| (1..=2).contains(&p.len()))
             || parts[0].len() == 4 && parts[1..].iter().all(|p| (1..=2).contains(&p.len())))
+}
+
+/// A Chinese or Japanese date in a token: "2026年11月28日", "11月28日", "2026年11月28日更新"
+/// (the digits glued to 年, 月 and 日 or 号): (year if written, month, day).
+fn cjk_date(tok: &str) -> Option<(Option<i64>, i64, i64)> {
+    let (before, after) = tok.split_once('月')?;
+    // The month: the digits right before 月; the year: four digits before 年 before them.
+    let month_digits = before.bytes().rev().take_while(u8::is_ascii_digit).count();
+    if !(1..=2).contains(&month_digits) {
+        return None;
+    }
+    let m: i64 = before[before.len() - month_digits..].parse().ok()?;
+    let head = &before[..before.len() - month_digits];
+    let year = match head.strip_suffix('年') {
+        Some(y) => {
+            let n = y.bytes().rev().take_while(u8::is_ascii_digit).count();
+            if n != 4 {
+                return None;
+            }
+            Some(y[y.len() - 4..].parse().ok()?)
+        }
+        // Nothing or words before the month: no year.
+        None if head.is_empty() || !head.ends_with(|c: char| c.is_ascii_digit()) => None,
+        None => return None,
+    };
+    let day_digits = after.bytes().take_while(u8::is_ascii_digit).count();
+    if !(1..=2).contains(&day_digits) || !after[day_digits..].starts_with(['日', '号']) {
+        return None;
+    }
+    let d: i64 = after[..day_digits].parse().ok()?;
+    ((1..=12).contains(&m) && (1..=31).contains(&d)).then_some((year, m, d))
 }
 
 fn is_id(tok: &str) -> bool {
@@ -1914,7 +1973,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             Some(Volatile::Clock)
         } else if is_ip(tok) {
             Some(Volatile::Ip)
-        } else if is_numeric_date(tok) {
+        } else if is_numeric_date(tok) || cjk_date(tok).is_some() {
             Some(Volatile::Date)
         } else if is_number(tok) {
             let next_unit = next.is_some_and(is_time_unit);
@@ -3094,6 +3153,11 @@ fn date_spans(toks: &[&str], today: i64) -> Vec<(i64, usize, usize)> {
     let mut out = Vec::new();
     for (k, &i) in words.iter().enumerate() {
         let w = toks[i];
+        // Chinese and Japanese: 2026年11月22日, 11月22日.
+        if let Some((y, m, d)) = cjk_date(w) {
+            out.extend(dated(y, m, d).map(|day| (day, i, i)));
+            continue;
+        }
         // Day-first numeric dates: 22.11.2026, 22.11.26, 22.11.
         let parts: Vec<&str> = w.split('.').collect();
         if parts.len() == 3 || (parts.len() == 4 && parts[3].is_empty()) {
@@ -6312,6 +6376,18 @@ mod tests {
                 "Port zamknięty, 5 komentarzy",
             ),
             ("Порт закрыт, 3 комментария", "Порт закрыт, 5 комментариев"),
+            (
+                "Rated 4.5 out of 5 (123 reviews)",
+                "Rated 4.5 out of 5 (125 reviews)",
+            ),
+            (
+                "How do I moor a boat in the harbour? 3 answers",
+                "How do I moor a boat in the harbour? 4 answers",
+            ),
+            (
+                "Harbour board meeting notes, 0 replies",
+                "Harbour board meeting notes, 1 reply",
+            ),
         ] {
             assert_eq!(
                 builtin_noise(old, new),
@@ -6342,6 +6418,38 @@ mod tests {
         }
         for t in ["1 comment", "0 commentaire", "1 reactie", "5 komentarzy"] {
             assert!(bare_count(t).is_some(), "{t}");
+        }
+    }
+
+    #[test]
+    fn chinese_and_japanese_dates_are_judged_against_the_visits() {
+        // 2026-11-27 and 2026-11-28, 10:00 UTC.
+        let then = days_from_civil(2026, 11, 27) * 86_400 + 36_000;
+        let now = then + 86_400;
+        for (old, new) in [
+            ("2026年11月27日", "2026年11月28日"),
+            // Served at 19:00 in Tokyo both days: the stamp keeps its distance to the visits.
+            (
+                "更新日: 2026年11月27日 18:55",
+                "更新日: 2026年11月28日 18:58",
+            ),
+            ("11月27日更新", "11月28日更新"),
+        ] {
+            assert!(
+                builtin_noise_between(old, new, Some(then), Some(now))
+                    .is_some_and(|k| k.contains(&Volatile::Date)),
+                "{old} → {new}"
+            );
+        }
+        // A date that moved from an older day to the visit's is content, as in any language.
+        assert_eq!(
+            builtin_noise_between("2026年3月2日", "2026年11月28日", Some(then), Some(now)),
+            None
+        );
+        assert_eq!(cjk_date("2026年11月28日"), Some((Some(2026), 11, 28)));
+        assert_eq!(cjk_date("11月28号"), Some((None, 11, 28)));
+        for t in ["2026年13月28日", "11月", "28日", "1234567月1日", "3時間前"] {
+            assert_eq!(cjk_date(t), None, "{t}");
         }
     }
 
