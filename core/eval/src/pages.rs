@@ -875,6 +875,14 @@ fn health(ctx: &Ctx) -> Result<(), String> {
         "   ours showed what \"ignore numbers\" did not (161 revisits: nearly all new figures and"
     );
     println!("   \"as of\" dates of a real update); all revisits 57.1% → 56.6% changed.");
+    println!("   Not from this data (session 29): a clock glued to \"AM\" (\"10:47AM\") and the time of an");
+    println!(
+        "   ISO stamp are judged against the visits like any clock; it showed one more NY_data"
+    );
+    println!(
+        "   revisit, \"Last Update: March 18, 2020 | 10:00AM\" → \"10:47AM\" seen at 11:57 EDT:"
+    );
+    println!("   the data's own update stamp (56.2% → 56.3% changed).");
     for e in examples.iter().chain(&worse_examples) {
         println!("   - {e}");
     }

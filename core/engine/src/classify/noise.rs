@@ -480,6 +480,31 @@ const MONTHS: &[&str] = &[
     "joulukuuta",
     "joulukuu",
     "decembrie",
+    // Ukrainian
+    "січня",
+    "січень",
+    "лютого",
+    "лютий",
+    "березня",
+    "березень",
+    "квітня",
+    "квітень",
+    "травня",
+    "травень",
+    "червня",
+    "червень",
+    "липня",
+    "липень",
+    "серпня",
+    "серпень",
+    "вересня",
+    "вересень",
+    "жовтня",
+    "жовтень",
+    "листопада",
+    "листопад",
+    "грудня",
+    "грудень",
 ];
 /// Today and yesterday by name, which stand in a date where a weekday would ("Heute, 14:05";
 /// the weekdays themselves are [`WEEKDAY_ROWS`]).
@@ -852,6 +877,16 @@ const NOW_PHRASES: &[&[&str]] = &[
     &["à", "l", "instant"],
     &["ahora", "mismo"],
     &["zojuist"],
+    &["hace", "un", "momento"],
+    &["il", "y", "a", "un", "instant"],
+    &["há", "pouco"],
+    &["agora", "mesmo"],
+    &["poco", "fa"],
+    &["zonet"],
+    &["только", "что"],
+    &["przed", "chwilą"],
+    &["az", "önce"],
+    &["juuri", "nyt"],
 ];
 /// Days named relative to today: "today", "yesterday", "heute", "gestern", "vorgestern",
 /// "aujourd'hui" (the tokenizer splits it: "aujourd" is enough), "hier", "hoy", "ayer",
@@ -1212,7 +1247,21 @@ fn in_list(list: &[&str], tok: &str) -> bool {
     list.contains(&lower.as_str())
 }
 
+/// A clock token without an "am" or "pm" glued to it ("5:36am" → "5:36").
+fn clock_part(tok: &str) -> &str {
+    let n = tok.len();
+    if n > 2
+        && tok.is_char_boundary(n - 2)
+        && matches!(tok[n - 2..].to_ascii_lowercase().as_str(), "am" | "pm")
+    {
+        &tok[..n - 2]
+    } else {
+        tok
+    }
+}
+
 fn is_clock(tok: &str) -> bool {
+    let tok = clock_part(tok);
     let parts: Vec<&str> = tok.split(':').collect();
     (parts.len() == 2 || parts.len() == 3)
         && parts
@@ -1242,6 +1291,33 @@ fn is_numeric_date(tok: &str) -> bool {
         && (parts.len() == 2
             || matches!(parts[2].len(), 2 | 4) && parts[..2].iter().all(|p| (1..=2).contains(&p.len()))
             || parts[0].len() == 4 && parts[1..].iter().all(|p| (1..=2).contains(&p.len())))
+}
+
+/// A Korean date at word `k` of a text, its month ("2026년 11월 28일", "11월 28일"): (year if
+/// written, month, day, first word, last word).
+fn korean_date<'a>(
+    word: impl Fn(usize) -> Option<&'a str>,
+    k: usize,
+) -> Option<(Option<i64>, i64, i64, usize, usize)> {
+    let num = |w: &str, suffix: char, len: std::ops::RangeInclusive<usize>| -> Option<i64> {
+        let n = w.strip_suffix(suffix)?;
+        (len.contains(&n.len()) && n.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| n.parse().ok())
+            .flatten()
+    };
+    let m = num(word(k)?, '월', 1..=2)?;
+    let d = num(word(k + 1)?, '일', 1..=2)?;
+    let year = k
+        .checked_sub(1)
+        .and_then(&word)
+        .and_then(|w| num(w, '년', 4..=4));
+    ((1..=12).contains(&m) && (1..=31).contains(&d)).then_some((
+        year,
+        m,
+        d,
+        if year.is_some() { k - 1 } else { k },
+        k + 1,
+    ))
 }
 
 /// A Chinese or Japanese date in a token: "2026年11月28日", "11月28日", "2026年11月28日更新"
@@ -1874,6 +1950,24 @@ fn unmark_time_ranges(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
     }
 }
 
+/// The day of an ISO stamp that runs into its time, and that time: "27T04:36:04Z" → ("27",
+/// "04:36:04"), "27T04:36" → ("27", "04:36"), fractions of a second and a "Z" left out.
+fn iso_day_time(tok: &str) -> Option<(&str, &str)> {
+    let (day, rest) = tok.split_once(['T', 't'])?;
+    if day.len() != 2 || !day.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let rest = rest.strip_suffix(['Z', 'z']).unwrap_or(rest);
+    let clock = rest.split_once('.').map_or(rest, |(c, frac)| {
+        if !frac.is_empty() && frac.bytes().all(|b| b.is_ascii_digit()) {
+            c
+        } else {
+            rest
+        }
+    });
+    is_clock(clock).then_some((day, clock))
+}
+
 /// Marks as dates the numbers of numeric dates written with `-` or `/` between their parts
 /// (`2024-04-01`, `01/04/2024`, `4/1/24`), which the tokenizer splits into three numbers: a
 /// four-digit year (1900–2199) first or last, the other parts at most two digits (a two-digit
@@ -1887,9 +1981,12 @@ fn mark_split_dates(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
     while i + 4 < tokens.len() {
         let sep = tokens[i + 1];
         let (a, b, c) = (tokens[i], tokens[i + 2], tokens[i + 4]);
+        // (An ISO day may run into its time: 2026-11-27T04:36:04Z.)
         let date = matches!(sep, "-" | "/")
             && tokens[i + 3] == sep
-            && ((year(a) && digits(b, 1..=2) && digits(c, 1..=2))
+            && ((year(a)
+                && digits(b, 1..=2)
+                && (digits(c, 1..=2) || (sep == "-" && iso_day_time(c).is_some())))
                 || (digits(a, 1..=2)
                     && digits(b, 1..=2)
                     && (year(c) || (sep == "/" && digits(c, 2..=2)))));
@@ -2085,6 +2182,15 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
     }
     mark_weather(tokens, &words, &mut kinds);
     mark_split_dates(tokens, &mut kinds);
+    // Korean dates: "2026년 11월 28일" (the year and the day are no counts).
+    let word = |k: usize| words.get(k).map(|&i| tokens[i]);
+    for k in 0..words.len() {
+        if let Some((_, _, _, first, last)) = korean_date(word, k) {
+            for w in &words[first..=last] {
+                kinds[*w] = Some(Volatile::Date);
+            }
+        }
+    }
     unmark_time_ranges(tokens, &mut kinds);
     mark_uuids(tokens, &mut kinds);
     mark_now_phrases(tokens, &words, &mut kinds);
@@ -2642,6 +2748,12 @@ fn split_noise_kinds(old: &str, new: &str) -> Option<Vec<Volatile>> {
                         return None;
                     }
                     reasons.push(*k1);
+                    // An ISO stamp whose time changed: the clock is judged too.
+                    if *k1 == Volatile::Date
+                        && iso_day_time(v1).map(|d| d.1) != iso_day_time(v2).map(|d| d.1)
+                    {
+                        reasons.push(Volatile::Clock);
+                    }
                 }
             }
             _ => return None,
@@ -2902,6 +3014,19 @@ fn month_number(tok: &str) -> Option<i64> {
         | "marraskuuta" | "marraskuu" | "noiembrie" => 11,
         "desember" | "grudnia" | "grudzień" | "grudzien" | "prosince" | "prosinec" | "декабря"
         | "декабрь" | "aralık" | "aralik" | "joulukuuta" | "joulukuu" | "decembrie" => 12,
+        // Ukrainian
+        "січня" | "січень" => 1,
+        "лютого" | "лютий" => 2,
+        "березня" | "березень" => 3,
+        "квітня" | "квітень" => 4,
+        "травня" | "травень" => 5,
+        "червня" | "червень" => 6,
+        "липня" | "липень" => 7,
+        "серпня" | "серпень" => 8,
+        "вересня" | "вересень" => 9,
+        "жовтня" | "жовтень" => 10,
+        "листопада" | "листопад" => 11,
+        "грудня" | "грудень" => 12,
         _ => return None,
     };
     Some(n)
@@ -3007,17 +3132,30 @@ fn year_left_the_visits(old: &str, new: &str, then: Option<i64>, now: Option<i64
 fn clock_left_the_visit(old: &str, new: &str, then: i64, now: i64) -> bool {
     const HALF_DAY: i64 = 12 * 60;
     let minutes = |tok: &str| -> Option<i64> {
-        let mut parts = tok.split(':');
+        let mut parts = clock_part(tok).split(':');
         let h: i64 = parts.next()?.parse().ok()?;
         let m: i64 = parts.next()?.parse().ok()?;
         (h < 24 && m < 60).then_some(h * 60 + m)
     };
-    let own_clocks = |text: &str, other: &str| -> Vec<i64> {
-        let theirs = text::tokens(other);
+    // The clocks a text writes: clock tokens and the times of ISO stamps ("27T04:36:04Z").
+    let clocks = |text: &str| -> Vec<String> {
         text::tokens(text)
             .into_iter()
-            .filter(|t| is_clock(t) && !theirs.contains(t))
-            .filter_map(minutes)
+            .filter_map(|t| {
+                if is_clock(t) {
+                    Some(t.to_string())
+                } else {
+                    iso_day_time(t).map(|(_, clock)| clock.to_string())
+                }
+            })
+            .collect()
+    };
+    let own_clocks = |text: &str, other: &str| -> Vec<i64> {
+        let theirs = clocks(other);
+        clocks(text)
+            .into_iter()
+            .filter(|t| !theirs.contains(t))
+            .filter_map(|t| minutes(&t))
             .collect()
     };
     let offsets = |clocks: Vec<i64>, at: i64| -> Vec<i64> {
@@ -3156,6 +3294,11 @@ fn date_spans(toks: &[&str], today: i64) -> Vec<(i64, usize, usize)> {
         // Chinese and Japanese: 2026年11月22日, 11月22日.
         if let Some((y, m, d)) = cjk_date(w) {
             out.extend(dated(y, m, d).map(|day| (day, i, i)));
+            continue;
+        }
+        // Korean: 2026년 11월 22일, 11월 22일.
+        if let Some((y, m, d, first, last)) = korean_date(word, k) {
+            out.extend(dated(y, m, d).map(|day| (day, words[first], words[last])));
             continue;
         }
         // Day-first numeric dates: 22.11.2026, 22.11.26, 22.11.
@@ -3827,14 +3970,25 @@ pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
     let words: Vec<usize> = (0..toks.len())
         .filter(|&i| text::is_word(toks[i]))
         .collect();
-    if words.is_empty() || words.len() > 4 {
+    // French "il y a" ("ago", before the time) is one word here.
+    let il_y_a = |k: usize| {
+        let at = |j: usize| words.get(j).map(|&i| toks[i].to_lowercase());
+        let at = |j: Option<usize>| j.and_then(at);
+        let is = |j: Option<usize>, w: &str| at(j).as_deref() == Some(w);
+        (is(Some(k), "il") && is(Some(k + 1), "y") && is(Some(k + 2), "a"))
+            || (is(Some(k), "y") && is(k.checked_sub(1), "il") && is(Some(k + 1), "a"))
+    };
+    let said = words.len() - (0..words.len()).filter(|&k| il_y_a(k)).count();
+    if words.is_empty() || said > 4 {
         return None;
     }
     let mut found = Vec::new();
     // A word that says what is counted or when: a lone number ("123", a new table cell) may be
     // a figure of the page.
     let mut worded = false;
-    for &i in &words {
+    // A word that says a stamp follows ("Updated", "Posted"): only before a relative time.
+    let mut cued = false;
+    for (k, &i) in words.iter().enumerate() {
         let w = toks[i];
         // A count glued to its counter word: "6Kommentare", "Kommentare6".
         let digits = w.bytes().filter(u8::is_ascii_digit).count();
@@ -3854,14 +4008,38 @@ pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
                 || is_time_unit(w)
                 || in_list(AGO_AFTER, w)
                 || in_list(AGO_BEFORE, w)
-                || in_list(ARTICLES, w) => {}
+                || in_list(ARTICLES, w)
+                || il_y_a(k) => {}
+            _ if in_list(STAMP_CUES, w) => cued = true,
             _ => return None,
         }
     }
     found.sort();
     found.dedup();
+    if cued && found != [Volatile::RelativeTime] {
+        return None;
+    }
     (worded && !found.is_empty()).then_some(found)
 }
+
+/// Words that say a stamp of when follows ("Updated 5 minutes ago", "Posted an hour ago",
+/// "Aktualisiert vor 3 Stunden"): a block of one and a relative time is a stamp.
+const STAMP_CUES: &[&str] = &[
+    "updated",
+    "posted",
+    "published",
+    "edited",
+    "aktualisiert",
+    "veröffentlicht",
+    "bearbeitet",
+    "actualizado",
+    "publicado",
+    "aggiornato",
+    "pubblicato",
+    "bijgewerkt",
+    "geplaatst",
+    "atualizado",
+];
 
 /// The most blocks an item holds ([`item_of`]): a teaser, a ticker's entry, a table's row. An
 /// `article` element of a whole story is no item.
@@ -6453,6 +6631,53 @@ mod tests {
         }
     }
 
+    /// Stamps written in more ways are judged against both visits as any date and clock: an
+    /// ISO stamp that runs into its time (with a "Z" it used to read as an id, so any stamp
+    /// was hidden), a clock glued to "am", Korean and Ukrainian dates.
+    #[test]
+    fn more_stamps_are_judged_against_the_visits() {
+        // Seen on 27 November 2026 at 04:36 UTC, then 25 hours later.
+        let then = days_from_civil(2026, 11, 27) * 86_400 + 4 * 3600 + 36 * 60;
+        let now = then + 86_400 + 3600;
+        let judged = |a: &str, b: &str| builtin_noise_between(a, b, Some(then), Some(now));
+        for (old, new) in [
+            (
+                "Updated: 27 November 2026 at 5:36am",
+                "Updated: 28 November 2026 at 6:36am",
+            ),
+            ("2026-11-27T04:36:04Z", "2026-11-28T05:36:04Z"),
+            ("2026-11-27T04:36:04.123Z", "2026-11-28T05:36:04.456Z"),
+            ("2026년 11월 27일", "2026년 11월 28일"),
+            ("27 листопада 2026", "28 листопада 2026"),
+        ] {
+            assert!(
+                judged(old, new).is_some_and(|k| k.contains(&Volatile::Date)),
+                "{old} → {new}"
+            );
+        }
+        for (old, new) in [
+            // The clock did not keep its distance to the visits: an edit's time.
+            (
+                "Updated: 27 November 2026 at 5:36am",
+                "Updated: 28 November 2026 at 9:12am",
+            ),
+            // Dates that moved to the visit's day from an older one.
+            (
+                "modified 2025-03-02T10:00:00Z",
+                "modified 2026-11-28T05:36:04Z",
+            ),
+            ("2026년 3월 2일", "2026년 11월 28일"),
+            ("2 березня 2026", "28 листопада 2026"),
+        ] {
+            assert_eq!(judged(old, new), None, "{old} → {new}");
+        }
+        assert_eq!(iso_day_time("27T04:36:04Z"), Some(("27", "04:36:04")));
+        assert_eq!(iso_day_time("27T04:36"), Some(("27", "04:36")));
+        for t in ["27T4", "2T04:36", "27X04:36", "27Tabc"] {
+            assert_eq!(iso_day_time(t), None, "{t}");
+        }
+    }
+
     #[test]
     fn relative_times_written_without_spaces() {
         for (old, new) in [
@@ -6496,8 +6721,21 @@ mod tests {
             "hace una hora",
             "24.2k Shares",
             "1,5M Aufrufe",
+            "Updated an hour ago",
+            "Aktualisiert vor 3 Stunden",
+            "Il y a 5 minutes",
+            "Hace un momento",
+            "Updated just now",
         ] {
             assert!(bare_count(t).is_some(), "{t}");
+        }
+        // A stamp's word goes with a relative time only.
+        for t in [
+            "Updated 5 comments",
+            "Updated 2026",
+            "Posted in Harbour news",
+        ] {
+            assert_eq!(bare_count(t), None, "{t}");
         }
         for t in [
             "7",
