@@ -410,6 +410,13 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     );
     println!("   stalker and template sections did not move with it; 3b's blocks per visit fell 6.3 → 5.8");
     println!("   (3b was not read for it).");
+    println!(
+        "   Not from this data (session 29): a link around the stamp and its title (a teaser card"
+    );
+    println!(
+        "   of divs in an <a>) is an item too; sueddeutsche's front 60.9 -> 60.8, monthly 120.2 ->"
+    );
+    println!("   120.1 (its video lengths); nothing else moved.");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(

@@ -4051,6 +4051,12 @@ pub fn item_of(path: &str) -> Option<&str> {
     nearest_element(path, &["article", "li", "tr"])
 }
 
+/// The path of the link a block stands in (its nearest `a` element, its own included), or
+/// `None` outside any: a teaser card that is one link.
+pub fn link_of(path: &str) -> Option<&str> {
+    nearest_element(path, &["a"])
+}
+
 /// The path of the nearest element around a block (its own element included) whose tag is one
 /// of `tags`, or `None` outside any.
 fn nearest_element<'a>(path: &'a str, tags: &[&str]) -> Option<&'a str> {

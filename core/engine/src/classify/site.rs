@@ -1574,7 +1574,9 @@ le_list!(le_u64, u64, 8);
 /// another block of its item ([`noise::item_of`], at most [`noise::ITEM_MAX_BLOCKS`] blocks) is
 /// shown as content the same way (new, changed or moved on the new page; removed from the old)
 /// is noise: "01:31 Uhr" beside a ticker's new entry, "04:19" on a new video teaser, a list's
-/// "3" beside the story that moved there. The item's words say what happened; its stamp is
+/// "3" beside the story that moved there. A teaser card that is a link (`<a>` around the
+/// clip's length and its title) is such an item too, where no article, li or tr around the
+/// stamp shows something else. The item's words say what happened; its stamp is
 /// not a second change. A changed stamp folds only when it is a time or a date on both sides
 /// (another entry's in its slot); a changed count stays content. A stamp whose item shows nothing else stays content (a departure's
 /// time changed in its row, a date alone under its label).
@@ -1637,7 +1639,7 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
         if !shown(b) || is_stamp.contains(&k) {
             continue;
         }
-        for item in noise::items_above(&b.path) {
+        for item in noise::items_above(&b.path).chain(noise::link_of(&b.path)) {
             items_shown.insert((old_side(b), item));
         }
     }
@@ -1647,12 +1649,14 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
     for (k, kinds, label) in stamps {
         let b = &report.blocks[k];
         let side = old_side(b);
-        let Some(item) = noise::item_of(&b.path) else {
+        // The nearest article, li or tr, else the link around the stamp (a teaser card).
+        let Some(item) = [noise::item_of(&b.path), noise::link_of(&b.path)]
+            .into_iter()
+            .flatten()
+            .find(|item| items_shown.contains(&(side, *item)))
+        else {
             continue;
         };
-        if !items_shown.contains(&(side, item)) {
-            continue;
-        }
         if !label.is_empty() {
             let page = if side { old } else { new };
             // (The page's short blocks read once per side: metered.)
@@ -1675,7 +1679,10 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
         if !candidates.iter().any(|c| c.2 == side) || !meter.classify(page.len()) {
             continue;
         }
-        for item in page.iter().flat_map(|p| noise::items_above(&p.path)) {
+        for item in page
+            .iter()
+            .flat_map(|p| noise::items_above(&p.path).chain(noise::link_of(&p.path)))
+        {
             if let Some(n) = sizes.get_mut(&(side, item)) {
                 *n += 1;
             }
@@ -2220,6 +2227,32 @@ mod tests {
             assert_eq!(kind_of("14:18"), Some((Status::Changed, Kind::Content)));
             assert_eq!(r.summary.meaningful, 2, "{:#?}", r.blocks);
         }
+
+        // A video teaser that is one link (no article, li or tr): its length goes with it.
+        let card = |k: usize, length: &str, title: &str| {
+            let at = format!("/html[0]/body[0]/main[0]/section[0]/div[{k}]/a[0]");
+            vec![
+                (format!("{at}/div[0]/div[0]"), length.to_string()),
+                (format!("{at}/h3[0]"), title.to_string()),
+            ]
+        };
+        let old = page(vec![card(0, "03:43", ferry), card(1, "01:15", crane)], &[]);
+        let new = page(
+            vec![
+                card(0, "04:16", storm),
+                card(1, "03:43", ferry),
+                card(2, "01:15", crane),
+            ],
+            &[],
+        );
+        let r = a_day_later(url, &old, &new, &mut SiteState::new());
+        let shown: Vec<&str> = r
+            .blocks
+            .iter()
+            .filter(|b| b.kind == Kind::Content && b.status != Status::Unchanged)
+            .map(|b| b.text.as_str())
+            .collect();
+        assert_eq!(shown, [storm], "{:#?}", r.blocks);
 
         // A course's row whose free places came from zero while its status changed: the count
         // is the row's news (a count that came from zero is content), not a stamp.
