@@ -2072,6 +2072,10 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             Some(Volatile::Ip)
         } else if is_numeric_date(tok) || cjk_date(tok).is_some() {
             Some(Volatile::Date)
+        } else if tok.len() == 4 && year_number(tok).is_some() && copyright(tokens, i) {
+            // A copyright's year ("© 2026", "© 2005–2026"), in a footer's long line too: a
+            // date, judged against the visits ([`year_left_the_visits`]).
+            Some(Volatile::Date)
         } else if is_number(tok) {
             let next_unit = next.is_some_and(is_time_unit);
             if next_unit && pairs_ago(k) {
@@ -3111,11 +3115,27 @@ fn year_left_the_visits(old: &str, new: &str, then: Option<i64>, now: Option<i64
                         && y.len() == 4
                         && !counted(&a, i)
                         && !counted(&b, i)
-                        && (is != year_of(now) || then.is_some_and(|t| was != year_of(t)))
+                        && (is != year_of(now)
+                            || then.is_some_and(|t| was != year_of(t))
+                                // A footer's copyright year moves on to the visit's year
+                                // whenever the site gets to it, weeks into January too.
+                                && !(was < is && copyright(&a, i) && copyright(&b, i)))
                 }
                 _ => false,
             }
     })
+}
+
+/// Whether the year at `toks[i]` is a copyright's: "© 2026", "Copyright 2026", "© 2005–2026"
+/// (a copyright sign or word among the four tokens before it, spaces not counted: a range's
+/// first year and dash may stand between).
+fn copyright(toks: &[&str], i: usize) -> bool {
+    toks[i.saturating_sub(6)..i]
+        .iter()
+        .rev()
+        .filter(|t| !t.trim().is_empty())
+        .take(4)
+        .any(|t| *t == "©" || t.eq_ignore_ascii_case("copyright"))
 }
 
 /// Whether a clock that changed did **not** track the visits: a page printing the time it was
@@ -5744,18 +5764,27 @@ mod tests {
                 at(2026, 1, 2)
             )
             .as_deref(),
-            Some(&[Volatile::Counter][..])
+            Some(&[Volatile::Date][..])
         );
-        // Seen in 2026 both times: the old "2025" did not track its visit.
+        // Seen in 2026 both times: the old "2025" did not track its visit, so a year of the
+        // page's own moved ("Programm 2025" → "2026")...
         assert_eq!(
             builtin_noise_between(
-                "© 2025 Copyright WEtell.",
-                "© 2026 Copyright WEtell.",
+                "Unser Programm 2025",
+                "Unser Programm 2026",
                 at(2026, 1, 1),
                 at(2026, 1, 2)
             ),
             None
         );
+        // ...but a copyright's year moves on whenever the site gets to it.
+        assert!(builtin_noise_between(
+            "© 2025 Copyright WEtell.",
+            "© 2026 Copyright WEtell.",
+            at(2026, 1, 1),
+            at(2026, 1, 2)
+        )
+        .is_some());
         assert_eq!(
             builtin_noise_between(
                 "2016 Besucher",
@@ -6681,6 +6710,34 @@ mod tests {
         assert_eq!(iso_day_time("27T04:36"), Some(("27", "04:36")));
         for t in ["27T4", "2T04:36", "27X04:36", "27Tabc"] {
             assert_eq!(iso_day_time(t), None, "{t}");
+        }
+    }
+
+    /// A footer's copyright year moves on when the site gets to it, weeks into January too:
+    /// noise though the page still showed the old year on a visit in the new one. Another year
+    /// that did not track the visits stays content.
+    #[test]
+    fn a_copyright_year_moves_on_late() {
+        let day = |y, m, d| days_from_civil(y, m, d) * 86_400 + 43_200;
+        let (then, now) = (day(2023, 1, 10), day(2023, 2, 12));
+        let judged = |a: &str, b: &str| builtin_noise_between(a, b, Some(then), Some(now));
+        assert!(judged(
+            "© 2022 Harbour Times GmbH. Alle Rechte vorbehalten.",
+            "© 2023 Harbour Times GmbH. Alle Rechte vorbehalten."
+        )
+        .is_some());
+        assert!(judged(
+            "Copyright 2005–2022 Harbour Times",
+            "Copyright 2005–2023 Harbour Times"
+        )
+        .is_some());
+        for (old, new) in [
+            ("Jahresbericht 2022 (PDF)", "Jahresbericht 2023 (PDF)"),
+            // Back, or to a year that is not the visit's: content.
+            ("© 2023 Harbour Times", "© 2021 Harbour Times"),
+            ("© 2022 Harbour Times", "© 2024 Harbour Times"),
+        ] {
+            assert_eq!(judged(old, new), None, "{old} → {new}");
         }
     }
 
