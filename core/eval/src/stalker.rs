@@ -363,12 +363,11 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   a \"Z\" such a stamp was read as an id and always hidden, without one always shown):"
     );
+    println!("   it hid one com-diablo3 change (2 pairs: the page is in two repositories), a meta");
     println!(
-        "   it hid one com-diablo3 pair, a meta dateModified \"T10:00:00\" -> \"T14:56:41\" that"
+        "   dateModified \"T10:00:00\" -> \"T14:56:41\" that kept its distance to both fetches (a"
     );
-    println!(
-        "   kept its distance to both fetches (a watch polling often sees edits so; one pair)."
-    );
+    println!("   watch polling often sees edits so).");
     println!(
         "   Not held out: outside the chrome a change is template only when its text is on at"
     );
