@@ -1113,7 +1113,8 @@ const COUNTER_SINGULARS: &[&str] = &[
 /// Whether a word says what a count right before it counts: [`COUNTER_WORDS`] or
 /// [`COUNTER_SINGULARS`].
 fn counter_word(w: &str) -> bool {
-    in_list(COUNTER_WORDS, w) || in_list(COUNTER_SINGULARS, w)
+    let lower = w.to_lowercase();
+    COUNTER_WORDS.contains(&lower.as_str()) || COUNTER_SINGULARS.contains(&lower.as_str())
 }
 
 /// Whether two words are forms of one counter word ("comment" and "comments", "Kommentar"
@@ -1250,10 +1251,10 @@ fn in_list(list: &[&str], tok: &str) -> bool {
 /// A clock token without an "am" or "pm" glued to it ("5:36am" → "5:36").
 fn clock_part(tok: &str) -> &str {
     let n = tok.len();
-    if n > 2
+    let glued = n > 2
         && tok.is_char_boundary(n - 2)
-        && matches!(tok[n - 2..].to_ascii_lowercase().as_str(), "am" | "pm")
-    {
+        && (tok[n - 2..].eq_ignore_ascii_case("am") || tok[n - 2..].eq_ignore_ascii_case("pm"));
+    if glued {
         &tok[..n - 2]
     } else {
         tok
