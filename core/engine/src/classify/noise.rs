@@ -2276,6 +2276,11 @@ pub fn builtin_noise_between(
     then: Option<i64>,
     now: Option<i64>,
 ) -> Option<Vec<Volatile>> {
+    if let (Some(then), Some(now)) = (then, now) {
+        if dated_own_day(old, new, then, now) || dated_own_day(new, old, now, then) {
+            return Some(vec![Volatile::Format]);
+        }
+    }
     let Some(reasons) = builtin_noise_kinds(old, new) else {
         // A time left in words that fell, where nothing else changed: noise, unless both
         // visits' times say it fell by more or less than the time between them (an offer's
@@ -2635,6 +2640,51 @@ fn dates_track_one_zone(old_only: &[i64], new_only: &[i64], then: i64, now: i64)
         let (a, b) = (days(then, zone), days(now, zone));
         old_only.iter().all(|d| a.contains(d)) && new_only.iter().all(|d| b.contains(d))
     })
+}
+
+/// Whether `dated` is `bare` with the date of the day `bare` was read on written before its
+/// time: an item's stamp of that day, seen as "13:00 Uhr" on the day and as "28.01.2022 13:00
+/// Uhr" the day after (or the other way round), is the same value in another format. Both
+/// texts hold the same clocks and words but for the date; the date is `bare`'s visit's day in
+/// some time zone (`bare_at`, `dated_at`: the visits' times, seconds since the epoch).
+fn dated_own_day(bare: &str, dated: &str, bare_at: i64, dated_at: i64) -> bool {
+    if dated.len() <= bare.len() || !dated.bytes().any(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let (bt, dt) = (text::tokens(bare), text::tokens(dated));
+    let (bk, dk) = (volatile_kinds(&bt), volatile_kinds(&dt));
+    // The words but for dates, and whether a clock is among them.
+    let rest = |toks: &[&str], kinds: &[Option<Volatile>]| -> (Vec<String>, bool, bool) {
+        let (mut words, mut clocked, mut dated) = (Vec::new(), false, false);
+        for (t, k) in toks.iter().zip(kinds) {
+            // A year after a date, which the token reader takes for a count, is the date's.
+            let year = *k == Some(Volatile::Counter)
+                && dated
+                && t.len() == 4
+                && t.bytes().all(|b| b.is_ascii_digit());
+            match k {
+                Some(Volatile::Date) => dated = true,
+                _ if year => {}
+                _ if text::is_word(t) => {
+                    clocked |= *k == Some(Volatile::Clock);
+                    words.push(t.to_lowercase());
+                }
+                _ => {}
+            }
+        }
+        (words, clocked, dated)
+    };
+    let (b_words, b_clock, b_dated) = rest(&bt, &bk);
+    let (d_words, d_clock, d_dated) = rest(&dt, &dk);
+    if b_dated || !d_dated || !b_clock || !d_clock || b_words != d_words {
+        return false;
+    }
+    let dates = dates_in(dated, dated_at.div_euclid(86_400));
+    !dates.is_empty()
+        && ZONE_OFFSETS.step_by(ZONE_STEP_SECS).any(|zone| {
+            let day = bare_at.saturating_add(zone).div_euclid(86_400);
+            dates.iter().all(|&d| d == day)
+        })
 }
 
 fn builtin_noise_kinds(old: &str, new: &str) -> Option<Vec<Volatile>> {
@@ -3127,16 +3177,22 @@ fn year_left_the_visits(old: &str, new: &str, then: Option<i64>, now: Option<i64
     })
 }
 
-/// Whether the year at `toks[i]` is a copyright's: "© 2026", "Copyright 2026", "© 2005–2026"
-/// (a copyright sign or word among the four tokens before it, spaces not counted: a range's
-/// first year and dash may stand between).
+/// Whether the year at `toks[i]` is a copyright's: "© 2026", "Copyright 2026", "© 2005–2026",
+/// "(c) 2026" (a copyright sign or word among the four tokens before it, spaces not counted: a
+/// range's first year and dash may stand between; "(c)" is the sign typed without it).
 fn copyright(toks: &[&str], i: usize) -> bool {
-    toks[i.saturating_sub(6)..i]
-        .iter()
+    let from = i.saturating_sub(6);
+    let typed_sign = |j: usize| {
+        toks[j].eq_ignore_ascii_case("c")
+            && j > 0
+            && toks[j - 1] == "("
+            && toks.get(j + 1) == Some(&")")
+    };
+    (from..i)
         .rev()
-        .filter(|t| !t.trim().is_empty())
+        .filter(|&j| !toks[j].trim().is_empty())
         .take(4)
-        .any(|t| *t == "©" || t.eq_ignore_ascii_case("copyright"))
+        .any(|j| toks[j] == "©" || toks[j].eq_ignore_ascii_case("copyright") || typed_sign(j))
 }
 
 /// Whether a clock that changed did **not** track the visits: a page printing the time it was
@@ -5778,14 +5834,27 @@ mod tests {
             ),
             None
         );
-        // ...but a copyright's year moves on whenever the site gets to it.
-        assert!(builtin_noise_between(
-            "© 2025 Copyright WEtell.",
-            "© 2026 Copyright WEtell.",
-            at(2026, 1, 1),
-            at(2026, 1, 2)
-        )
-        .is_some());
+        // ...but a copyright's year moves on whenever the site gets to it, the sign typed
+        // as "(c)" too; a "(c)" that only lists a third point is no copyright.
+        for (a, b) in [
+            ("© 2025 Copyright WEtell.", "© 2026 Copyright WEtell."),
+            ("(c) 2025 WEtell GmbH", "(c) 2026 WEtell GmbH"),
+            ("(C) 2005-2025 WEtell", "(C) 2005-2026 WEtell"),
+        ] {
+            assert!(
+                builtin_noise_between(a, b, at(2026, 1, 1), at(2026, 1, 2)).is_some(),
+                "{b}"
+            );
+        }
+        assert_eq!(
+            builtin_noise_between(
+                "(a) tickets, (b) passes, (c) the Programm 2025",
+                "(a) tickets, (b) passes, (c) the Programm 2026",
+                at(2026, 1, 1),
+                at(2026, 1, 2)
+            ),
+            None
+        );
         assert_eq!(
             builtin_noise_between(
                 "2016 Besucher",
@@ -5815,6 +5884,46 @@ mod tests {
             at(2026, 1, 2)
         )
         .is_some());
+    }
+
+    /// An item's time of the day it was read on gains its date the day after ("13:00 Uhr" →
+    /// "28.01.2022 13:00 Uhr"): the same value in another format. Another day's date, another
+    /// time or another word is a change.
+    #[test]
+    fn a_time_that_gains_its_own_day_s_date_is_a_format() {
+        let then = Some(days_from_civil(2022, 1, 28) * 86_400 + 19 * 3600);
+        let now = Some(days_from_civil(2022, 1, 29) * 86_400 + 3600);
+        for (a, b) in [
+            ("13:00 Uhr", "28.01.2022 13:00 Uhr"),
+            ("Posted 1:05 PM", "Posted Jan 28, 2022 1:05 PM"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(a, b, then, now).as_deref(),
+                Some(&[Volatile::Format][..]),
+                "{b}"
+            );
+        }
+        // Seen the other way round: an item of the day of the new visit loses its date.
+        assert_eq!(
+            builtin_noise_between("29.01.2022 13:00 Uhr", "13:00 Uhr", then, now).as_deref(),
+            Some(&[Volatile::Format][..])
+        );
+        for b in [
+            "27.01.2022 13:00 Uhr",
+            "28.01.2022 14:00 Uhr",
+            "28.01.2022 13:00 Uhr abgesagt",
+        ] {
+            assert_eq!(
+                builtin_noise_between("13:00 Uhr", b, then, now),
+                None,
+                "{b}"
+            );
+        }
+        // Without the visits' times nothing tells the day.
+        assert_eq!(
+            builtin_noise_between("13:00 Uhr", "28.01.2022 13:00 Uhr", None, None),
+            None
+        );
     }
 
     /// An ISO date and time is one value: another time of the same day is a change, not a

@@ -3866,6 +3866,53 @@ mod tests {
     }
 
     #[test]
+    fn a_stamp_in_the_footer_is_judged_as_a_date_not_as_a_slot_of_the_template() {
+        // Three documents share a header and a footer of links; each footer says when its
+        // document was last updated, and when the page was built. A day later the terms were
+        // updated on the day of the visit, and the page was built again: the update shows
+        // (the stamp moved to the visit's day from an older one), the build time is noise
+        // (it tracked the visit in both versions), and neither is hidden as a slot of the
+        // template around them.
+        let doc = |title: &str, updated: &str, built: &str| {
+            owned_blocks(vec![
+                ("/html[0]/body[0]/header[0]/p[0]".into(), "Example Dating".into()),
+                ("/html[0]/body[0]/main[0]/h1[0]".into(), title.into()),
+                (
+                    "/html[0]/body[0]/main[0]/p[0]".into(),
+                    "These terms govern your use of the service and explain what you may expect from us.".into(),
+                ),
+                ("/html[0]/body[0]/footer[0]/ul[0]/li[0]".into(), "Privacy".into()),
+                ("/html[0]/body[0]/footer[0]/ul[0]/li[1]".into(), "Cookies".into()),
+                ("/html[0]/body[0]/footer[0]/ul[0]/li[2]".into(), "Safety tips".into()),
+                ("/html[0]/body[0]/footer[0]/p[0]".into(), format!("Last updated: {updated}")),
+                ("/html[0]/body[0]/footer[0]/p[1]".into(), format!("Page built {built}")),
+            ])
+        };
+        let mut model = SiteState::new();
+        for (t, d) in [
+            ("Terms", "3 March 1969"),
+            ("Privacy policy", "12 May 1968"),
+            ("Cookie policy", "1 July 1969"),
+        ] {
+            observe(
+                &mut model,
+                &Visit {
+                    url: &format!("https://dating.example/{t}"),
+                    time: Some(0),
+                    blocks: &doc(t, d, "1 January 1970 00:00"),
+                },
+            );
+        }
+        let old = doc("Terms", "3 March 1969", "1 January 1970 00:00");
+        let new = doc("Terms", "2 January 1970", "2 January 1970 00:00");
+        let r = a_day_later("https://dating.example/Terms", &old, &new, &mut model);
+        let kind = |t: &str| r.blocks.iter().find(|b| b.text == t).expect(t).kind;
+        assert_eq!(kind("Last updated: 2 January 1970"), Kind::Content);
+        assert_eq!(kind("Page built 2 January 1970 00:00"), Kind::Noise);
+        assert_eq!(r.summary.meaningful, 1);
+    }
+
+    #[test]
     fn chrome_is_a_header_nav_footer_or_aside_step_of_the_path() {
         assert!(in_chrome("/html[0]/body[0]/footer[0]/ul[0]/li[3]"));
         assert!(in_chrome("/html[0]/body[0]/div[1]/nav[0]"));

@@ -297,6 +297,7 @@ pub fn template_slots(blocks: &[Block], flags: &mut [bool]) {
             || words[k] > SLOT_MAX_WORDS
             || blocks[k].path.is_empty()
             || is_title(&blocks[k])
+            || is_stamp_line(&blocks[k].text)
         {
             continue;
         }
@@ -484,6 +485,58 @@ fn is_dateline(t: &str) -> bool {
             Volatile::Clock | Volatile::Date | Volatile::RelativeTime | Volatile::Counter
         )
     })
+}
+
+/// Words a stamp may write after its date or time: time zones and the joiners of a date and
+/// its time ("Thu, 10 Jan 2008 03:47:03 GMT", "12. März 2024 um 14:05 Uhr").
+const STAMP_TAIL_WORDS: &[&str] = &[
+    "gmt", "utc", "z", "cet", "cest", "mez", "mesz", "wet", "west", "eet", "eest", "bst", "ist",
+    "est", "edt", "cst", "cdt", "mst", "mdt", "pst", "pdt", "et", "pt", "at", "um", "uhr", "à",
+    "h", "de", "del", "alle", "om", "kl",
+];
+
+/// Whether a block is a stamp: a date, a time or a relative time, after a label of at most
+/// three words without digits or none ("Posted : Thu, 10 Jan 2008 03:47:03 GMT", "Published:
+/// Sunday, December 30, 2007", "Last updated: 11:53 AM", "Stand: 12.01.2022"). Such a line
+/// says when the page (or its item) was made or changed: the page's own value, never a slot
+/// of the template however much template is around it, so that its change is judged as a
+/// date (content when it moved, noise only when it tracks the visits).
+fn is_stamp_line(t: &str) -> bool {
+    use crate::classify::noise::{volatile_kinds, Volatile};
+    if t.len() > 80 || !t.bytes().any(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let toks = crate::text::tokens(t);
+    let kinds = volatile_kinds(&toks);
+    let (mut label, mut timed) = (0, false);
+    for (tok, k) in toks.iter().zip(&kinds) {
+        if !crate::text::is_word(tok) {
+            continue;
+        }
+        match k {
+            Some(Volatile::Clock | Volatile::Date | Volatile::RelativeTime) => timed = true,
+            // A year after the date, which the token reader takes for a count.
+            Some(Volatile::Counter)
+                if timed
+                    && tok.len() == 4
+                    && tok.bytes().all(|b| b.is_ascii_digit())
+                    && (tok.starts_with("19") || tok.starts_with("20")) => {}
+            _ if timed => {
+                let lower = tok.to_lowercase();
+                if !STAMP_TAIL_WORDS.contains(&lower.as_str()) {
+                    return false;
+                }
+            }
+            _ if tok.bytes().any(|b| b.is_ascii_digit()) => return false,
+            _ => {
+                label += 1;
+                if label > 3 {
+                    return false;
+                }
+            }
+        }
+    }
+    timed
 }
 
 /// Whether every count a stamp holds is a year after its date ("Dec 29, 2007", where the
@@ -1370,6 +1423,35 @@ mod tests {
         let cov = m.coverage("https://h.example/b", &b);
         assert_eq!(cov.template_blocks, 5);
         assert!(cov.template_share > 0.3 && cov.template_share < 0.8);
+    }
+
+    /// A stamp — a date or time after a short label or none — is the page's own value, never a
+    /// slot; a labelled fact with a number, a price or a line of words is not a stamp.
+    #[test]
+    fn a_stamp_is_a_date_or_time_after_a_short_label() {
+        for t in [
+            "Posted : Thu, 10 Jan 2008 03:47:03 GMT",
+            "Published:\u{a0}Wednesday, January 09, 2008",
+            "Last Updated: Tuesday, 4 December 2007, 23:57 GMT",
+            "Last updated: 11:53 AM",
+            "Stand: 12.01.2022",
+            "January 08, 2008 10:25pm",
+            "Aktualisiert am 12. März 2024 um 14:05 Uhr",
+            "vor 3 Stunden",
+        ] {
+            assert!(is_stamp_line(t), "{t}");
+        }
+        for t in [
+            "Author : DPA",
+            "Price: 12 EUR",
+            "Chapter 3: 12 March 2024",
+            "Top 10 stories of 2024",
+            "Seen on 12 March 2024 by the harbour master",
+            "Last updated",
+            "",
+        ] {
+            assert!(!is_stamp_line(t), "{t}");
+        }
     }
 
     /// Two stories of the same day show the same dateline: a day they share, not the site's
