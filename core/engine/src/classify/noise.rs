@@ -973,8 +973,8 @@ const AGO_BEFORE: &[&str] = &["vor", "hace", "há", "před", "acum"];
 /// ("24 de febrero de 2025").
 const DATE_JOINERS: &[&str] = &["de", "del"];
 /// Words that say what a count counts: readers, visits, comments (English, German, French,
-/// Spanish, Italian, Portuguese, Dutch, Scandinavian, Polish, Czech, Russian). A number
-/// before or after one is a count: "5 Kommentare", "Views: 1,234".
+/// Spanish, Italian, Portuguese, Dutch, Scandinavian, Polish, Czech, Russian, Chinese, Japanese,
+/// Korean). A number before or after one is a count: "5 Kommentare", "Views: 1,234".
 const COUNTER_WORDS: &[&str] = &[
     "visitor",
     "visitors",
@@ -1052,6 +1052,31 @@ const COUNTER_WORDS: &[&str] = &[
     "reseñas",
     "recensioni",
     "beoordelingen",
+    // Chinese, Japanese and Korean, before or after the count ("评论 12", "コメント (12)",
+    // "댓글 12", "조회수 1,234").
+    "评论",
+    "評論",
+    "阅读",
+    "閱讀",
+    "浏览",
+    "瀏覽",
+    "点赞",
+    "點讚",
+    "回复",
+    "回覆",
+    "コメント",
+    "いいね",
+    "閲覧",
+    "閲覧数",
+    "レビュー",
+    "댓글",
+    "답글",
+    "조회",
+    "조회수",
+    "추천",
+    "공감",
+    "좋아요",
+    "리뷰",
 ];
 
 /// The singular of counter words, as a count of one (or none, in French) writes them ("1
@@ -2014,7 +2039,12 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
     let words: Vec<usize> = (0..tokens.len())
         .filter(|&i| text::is_word(tokens[i]))
         .collect();
-    let short = words.len() <= COUNTER_MAX_WORDS;
+    // Words as a reader counts them: a sentence of Chinese is one token but many words.
+    let short = words
+        .iter()
+        .map(|&i| text::run_words(tokens[i]))
+        .sum::<usize>()
+        <= COUNTER_MAX_WORDS;
     let rated = short
         && (words.iter().any(|&i| in_list(RATING_WORDS, tokens[i]))
             || tokens.iter().any(|t| t.contains(['★', '☆', '⭐'])));
@@ -2708,7 +2738,12 @@ const GLUED_COUNTER_MAX_DIGITS: usize = 3;
 /// letters, of a code, or of a number inside a longer text, is never this.
 fn glued_counter(old: &str, new: &str) -> bool {
     let (a, b) = (text::tokens(old), text::tokens(new));
-    let words = |t: &[&str]| t.iter().filter(|w| text::is_word(w)).count();
+    let words = |t: &[&str]| -> usize {
+        t.iter()
+            .filter(|w| text::is_word(w))
+            .map(|w| text::run_words(w))
+            .sum()
+    };
     if a.len() != b.len() || words(&a) > COUNTER_MAX_WORDS || words(&b) > COUNTER_MAX_WORDS {
         return false;
     }
@@ -5884,6 +5919,40 @@ mod tests {
             at(2026, 1, 2)
         )
         .is_some());
+    }
+
+    /// A sentence of Chinese or Japanese is one token but many words: a number in it is the
+    /// sentence's (an article's number, a price), not a count of a short counter-like block;
+    /// a count beside its counter word stays noise there too.
+    #[test]
+    fn a_number_in_a_chinese_or_japanese_sentence_is_no_count() {
+        for (a, b) in [
+            (
+                "该法案第 12 条规定，用户必须年满十八岁才能注册本服务。",
+                "该法案第 13 条规定，用户必须年满十八岁才能注册本服务。",
+            ),
+            (
+                "本サービスの利用者は 18 歳以上でなければなりません。",
+                "本サービスの利用者は 20 歳以上でなければなりません。",
+            ),
+        ] {
+            assert_eq!(builtin_noise(a, b), None, "{b}");
+        }
+        for (a, b) in [
+            ("评论 12", "评论 15"),
+            ("コメント(12)", "コメント(15)"),
+            ("댓글 12", "댓글 15"),
+            (
+                "这篇关于城市公园改造计划的文章引起了很多讨论，评论 12",
+                "这篇关于城市公园改造计划的文章引起了很多讨论，评论 15",
+            ),
+        ] {
+            assert_eq!(
+                builtin_noise(a, b).as_deref(),
+                Some(&[Volatile::Counter][..]),
+                "{b}"
+            );
+        }
     }
 
     /// An item's time of the day it was read on gains its date the day after ("13:00 Uhr" →

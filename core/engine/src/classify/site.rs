@@ -1484,10 +1484,13 @@ fn short_text_counts(blocks: &[Block]) -> HashMap<&str, u32> {
 }
 
 fn more_words_than(t: &str, n: usize) -> bool {
+    let mut count = 0;
     t.split(|c: char| !text::is_word_char(c))
         .filter(|w| !w.is_empty())
-        .nth(n)
-        .is_some()
+        .any(|w| {
+            count += text::run_words(w);
+            count > n
+        })
 }
 
 /// Recomputes the summary's meaningful (highlighted and removed), noise and template counts
@@ -1822,6 +1825,8 @@ mod tests {
             " a, b; c ",
             "Grüße — Welt 2026",
             "x-y z",
+            "评论 12 条",
+            "用户必须年满十八岁",
         ] {
             for n in 0..5 {
                 assert_eq!(more_words_than(t, n), text::word_count(t) > n, "{t:?} {n}");

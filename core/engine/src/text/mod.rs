@@ -122,16 +122,59 @@ pub fn words(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The number of words in `text` (as [`words`] counts them), without allocating.
+/// The number of words in `text`, without allocating: one per word of [`words`], but a run in
+/// a script written without spaces between its words (Chinese, Japanese) counts one word per
+/// two of its characters ([`run_words`]), so that a sentence there is as long as its
+/// translation and not one "word".
 pub fn word_count(text: &str) -> usize {
     text.split(|c: char| !is_word_char(c))
         .filter(|w| !w.is_empty())
-        .count()
+        .map(run_words)
+        .sum()
+}
+
+/// True for the characters of scripts written without spaces between words: Chinese
+/// ideographs and Japanese kana (Korean puts spaces between its words).
+#[inline]
+pub fn is_unspaced_char(ch: char) -> bool {
+    matches!(
+        ch,
+        '\u{3040}'..='\u{30FF}'
+            | '\u{31F0}'..='\u{31FF}'
+            | '\u{3400}'..='\u{4DBF}'
+            | '\u{4E00}'..='\u{9FFF}'
+            | '\u{F900}'..='\u{FAFF}'
+            | '\u{FF66}'..='\u{FF9F}'
+            | '\u{20000}'..='\u{2FFFF}'
+    )
+}
+
+/// How many words a run of word characters (a word of [`words`], a word token of [`tokens`])
+/// counts for: one, or in Chinese and Japanese one per two characters of the script (a word
+/// there is mostly one to three characters), at least one.
+#[inline]
+pub fn run_words(run: &str) -> usize {
+    if run.is_ascii() {
+        return 1;
+    }
+    let unspaced = run.chars().filter(|&c| is_unspaced_char(c)).count();
+    unspaced.div_ceil(2).max(1)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_of_chinese_or_japanese_counts_one_word_per_two_characters() {
+        assert_eq!(word_count("Hello, world 2026"), 3);
+        assert_eq!(word_count("Grüße — Welt"), 2);
+        assert_eq!(word_count("댓글 12"), 2);
+        assert_eq!(word_count("评论"), 1);
+        assert_eq!(word_count("用户必须年满十八岁才能注册本服务"), 8);
+        assert_eq!(word_count("12件のコメント"), 3);
+        assert_eq!(word_count("Windows版 10"), 2);
+    }
 
     #[test]
     fn normalize_collapses_and_trims() {
