@@ -364,7 +364,11 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
         "   word per two of their characters (a sentence was one token, so every paragraph was a"
     );
     println!("   short block and its numbers counts), and counter words in Chinese, Japanese and");
-    println!("   Korean; no figure of this evaluation moved.");
+    println!("   Korean; nor French and Spanish month abbreviations (\"28 janv. 2022\") and Greek months");
+    println!(
+        "   as dates, nor digits of other scripts (fullwidth \"１２\", Arabic-Indic \"١٢\") as"
+    );
+    println!("   digits; no figure of this evaluation moved.");
     println!(
         "   With them, the time of an ISO stamp is judged against the visits like any clock (with"
     );

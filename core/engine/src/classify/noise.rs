@@ -332,6 +332,29 @@ const MONTHS: &[&str] = &[
     "diciembre",
     "dicembre",
     "dezembro",
+    // French and Spanish abbreviations that are no words of their own ("28 janv. 2022").
+    "janv",
+    "févr",
+    "fevr",
+    "avr",
+    "juil",
+    "déc",
+    "ene",
+    "abr",
+    "dic",
+    // Greek, as a date writes them ("28 Ιανουαρίου 2022").
+    "ιανουαρίου",
+    "φεβρουαρίου",
+    "μαρτίου",
+    "απριλίου",
+    "μαΐου",
+    "ιουνίου",
+    "ιουλίου",
+    "αυγούστου",
+    "σεπτεμβρίου",
+    "οκτωβρίου",
+    "νοεμβρίου",
+    "δεκεμβρίου",
     // Scandinavian, Polish, Czech, Russian, Turkish, Finnish, Romanian and Hungarian names not
     // written the same above (the forms a date uses: "26 listopada", "26. marraskuuta").
     "stycznia",
@@ -2276,6 +2299,27 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
     kinds
 }
 
+/// `t` with the decimal digits of other scripts written as ASCII digits: fullwidth ("１２",
+/// Chinese and Japanese pages), Arabic-Indic ("١٢"), Persian ("۱۲"), Devanagari ("१२") and
+/// Bengali ("১২"); `t` itself when it has none.
+fn ascii_digits(t: &str) -> std::borrow::Cow<'_, str> {
+    let digit = |c: char| -> Option<char> {
+        let base = match c {
+            '\u{FF10}'..='\u{FF19}' => 0xFF10,
+            '\u{0660}'..='\u{0669}' => 0x0660,
+            '\u{06F0}'..='\u{06F9}' => 0x06F0,
+            '\u{0966}'..='\u{096F}' => 0x0966,
+            '\u{09E6}'..='\u{09EF}' => 0x09E6,
+            _ => return None,
+        };
+        char::from_digit(c as u32 - base, 10)
+    };
+    if t.is_ascii() || !t.chars().any(|c| digit(c).is_some()) {
+        return std::borrow::Cow::Borrowed(t);
+    }
+    std::borrow::Cow::Owned(t.chars().map(|c| digit(c).unwrap_or(c)).collect())
+}
+
 /// If `old` and `new` differ only in volatile tokens of matching kinds, the kinds that differ
 /// (sorted, deduplicated); otherwise `None`. Identical texts are not noise (`None`). Every
 /// changed date counts as volatile here; see [`builtin_noise_at`].
@@ -2306,6 +2350,8 @@ pub fn builtin_noise_between(
     then: Option<i64>,
     now: Option<i64>,
 ) -> Option<Vec<Volatile>> {
+    // Digits of other scripts ("１２", "١٢", "१२") read as the ASCII digits they are.
+    let (old, new) = (&*ascii_digits(old), &*ascii_digits(new));
     if let (Some(then), Some(now)) = (then, now) {
         if dated_own_day(old, new, then, now) || dated_own_day(new, old, now, then) {
             return Some(vec![Volatile::Format]);
@@ -3104,6 +3150,18 @@ fn month_number(tok: &str) -> Option<i64> {
         | "marraskuuta" | "marraskuu" | "noiembrie" => 11,
         "desember" | "grudnia" | "grudzień" | "grudzien" | "prosince" | "prosinec" | "декабря"
         | "декабрь" | "aralık" | "aralik" | "joulukuuta" | "joulukuu" | "decembrie" => 12,
+        "janv" | "ene" | "ιανουαρίου" => 1,
+        "févr" | "fevr" | "φεβρουαρίου" => 2,
+        "μαρτίου" => 3,
+        "avr" | "abr" | "απριλίου" => 4,
+        "μαΐου" => 5,
+        "ιουνίου" => 6,
+        "juil" | "ιουλίου" => 7,
+        "αυγούστου" => 8,
+        "σεπτεμβρίου" => 9,
+        "οκτωβρίου" => 10,
+        "νοεμβρίου" => 11,
+        "déc" | "dic" | "δεκεμβρίου" => 12,
         // Ukrainian
         "січня" | "січень" => 1,
         "лютого" | "лютий" => 2,
@@ -5935,6 +5993,10 @@ mod tests {
                 "本サービスの利用者は 18 歳以上でなければなりません。",
                 "本サービスの利用者は 20 歳以上でなければなりません。",
             ),
+            (
+                "本サービスの利用者は１８歳以上でなければなりません。",
+                "本サービスの利用者は２０歳以上でなければなりません。",
+            ),
         ] {
             assert_eq!(builtin_noise(a, b), None, "{b}");
         }
@@ -5946,6 +6008,9 @@ mod tests {
                 "这篇关于城市公园改造计划的文章引起了很多讨论，评论 12",
                 "这篇关于城市公园改造计划的文章引起了很多讨论，评论 15",
             ),
+            // Digits of other scripts: fullwidth, Arabic-Indic.
+            ("コメント（１２）", "コメント（１５）"),
+            ("١٢ تعليقًا", "١٥ تعليقًا"),
         ] {
             assert_eq!(
                 builtin_noise(a, b).as_deref(),
@@ -6165,7 +6230,8 @@ mod tests {
         );
     }
 
-    /// Dates, relative times and periods in French, Spanish, Italian, Dutch and Portuguese: a
+    /// Dates, relative times and periods in French, Spanish, Italian, Dutch, Portuguese and Greek
+    /// (with French and Spanish month abbreviations): a
     /// "last updated" that tracks the visit is noise, one that moved to another day is content,
     /// "il y a 3 heures" is a relative time and "14 jours" a period (content).
     #[test]
@@ -6180,6 +6246,7 @@ mod tests {
             ),
             ("Aggiornato il 1 marzo 2025", "Aggiornato il 2 marzo 2025"),
             ("Bijgewerkt op 1 maart 2025", "Bijgewerkt op 2 maart 2025"),
+            ("Ενημερώθηκε: 1 Μαρτίου 2025", "Ενημερώθηκε: 2 Μαρτίου 2025"),
         ] {
             assert_eq!(
                 builtin_noise_between(old, new, Some(then), Some(now)),
@@ -6187,9 +6254,36 @@ mod tests {
                 "{old} → {new}"
             );
         }
+        assert_eq!(
+            builtin_noise_between(
+                "Mis à jour le 1 févr. 2025",
+                "Mis à jour le 2 févr. 2025",
+                Some(at(2025, 2, 1, 10)),
+                Some(at(2025, 2, 2, 10))
+            ),
+            Some(vec![Volatile::Date])
+        );
+        assert_eq!(
+            builtin_noise_between(
+                "Mis à jour le 3 févr. 2025",
+                "Mis à jour le 28 févr. 2025",
+                Some(at(2025, 2, 27, 10)),
+                Some(at(2025, 2, 28, 10))
+            ),
+            None
+        );
         // Moved from an older day to the visit's: the document changed.
         for (old, new) in [
             ("Mis à jour le 3 janvier 2025", "Mis à jour le 2 mars 2025"),
+            ("Mis à jour le 3 janv. 2025", "Mis à jour le 2 mars 2025"),
+            (
+                "Ενημερώθηκε: 3 Ιανουαρίου 2025",
+                "Ενημερώθηκε: 2 Μαρτίου 2025",
+            ),
+            (
+                "Actualizado: 3 dic. 2024",
+                "Actualizado: 2 de marzo de 2025",
+            ),
             (
                 "Actualizado: 3 de enero de 2025",
                 "Actualizado: 2 de marzo de 2025",
