@@ -2724,7 +2724,13 @@ fn dates_track_one_zone(old_only: &[i64], new_only: &[i64], then: i64, now: i64)
 /// texts hold the same clocks and words but for the date; the date is `bare`'s visit's day in
 /// some time zone (`bare_at`, `dated_at`: the visits' times, seconds since the epoch).
 fn dated_own_day(bare: &str, dated: &str, bare_at: i64, dated_at: i64) -> bool {
-    if dated.len() <= bare.len() || !dated.bytes().any(|b| b.is_ascii_digit()) {
+    // A stamp is short, and a date adds a few words to it ("Wednesday, 28 January 2022 "):
+    // tell without tokenizing.
+    if dated.len() <= bare.len()
+        || dated.len() > 200
+        || dated.len() - bare.len() > 40
+        || !dated.bytes().any(|b| b.is_ascii_digit())
+    {
         return false;
     }
     let (bt, dt) = (text::tokens(bare), text::tokens(dated));
