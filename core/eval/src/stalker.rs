@@ -368,7 +368,10 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   as dates, nor digits of other scripts (fullwidth \"１２\", Arabic-Indic \"١٢\") as"
     );
-    println!("   digits; no figure of this evaluation moved.");
+    println!(
+        "   digits, nor relative times in Indonesian, Vietnamese, Arabic, Hebrew, Greek, Hindi and"
+    );
+    println!("   Hungarian (\"5 menit yang lalu\", \"منذ 5 دقائق\"); no figure of this evaluation moved.");
     println!(
         "   With them, the time of an ISO stamp is judged against the visits like any clock (with"
     );

@@ -628,10 +628,80 @@ const CLOCK_UNITS: &[&str] = &[
     "tuntia",
     "tunti",
     "secunde",
+    // Indonesian, Vietnamese, Arabic, Hebrew, Greek, Hindi, Hungarian ("5 menit yang lalu",
+    // "5 phút trước", "منذ 5 دقائق", "לפני 5 דקות", "πριν από 5 λεπτά", "5 मिनट पहले", "5 perce").
+    "detik",
+    "menit",
+    "jam",
+    "giây",
+    "phút",
+    "giờ",
+    "ثانية",
+    "ثوان",
+    "دقيقة",
+    "دقائق",
+    "ساعة",
+    "ساعات",
+    "שניות",
+    "דקה",
+    "דקות",
+    "שעה",
+    "שעות",
+    "δευτερόλεπτα",
+    "λεπτό",
+    "λεπτά",
+    "ώρα",
+    "ώρες",
+    "सेकंड",
+    "मिनट",
+    "घंटा",
+    "घंटे",
+    "másodperc",
+    "másodperce",
+    "perc",
+    "perce",
+    "órája",
 ];
 /// Days, weeks, months and years in the languages the detectors read: units of a relative time
 /// ("3 days ago") and of a period ("within 14 days").
 const CALENDAR_UNITS: &[&str] = &[
+    // Indonesian, Vietnamese, Arabic, Hebrew, Greek, Hindi, Hungarian (as with the clock's).
+    "hari",
+    "minggu",
+    "bulan",
+    "tahun",
+    "ngày",
+    "tuần",
+    "tháng",
+    "يوم",
+    "أيام",
+    "أسبوع",
+    "أسابيع",
+    "شهر",
+    "أشهر",
+    "ימים",
+    "שבוע",
+    "שבועות",
+    "חודש",
+    "חודשים",
+    "שנים",
+    "μέρα",
+    "μέρες",
+    "ημέρα",
+    "ημέρες",
+    "εβδομάδα",
+    "εβδομάδες",
+    "μήνα",
+    "μήνες",
+    "χρόνια",
+    "दिन",
+    "हफ्ते",
+    "हफ़्ते",
+    "महीने",
+    "napja",
+    "hete",
+    "hónapja",
+    "éve",
     "day",
     "days",
     "week",
@@ -976,9 +1046,13 @@ fn cjk_ago(tok: &str) -> bool {
 }
 /// Words after a relative time: "5 minutes ago", "3 ore fa", "3 uur geleden", "5 minut temu",
 /// "för 5 minuter sedan", "5 minutter siden", "5 dakika önce", "5 минут назад", "5 minuuttia
-/// sitten".
+/// sitten", "5 menit (yang) lalu", "5 phút trước", "5 मिनट पहले", "5 perc ezelőtt".
 const AGO_AFTER: &[&str] = &[
     "ago",
+    "lalu",
+    "trước",
+    "पहले",
+    "ezelőtt",
     "전",
     "fa",
     "geleden",
@@ -990,8 +1064,9 @@ const AGO_AFTER: &[&str] = &[
     "sitten",
 ];
 /// Words before a relative time: "vor 3 Stunden", "hace 3 horas", "há 3 horas", "před 5
-/// minutami", "acum 5 minute" (and French "il y a 3 heures", see `ago_before`).
-const AGO_BEFORE: &[&str] = &["vor", "hace", "há", "před", "acum"];
+/// minutami", "acum 5 minute", "منذ 5 دقائق", "לפני 5 דקות", "πριν 5 λεπτά" (and French "il y a 3
+/// heures" and Greek "πριν από 5 λεπτά", see `ago_before`).
+const AGO_BEFORE: &[&str] = &["vor", "hace", "há", "před", "acum", "منذ", "לפני", "πριν"];
 /// Words between a day and its month, or a month and its year, in Spanish and Portuguese dates
 /// ("24 de febrero de 2025").
 const DATE_JOINERS: &[&str] = &["de", "del"];
@@ -2102,8 +2177,31 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             word_at(q).is_some_and(|w| in_list(AGO_BEFORE, w))
                 || (word_at(q).is_some_and(|w| w == "a")
                     && word_at(q - 1).is_some_and(|w| w.eq_ignore_ascii_case("y")))
+                // Greek "πριν από 5 λεπτά".
+                || (word_at(q).is_some_and(|w| w == "από")
+                    && word_at(q - 1).is_some_and(|w| w.to_lowercase() == "πριν"))
         };
-        let ago_after = |q: isize| word_at(q).is_some_and(|w| in_list(AGO_AFTER, w));
+        // "5 minutes ago", and Indonesian "5 menit yang lalu"; Hungarian writes "ago" in the
+        // unit's ending ("5 perce", "3 órája", "2 napja").
+        let ago_after = |q: isize| {
+            word_at(q).is_some_and(|w| in_list(AGO_AFTER, w))
+                || (word_at(q).is_some_and(|w| w.eq_ignore_ascii_case("yang"))
+                    && word_at(q + 1).is_some_and(|w| w.eq_ignore_ascii_case("lalu")))
+                || word_at(q - 1).is_some_and(|u| {
+                    in_list(
+                        &[
+                            "perce",
+                            "másodperce",
+                            "órája",
+                            "napja",
+                            "hete",
+                            "hónapja",
+                            "éve",
+                        ],
+                        u,
+                    )
+                })
+        };
         // A relative time of several units ("7 hours 5 min ago", "vor 2 Stunden 5 Minuten"):
         // pairs of a number and its time unit, the "ago" after the last pair or the "vor"
         // before the first; `q` is a pair's number.
@@ -5983,6 +6081,44 @@ mod tests {
             at(2026, 1, 2)
         )
         .is_some());
+    }
+
+    /// Relative times in Indonesian, Vietnamese, Arabic, Hebrew, Greek, Hindi and Hungarian are
+    /// read as such in a long line too (a short block's number is a count anyway); their
+    /// periods stay content.
+    #[test]
+    fn relative_times_in_more_languages() {
+        let long = "The council met again to discuss the harbour plan and the ferry timetable";
+        for (a, b) in [
+            (
+                "diperbarui 5 menit yang lalu",
+                "diperbarui 7 menit yang lalu",
+            ),
+            ("cập nhật 5 phút trước", "cập nhật 7 phút trước"),
+            ("منذ 5 دقائق", "منذ 7 دقائق"),
+            ("לפני 5 דקות", "לפני 7 דקות"),
+            ("πριν από 5 λεπτά", "πριν από 7 λεπτά"),
+            ("5 मिनट पहले", "7 मिनट पहले"),
+            ("5 perc ezelőtt", "7 perc ezelőtt"),
+            ("frissítve 5 perce", "frissítve 7 perce"),
+            ("3 hari yang lalu", "4 hari yang lalu"),
+        ] {
+            assert_eq!(
+                builtin_noise(&format!("{long} {a}"), &format!("{long} {b}")).as_deref(),
+                Some(&[Volatile::RelativeTime][..]),
+                "{b}"
+            );
+        }
+        all_content(&[
+            (
+                "Pengembalian dana dalam 14 hari setelah pembelian tiket kapal feri",
+                "Pengembalian dana dalam 30 hari setelah pembelian tiket kapal feri",
+            ),
+            (
+                "Hoàn tiền trong vòng 14 ngày sau khi mua vé tàu cho chuyến đi",
+                "Hoàn tiền trong vòng 30 ngày sau khi mua vé tàu cho chuyến đi",
+            ),
+        ]);
     }
 
     /// A sentence of Chinese or Japanese is one token but many words: a number in it is the
