@@ -2838,10 +2838,7 @@ fn dated_own_day(bare: &str, dated: &str, bare_at: i64, dated_at: i64) -> bool {
         let (mut words, mut clocked, mut dated) = (Vec::new(), false, false);
         for (t, k) in toks.iter().zip(kinds) {
             // A year after a date, which the token reader takes for a count, is the date's.
-            let year = *k == Some(Volatile::Counter)
-                && dated
-                && t.len() == 4
-                && t.bytes().all(|b| b.is_ascii_digit());
+            let year = *k == Some(Volatile::Counter) && dated && year_number(t).is_some();
             match k {
                 Some(Volatile::Date) => dated = true,
                 _ if year => {}
@@ -3301,7 +3298,7 @@ fn day_number(tok: &str) -> Option<i64> {
 }
 
 /// A year written with four digits, 1900–2199.
-fn year_number(tok: &str) -> Option<i64> {
+pub(crate) fn year_number(tok: &str) -> Option<i64> {
     let t = tok.trim_end_matches(['.', ',']);
     (t.len() == 4)
         .then(|| t.parse::<i64>().ok())

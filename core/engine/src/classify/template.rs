@@ -502,7 +502,7 @@ const STAMP_TAIL_WORDS: &[&str] = &[
 /// of the template however much template is around it, so that its change is judged as a
 /// date (content when it moved, noise only when it tracks the visits).
 fn is_stamp_line(t: &str) -> bool {
-    use crate::classify::noise::{volatile_kinds, Volatile};
+    use crate::classify::noise::{volatile_kinds, year_number, Volatile};
     if t.len() > 80 || !t.bytes().any(|b| b.is_ascii_digit()) {
         return false;
     }
@@ -516,11 +516,7 @@ fn is_stamp_line(t: &str) -> bool {
         match k {
             Some(Volatile::Clock | Volatile::Date | Volatile::RelativeTime) => timed = true,
             // A year after the date, which the token reader takes for a count.
-            Some(Volatile::Counter)
-                if timed
-                    && tok.len() == 4
-                    && tok.bytes().all(|b| b.is_ascii_digit())
-                    && (tok.starts_with("19") || tok.starts_with("20")) => {}
+            Some(Volatile::Counter) if timed && year_number(tok).is_some() => {}
             _ if timed => {
                 let lower = tok.to_lowercase();
                 if !STAMP_TAIL_WORDS.contains(&lower.as_str()) {
