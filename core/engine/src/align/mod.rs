@@ -16,11 +16,20 @@
 //!    token sequences are aligned with the Histogram algorithm of `imara-diff` (a patience-style
 //!    diff that prefers human-readable alignments and falls back to Myers with git's heuristics
 //!    on repetitive input, so it never goes quadratic).
-//! 2. Blocks left unaligned whose exact text exists on the other side are **moved**.
+//!    A **weak** block — at most one number and no letter: a list's rank "3.", a bare count
+//!    "(4)", a separator — anchors nothing: the blocks are aligned without them, and the weak
+//!    blocks among themselves (a list's ranks stay where they are while its items move down;
+//!    aligned with the items, "2." would pin each item to the one now at its rank).
+//! 2. Blocks left unaligned whose exact text exists on the other side are **moved** (not weak
+//!    ones: a rank elsewhere is another item's). An unaligned old and new block whose texts
+//!    are equal once digits are masked, each the only one of its side, are the same block
+//!    with other numbers: **changed**, wherever they stand ("412 points by marta 5 hours ago"
+//!    → "419 points by marta 8 hours ago" on an item that moved up a list).
 //! 3. In each remaining hunk (a run of removed old blocks facing a run of added new blocks), old
 //!    and new blocks are paired in order by word-set Dice similarity (an order-preserving
 //!    dynamic programme maximizing total similarity). A pair at or above the threshold is a
-//!    **changed** block; the rest are new or removed. A hunk too large for the programme (a
+//!    **changed** block; the hunk's weak blocks left are paired in order ("2." where "3."
+//!    stood); the rest are new or removed. A hunk too large for the programme (a
 //!    news page where every clock time moved on changes nearly every block a little) is first
 //!    cut by anchors: blocks equal once their digits are masked, aligned in order, are paired
 //!    outright, and the programme pairs the blocks between anchors. Leftovers anywhere on the
@@ -45,7 +54,7 @@
 //! block is highlighted whole. For a single number saying *how much* changed, use
 //! [`crate::metrics`] on the page texts instead.
 
-use ahash::AHashMap;
+use ahash::{AHashMap, AHashSet};
 use imara_diff::{Algorithm, Diff, Token};
 use serde::{Deserialize, Serialize};
 
@@ -473,41 +482,43 @@ pub(crate) fn diff_blocks_metered(
     let (old_tok, new_tok, num_tokens) = intern_blocks(old, new);
     let mut old_sets = WordSets::new(old);
     let mut new_sets = WordSets::new(new);
-    let mut diff = Diff::default();
-    diff.compute_with(Algorithm::Histogram, &old_tok, &new_tok, num_tokens);
+    let old_weak: Vec<bool> = old.iter().map(|b| is_weak(&b.text)).collect();
+    let new_weak: Vec<bool> = new.iter().map(|b| is_weak(&b.text)).collect();
+    let (aligned, weak_aligned) =
+        align_in_order(&old_tok, &new_tok, num_tokens, &old_weak, &new_weak);
 
     // old index -> new index (and status) for every old block that survives.
     let mut old_match: Vec<Option<usize>> = vec![None; old.len()];
     let mut new_status: Vec<Option<(Status, Option<usize>)>> = vec![None; new.len()];
     let mut approximate = false;
 
-    // 1. Unchanged: walk the alignment.
-    {
-        let (mut i, mut j) = (0usize, 0usize);
-        while i < old.len() && j < new.len() {
-            if diff.is_removed(i as u32) {
-                i += 1;
-            } else if diff.is_added(j as u32) {
-                j += 1;
-            } else {
-                old_match[i] = Some(j);
-                new_status[j] = Some((Status::Unchanged, Some(i)));
-                i += 1;
-                j += 1;
-            }
-        }
+    // 1. Unchanged: the alignment, and the weak blocks' own (they anchor nothing below).
+    let mut weak_pair = vec![false; new.len()];
+    for &(i, j) in aligned.iter().chain(&weak_aligned) {
+        old_match[i] = Some(j);
+        new_status[j] = Some((Status::Unchanged, Some(i)));
+        weak_pair[j] = new_weak[j];
+    }
+    // The hunks between aligned blocks: (old range, new range), and each unaligned block's hunk.
+    let hunks = hunks_between(&aligned, old.len(), new.len());
+    let mut old_hunk = vec![usize::MAX; old.len()];
+    let mut new_hunk = vec![usize::MAX; new.len()];
+    for (h, (olds, news)) in hunks.iter().enumerate() {
+        olds.clone().for_each(|i| old_hunk[i] = h);
+        news.clone().for_each(|j| new_hunk[j] = h);
     }
 
-    // 2. Moved: unaligned new blocks whose exact text is among the unaligned old blocks.
+    // 2. Moved: unaligned new blocks whose exact text is among the unaligned old blocks. A weak
+    //    block (a rank, a bare count) is never moved: "3." elsewhere is another item's rank.
     {
         let mut pool: AHashMap<Token, Vec<usize>> = AHashMap::new();
         for i in (0..old.len()).rev() {
-            if old_match[i].is_none() {
+            if old_match[i].is_none() && !old_weak[i] {
                 pool.entry(old_tok[i]).or_default().push(i);
             }
         }
         for j in 0..new.len() {
-            if new_status[j].is_none() {
+            if new_status[j].is_none() && !new_weak[j] {
                 if let Some(i) = pool.get_mut(&new_tok[j]).and_then(|v| v.pop()) {
                     old_match[i] = Some(j);
                     new_status[j] = Some((Status::Moved, Some(i)));
@@ -516,21 +527,67 @@ pub(crate) fn diff_blocks_metered(
         }
     }
 
-    // 3. Changed: pair the leftovers of each hunk in order by similarity.
+    // 2b. The same block with other numbers: an unaligned old and new block whose texts are
+    //     equal once digits are masked, each the only one of its side with that text ("125
+    //     points by pg 12 hours ago" → "165 points by pg 15 hours ago" on an item that moved
+    //     up a list). Changed, and in a new place unless both stand in one hunk.
     let mut spans: Vec<Option<Vec<Span>>> = vec![None; new.len()];
     let mut scratch = SpanScratch::default();
-    for hunk in diff.hunks() {
-        let olds: Vec<usize> = (hunk.before.start as usize..hunk.before.end as usize)
-            .filter(|&i| old_match[i].is_none())
+    let mut displaced = vec![false; new.len()];
+    {
+        let key_counts = |blocks: &[Block], free: &dyn Fn(usize) -> bool| {
+            let mut keys: AHashMap<u64, (u32, usize)> = AHashMap::new();
+            for (i, b) in blocks.iter().enumerate() {
+                if free(i) && b.text.bytes().any(|c| c.is_ascii_digit()) {
+                    let e = keys.entry(masked_key(&b.text)).or_insert((0, i));
+                    e.0 += 1;
+                }
+            }
+            keys
+        };
+        let old_keys = key_counts(old, &|i| old_match[i].is_none() && !old_weak[i]);
+        let new_keys = key_counts(new, &|j| new_status[j].is_none() && !new_weak[j]);
+        let mut pairs: Vec<(usize, usize)> = new_keys
+            .iter()
+            .filter_map(|(k, &(n, j))| match old_keys.get(k) {
+                Some(&(1, i)) if n == 1 => Some((i, j)),
+                _ => None,
+            })
             .collect();
-        let news: Vec<usize> = (hunk.after.start as usize..hunk.after.end as usize)
-            .filter(|&j| new_status[j].is_none())
-            .collect();
+        pairs.sort_unstable();
+        for (i, j) in pairs {
+            old_match[i] = Some(j);
+            new_status[j] = Some((Status::Changed, Some(i)));
+            displaced[j] = old_hunk[i] != new_hunk[j];
+            let (s, approx) = metered_spans(&old[i].text, &new[j].text, opts, &mut scratch, meter);
+            approximate |= approx;
+            spans[j] = Some(s);
+        }
+    }
+
+    // 3. Changed: pair the leftovers of each hunk in order by similarity; then its weak
+    //    leftovers in order (a rank "2." where "3." stood: the list shifted).
+    for (olds, news) in &hunks {
+        let olds: Vec<usize> = olds.clone().filter(|&i| old_match[i].is_none()).collect();
+        let news: Vec<usize> = news.clone().filter(|&j| new_status[j].is_none()).collect();
         if olds.is_empty() || news.is_empty() {
             continue;
         }
-        let (pairs, approx) = pair_blocks(&mut old_sets, &mut new_sets, &olds, &news, opts, meter);
+        let (mut pairs, approx) =
+            pair_blocks(&mut old_sets, &mut new_sets, &olds, &news, opts, meter);
         approximate |= approx;
+        let (mut paired_old, mut paired_new) = (AHashSet::new(), AHashSet::new());
+        for &(i, j) in &pairs {
+            paired_old.insert(i);
+            paired_new.insert(j);
+        }
+        let weak_olds = olds
+            .iter()
+            .filter(|&i| old_weak[*i] && !paired_old.contains(i));
+        let weak_news = news
+            .iter()
+            .filter(|&j| new_weak[*j] && !paired_new.contains(j));
+        pairs.extend(weak_olds.zip(weak_news).map(|(&i, &j)| (i, j)));
         for (i, j) in pairs {
             old_match[i] = Some(j);
             new_status[j] = Some((Status::Changed, Some(i)));
@@ -542,11 +599,13 @@ pub(crate) fn diff_blocks_metered(
 
     // 3b. Edited and moved: leftovers anywhere on the page that are clearly the same block
     //     (similarity at or above the displaced threshold) are changed blocks in a new place.
-    let mut displaced = vec![false; new.len()];
+    //     (Not weak blocks: a rank matches another item's rank.)
     {
-        let olds: Vec<usize> = (0..old.len()).filter(|&i| old_match[i].is_none()).collect();
+        let olds: Vec<usize> = (0..old.len())
+            .filter(|&i| old_match[i].is_none() && !old_weak[i])
+            .collect();
         let news: Vec<usize> = (0..new.len())
-            .filter(|&j| new_status[j].is_none())
+            .filter(|&j| new_status[j].is_none() && !new_weak[j])
             .collect();
         if !olds.is_empty() && !news.is_empty() {
             let (pairs, approx) =
@@ -572,7 +631,11 @@ pub(crate) fn diff_blocks_metered(
         let mut anchor = 0usize; // slot 0 = before everything; slot j+1 = after new block j
         for (i, m) in old_match.iter().enumerate() {
             match *m {
-                Some(j) if !displaced[j] && !matches!(new_status[j], Some((Status::Moved, _))) => {
+                Some(j)
+                    if !displaced[j]
+                        && !weak_pair[j]
+                        && !matches!(new_status[j], Some((Status::Moved, _))) =>
+                {
                     anchor = j + 1
                 }
                 Some(_) => {}
@@ -647,6 +710,91 @@ pub(crate) fn diff_blocks_metered(
         blocks,
         work: Work::default(),
     }
+}
+
+/// Whether a block is too weak to anchor the alignment or to be matched elsewhere on the page:
+/// at most one number and no letter ("3.", "#12", "(4)", "|"). A list's ranks stay in place
+/// while its items move; aligning by them would pair every item with the one now at its rank.
+fn is_weak(text: &str) -> bool {
+    text.len() <= 12
+        && !text.chars().any(char::is_alphabetic)
+        && text
+            .split(|c: char| !text::is_word_char(c))
+            .filter(|w| !w.is_empty())
+            .count()
+            <= 1
+}
+
+/// An old block's index and a new block's.
+type Pair = (usize, usize);
+
+/// The blocks that stayed, as two lists of ascending (old, new) pairs: the Histogram alignment
+/// of the blocks' texts without the weak blocks ([`is_weak`]), and that of the weak blocks
+/// among themselves ("1." … "30." of a list are the same ranks when its items moved). Without
+/// weak blocks, the alignment of all and no weak pairs.
+fn align_in_order(
+    old_tok: &[Token],
+    new_tok: &[Token],
+    num_tokens: u32,
+    old_weak: &[bool],
+    new_weak: &[bool],
+) -> (Vec<Pair>, Vec<Pair>) {
+    let side = |toks: &[Token], weak: &[bool], want: bool| -> (Vec<usize>, Vec<Token>) {
+        (0..toks.len())
+            .filter(|&i| weak[i] == want)
+            .map(|i| (i, toks[i]))
+            .unzip()
+    };
+    let aligned = |want: bool| {
+        let (oi, ot) = side(old_tok, old_weak, want);
+        let (ni, nt) = side(new_tok, new_weak, want);
+        if oi.is_empty() || ni.is_empty() {
+            return Vec::new();
+        }
+        aligned_pairs(&ot, &nt, num_tokens)
+            .into_iter()
+            .map(|(a, b)| (oi[a], ni[b]))
+            .collect()
+    };
+    (aligned(false), aligned(true))
+}
+
+/// The Histogram alignment of two token sequences, as ascending pairs of equal tokens.
+fn aligned_pairs(a: &[Token], b: &[Token], num_tokens: u32) -> Vec<(usize, usize)> {
+    let mut diff = Diff::default();
+    diff.compute_with(Algorithm::Histogram, a, b, num_tokens);
+    let mut out = Vec::with_capacity(a.len().min(b.len()));
+    let (mut i, mut j) = (0usize, 0usize);
+    while i < a.len() && j < b.len() {
+        if diff.is_removed(i as u32) {
+            i += 1;
+        } else if diff.is_added(j as u32) {
+            j += 1;
+        } else {
+            out.push((i, j));
+            i += 1;
+            j += 1;
+        }
+    }
+    out
+}
+
+/// The hunks between ascending aligned pairs: for each stretch of unaligned blocks, its old
+/// and new ranges (one of them may be empty).
+fn hunks_between(
+    aligned: &[(usize, usize)],
+    n: usize,
+    m: usize,
+) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+    let mut out = Vec::new();
+    let (mut i0, mut j0) = (0usize, 0usize);
+    for &(i1, j1) in aligned.iter().chain(std::iter::once(&(n, m))) {
+        if i1 > i0 || j1 > j0 {
+            out.push((i0..i1, j0..j1));
+        }
+        (i0, j0) = (i1 + 1, j1 + 1);
+    }
+    out
 }
 
 /// [`word_spans_with`] when the page's word-diff budget has room for the block, otherwise
@@ -1292,6 +1440,114 @@ mod tests {
             .iter()
             .map(|b| (b.status, b.text.as_str()))
             .collect()
+    }
+
+    #[test]
+    fn a_list_s_ranks_stay_while_its_items_move() {
+        // Ranks in their own cells stay in place while a new item pushes the others down:
+        // aligning by them would pair each item's line with the one now at its rank.
+        let old = blocks(&[
+            "1.",
+            "Storm closes coastal road",
+            "412 points by marta 5 hours ago",
+            "2.",
+            "School wins robotics prize",
+            "230 points by jonas 3 hours ago",
+            "3.",
+            "Market moves to the square",
+            "156 points by lea 7 hours ago",
+        ]);
+        let new = blocks(&[
+            "1.",
+            "New bus timetable from Monday",
+            "52 points by pia 1 hours ago",
+            "2.",
+            "Storm closes coastal road",
+            "419 points by marta 8 hours ago",
+            "3.",
+            "School wins robotics prize",
+            "244 points by jonas 6 hours ago",
+            "4.",
+            "Market moves to the square",
+            "177 points by lea 10 hours ago",
+        ]);
+        let r = diff_blocks(&old, &new, &DiffOptions::default());
+        let s = statuses(&r);
+        // The stories stay (in order), their lines change in place, ranks 1–3 stay and the
+        // new story with its line and rank 4 are new.
+        for t in [
+            "1.",
+            "2.",
+            "3.",
+            "Storm closes coastal road",
+            "School wins robotics prize",
+            "Market moves to the square",
+        ] {
+            assert!(s.contains(&(Status::Unchanged, t)), "{t}: {s:?}");
+        }
+        for t in [
+            "419 points by marta 8 hours ago",
+            "244 points by jonas 6 hours ago",
+            "177 points by lea 10 hours ago",
+        ] {
+            assert!(s.contains(&(Status::Changed, t)), "{t}: {s:?}");
+        }
+        for t in [
+            "New bus timetable from Monday",
+            "52 points by pia 1 hours ago",
+            "4.",
+        ] {
+            assert!(s.contains(&(Status::New, t)), "{t}: {s:?}");
+        }
+        assert_eq!(r.summary.moved, 0);
+        assert_eq!(r.summary.removed, 0);
+    }
+
+    #[test]
+    fn a_block_with_other_numbers_is_paired_with_itself_across_the_page() {
+        // Two lines swapped, and each changed its numbers: each is paired with its own old
+        // line (the only one with its words), not with the line now in its place (which the
+        // pairing in order would choose: two fair pairs outweigh one good one).
+        let old = blocks(&[
+            "Top stories",
+            "412 points by marta 5 hours ago | 120 comments",
+            "230 points by jonas 3 hours ago | 88 comments",
+            "Footer",
+        ]);
+        let new = blocks(&[
+            "Top stories",
+            "244 points by jonas 6 hours ago | 91 comments",
+            "419 points by marta 8 hours ago | 120 comments",
+            "Footer",
+        ]);
+        let r = diff_blocks(&old, &new, &DiffOptions::default());
+        let pairs: Vec<(&str, &str)> = r
+            .blocks
+            .iter()
+            .filter(|b| b.status == Status::Changed)
+            .map(|b| (old[b.old_index.unwrap()].text.as_str(), b.text.as_str()))
+            .collect();
+        assert_eq!(
+            pairs,
+            [
+                (
+                    "230 points by jonas 3 hours ago | 88 comments",
+                    "244 points by jonas 6 hours ago | 91 comments"
+                ),
+                (
+                    "412 points by marta 5 hours ago | 120 comments",
+                    "419 points by marta 8 hours ago | 120 comments"
+                ),
+            ]
+        );
+        // Two texts equal but for their numbers that are not each the only one are left to the
+        // pairing by similarity (in order).
+        let old = blocks(&["Intro", "Page 1 of 5", "Page 1 of 5", "End"]);
+        let new = blocks(&["Intro", "Page 2 of 5", "Page 2 of 5", "End"]);
+        let r = diff_blocks(&old, &new, &DiffOptions::default());
+        assert_eq!(r.summary.changed, 2);
+        assert_eq!(r.blocks[1].old_index, Some(1));
+        assert_eq!(r.blocks[2].old_index, Some(2));
     }
 
     #[test]

@@ -20,7 +20,7 @@
 //! | `related` | a module of other pages' teasers under a heading that names it (eight languages), its heading and short blocks ([`related_blocks`]); or an `<aside>` of linked teaser cards (`<article>` elements) beside the page, a card that came, went, moved or was swapped for another, not one edited ([`aside_teasers`]) | "Mehr zum Thema", "You may also like", "Most read", "À lire aussi"; a "Top stories" box of cards beside an imprint |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits, or a UUID; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2`, `7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f` |
-//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…), a stock left ("Only 3 left in stock"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
+//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…), a stock left ("Only 3 left in stock"), a score beside how long ago ("123 points by pg 3 hours ago"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
 //!
 //! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
 //! it is usually meaningful. Sites where it is not are handled by learned rules.
@@ -1090,6 +1090,11 @@ const COUNTER_WORDS: &[&str] = &[
     "readers",
     "downloads",
     "hits",
+    "upvotes",
+    "subscribers",
+    "watchers",
+    "forks",
+    "stargazers",
     "besucher",
     "besuchern",
     "kommentare",
@@ -1194,6 +1199,10 @@ const COUNTER_SINGULARS: &[&str] = &[
     "reader",
     "download",
     "hit",
+    "upvote",
+    "subscriber",
+    "watcher",
+    "fork",
     "aufruf",
     "commentaire",
     "vue",
@@ -1241,10 +1250,12 @@ fn counter_word(w: &str) -> bool {
 }
 
 /// Whether two words are forms of one counter word ("comment" and "comments", "Kommentar"
-/// and "Kommentare", "komentarze" and "komentarzy"): both [`counter_word`]s, the same but for
-/// an ending of at most three letters. A count of one or of five writes its word so.
+/// and "Kommentare", "komentarze" and "komentarzy", "point" and "points"): both
+/// [`counter_word`]s or [`SCORE_WORDS`], the same but for an ending of at most three letters.
+/// A count of one or of five writes its word so.
 fn counter_forms(a: &str, b: &str) -> bool {
-    if !counter_word(a) || !counter_word(b) {
+    let counts = |w: &str| counter_word(w) || in_list(SCORE_WORDS, w);
+    if !counts(a) || !counts(b) {
         return false;
     }
     let (a, b): (Vec<char>, Vec<char>) = (
@@ -1254,6 +1265,12 @@ fn counter_forms(a: &str, b: &str) -> bool {
     let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
     common >= 4 && a.len().max(b.len()) - common <= 3
 }
+
+/// Words of a score that readers' votes move ("123 points by pg 3 hours ago | 45 comments", "1
+/// point"): a count only in a block that also says how long ago ([`AGO_AFTER`],
+/// [`AGO_BEFORE`]): a listing's line of votes, age and comments, not a match report ("won by 12
+/// points") or a market report ("fell 120 points").
+const SCORE_WORDS: &[&str] = &["points", "point", "punkte", "punkt", "votes", "vote"];
 
 /// Who a shop's social proof counts ("23 people are looking at this", "15 Personen sehen
 /// sich das gerade an").
@@ -2146,6 +2163,16 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
     let rated = short
         && (words.iter().any(|&i| in_list(RATING_WORDS, tokens[i]))
             || tokens.iter().any(|t| t.contains(['★', '☆', '⭐'])));
+    // The block says how long ago something was ("3 hours ago", "vor 2 Stunden"): a score's
+    // words count votes here ([`SCORE_WORDS`]). Read once, when a number stands before one.
+    let aged = std::cell::OnceCell::new();
+    let aged = || {
+        *aged.get_or_init(|| {
+            words
+                .iter()
+                .any(|&i| in_list(AGO_AFTER, tokens[i]) || in_list(AGO_BEFORE, tokens[i]))
+        })
+    };
     let mut kinds = vec![None; tokens.len()];
     let word_at = |k: isize| -> Option<&str> {
         if k < 0 {
@@ -2269,6 +2296,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 in_list(COUNTER_WORDS, n)
                     || in_list(LEFT_WORDS, n)
                     || (in_list(COUNTER_SINGULARS, n) && matches!(tok, "0" | "1"))
+                    || (in_list(SCORE_WORDS, n) && aged())
             }) || prev.is_some_and(|p| in_list(COUNTER_WORDS, p))
                 || social_proof(k, &word_at)
                 || (short && (rated || !versioned(tokens, i)))
@@ -7908,6 +7936,38 @@ mod tests {
             "2026-07-11",
         ] {
             assert!(!is_bare_id(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn a_score_is_a_count_beside_how_long_ago() {
+        // A link board's line: votes, age and comments all move between visits.
+        assert_eq!(
+            builtin_noise(
+                "123 points by pg 3 hours ago | hide | 45 comments",
+                "130 points by pg 5 hours ago | hide | 52 comments"
+            ),
+            Some(vec![Volatile::RelativeTime, Volatile::Counter])
+        );
+        assert_eq!(
+            builtin_noise(
+                "1 point by ana 12 minutes ago | discuss",
+                "4 points by ana 40 minutes ago | discuss"
+            ),
+            Some(vec![Volatile::RelativeTime, Volatile::Counter])
+        );
+        // Without an age beside it a score is what a report says.
+        for (old, new) in [
+            (
+                "The home side won by 12 points after a late run in the fourth quarter.",
+                "The home side won by 14 points after a late run in the fourth quarter.",
+            ),
+            (
+                "The index fell 120 points on Friday as banks led the losses in Frankfurt.",
+                "The index fell 135 points on Friday as banks led the losses in Frankfurt.",
+            ),
+        ] {
+            assert_eq!(builtin_noise(old, new), None, "{new}");
         }
     }
 
