@@ -20,7 +20,7 @@
 //! | `related` | a module of other pages' teasers under a heading that names it (eight languages), its heading and short blocks ([`related_blocks`]); or an `<aside>` of linked teaser cards (`<article>` elements) beside the page, a card that came, went, moved or was swapped for another, not one edited ([`aside_teasers`]) | "Mehr zum Thema", "You may also like", "Most read", "À lire aussi"; a "Top stories" box of cards beside an imprint |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits, or a UUID; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2`, `7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f` |
-//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…), a stock left ("Only 3 left in stock"), a score beside how long ago ("123 points by pg 3 hours ago"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
+//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…; also one written with its magnitude, "2.1k views"), a stock left ("Only 3 left in stock"), a score beside how long ago ("123 points by pg 3 hours ago"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
 //!
 //! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
 //! it is usually meaningful. Sites where it is not are handled by learned rules.
@@ -2309,6 +2309,13 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             } else {
                 None
             }
+        } else if abbreviated_count(tok)
+            && (next.is_some_and(|n| in_list(COUNTER_WORDS, n))
+                || prev.is_some_and(|p| in_list(COUNTER_WORDS, p)))
+        {
+            // A count written short with its magnitude beside what it counts ("2.1k views",
+            // "Views 1.2M") is a count like a whole number there ("Model XR 3K" is a name).
+            Some(Volatile::Counter)
         } else if ((in_list(MONTHS, tok) || is_day_name(tok))
             && (prev_is_num
                 || next_is_num
@@ -3208,6 +3215,19 @@ fn skeleton<'a>(toks: &[&'a str], kinds: &[Option<Volatile>]) -> Vec<Slot<'a>> {
                 }
                 out.push(Slot::Vol(run, value, i));
                 i = j;
+            }
+            // A sign before a count is the count's: a score "-1 votes" → "0 votes", a change
+            // "+0,45%" → "-0,12%".
+            Some(Volatile::Counter)
+                if matches!(toks[i], "-" | "+" | "−")
+                    && kinds.get(i + 1) == Some(&Some(Volatile::Counter)) =>
+            {
+                out.push(Slot::Vol(
+                    Volatile::Counter,
+                    format!("{}{}", toks[i], toks[i + 1]),
+                    i + 1,
+                ));
+                i += 2;
             }
             Some(k) => {
                 out.push(Slot::Vol(k, toks[i].to_string(), i));
@@ -4259,7 +4279,8 @@ pub fn aside_teasers(blocks: &[crate::block::Block]) -> Vec<bool> {
 }
 
 /// Whether a text says only a count or a relative time — "12 comments", "6Kommentare" (the
-/// count glued to its word by markup), "Kommentare: 6", "vor 3 Stunden", "5 minutes ago" — at
+/// count glued to its word by markup), "Kommentare: 6", "6 votes", "vor 3 Stunden", "5 minutes
+/// ago", "asked 3 hours ago" — at
 /// most four words with a word besides the number (a lone "123" may be a figure of the page),
 /// and which kinds: a new or removed block of it is a counter appearing or
 /// going (a teaser's first comments), never news.
@@ -4304,6 +4325,7 @@ pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
             Some(k @ (Volatile::Counter | Volatile::RelativeTime)) => found.push(k),
             _ if glued || abbreviated => found.push(Volatile::Counter),
             _ if counter_word(w)
+                || in_list(SCORE_WORDS, w)
                 || is_time_unit(w)
                 || in_list(AGO_AFTER, w)
                 || in_list(AGO_BEFORE, w)
@@ -4328,6 +4350,12 @@ const STAMP_CUES: &[&str] = &[
     "posted",
     "published",
     "edited",
+    "asked",
+    "answered",
+    "modified",
+    "submitted",
+    "created",
+    "commented",
     "aktualisiert",
     "veröffentlicht",
     "bearbeitet",
@@ -7229,6 +7257,11 @@ mod tests {
             "Il y a 5 minutes",
             "Hace un momento",
             "Updated just now",
+            // A question list's counts and stamps.
+            "6 votes",
+            "1 point",
+            "asked 3 hours ago",
+            "answered 5 mins ago",
         ] {
             assert!(bare_count(t).is_some(), "{t}");
         }
@@ -7237,6 +7270,7 @@ mod tests {
             "Updated 5 comments",
             "Updated 2026",
             "Posted in Harbour news",
+            "asked 3 questions",
         ] {
             assert_eq!(bare_count(t), None, "{t}");
         }
@@ -7956,6 +7990,17 @@ mod tests {
             ),
             Some(vec![Volatile::RelativeTime, Volatile::Counter])
         );
+        // A sign is the count's: a score that passed zero, a change that turned.
+        for (old, new) in [
+            ("-1 votes", "0 votes"),
+            ("DAX 15.234,12 +0,45%", "DAX 15.201,40 -0,12%"),
+        ] {
+            assert_eq!(
+                builtin_noise(old, new),
+                Some(vec![Volatile::Counter]),
+                "{new}"
+            );
+        }
         // Without an age beside it a score is what a report says.
         for (old, new) in [
             (
@@ -7969,6 +8014,27 @@ mod tests {
         ] {
             assert_eq!(builtin_noise(old, new), None, "{new}");
         }
+    }
+
+    #[test]
+    fn a_count_with_its_magnitude_beside_other_volatile_parts_is_a_count() {
+        // A video's line and a question's: each part alone was noise, together they were not.
+        assert_eq!(
+            builtin_noise("1.2M views • 3 days ago", "1.3M views • 4 days ago"),
+            Some(vec![Volatile::RelativeTime, Volatile::Counter])
+        );
+        assert_eq!(
+            builtin_noise("35 answers, 2.1k views", "36 answers, 2.2k views"),
+            Some(vec![Volatile::Counter])
+        );
+        // Without a word of what it counts, a magnitude is a name's or an amount's.
+        assert_eq!(
+            builtin_noise(
+                "The 2.5M budget was approved by the council yesterday evening",
+                "The 2.7M budget was approved by the council yesterday evening"
+            ),
+            None
+        );
     }
 
     #[test]
