@@ -13,7 +13,7 @@
 //! |---|---|---|
 //! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00", "9.00 - 15.00 Uhr", "9-18 Uhr"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) nor fell by the time between them (a countdown, modulo a day) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
 //! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th"; a weekday before a month and its day, "Tuesday, November 14") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
-//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden", "5 minut temu", "för 5 minuter sedan", "5 минут назад", "5 dakika önce"; a day named relative to today beside a clock or in a block of up to three words, "Heute, 14:05" → "Gestern, 14:05" | |
+//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden", "5 minut temu", "för 5 minuter sedan", "5 минут назад", "5 dakika önce"; a day named relative to today beside a clock or in a block of up to three words, "Heute, 14:05" → "Gestern, 14:05"; a past period named in a block of up to four words, "last week" → "2 weeks ago", "letzte Woche" | |
 //! | `duration` | a measured time: "served in 0.0025 secs", "took 12 ms" | |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `weather` | a weather report in a short block (at most [`WEATHER_MAX_WORDS`] words) that holds a temperature (a number before `°`, `℃`, `℉`): the temperatures and the condition words (six languages) | "Berlin 7 °C, bewölkt" → "9 °C, sonnig", "7°C Partly cloudy" → "9°C Sunny" |
@@ -981,6 +981,25 @@ const NOW_PHRASES: &[&[&str]] = &[
     &["az", "önce"],
     &["juuri", "nyt"],
 ];
+/// A past period named relative to today ("last week", "letzten Monat", "le mois dernier"): a
+/// relative time in a block of at most [`LAST_PERIOD_MAX_WORDS`] words ("last week" beside a
+/// file's last commit, "Updated last month"); in prose ("Last year the council…") the text's.
+const LAST_PERIODS: &[&[&str]] = &[
+    &["last", "week"],
+    &["last", "month"],
+    &["last", "year"],
+    &["letzte", "woche"],
+    &["letzten", "monat"],
+    &["letztes", "jahr"],
+    &["la", "semaine", "dernière"],
+    &["le", "mois", "dernier"],
+    &["l", "année", "dernière"],
+    &["la", "semana", "pasada"],
+    &["el", "mes", "pasado"],
+    &["el", "año", "pasado"],
+];
+/// The most words of a block in which a [`LAST_PERIODS`] phrase is a relative time.
+const LAST_PERIOD_MAX_WORDS: usize = 4;
 /// Days named relative to today: "today", "yesterday", "heute", "gestern", "vorgestern",
 /// "aujourd'hui" (the tokenizer splits it: "aujourd" is enough), "hier", "hoy", "ayer",
 /// "oggi", "ieri", "vandaag", "gisteren", "hoje", "ontem", and in Swedish, Polish, Czech,
@@ -1651,6 +1670,22 @@ fn mark_now_phrases(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volati
             }
         }
     }
+    if words.len() <= LAST_PERIOD_MAX_WORDS {
+        for k in 0..words.len() {
+            for phrase in LAST_PERIODS {
+                let fits = phrase.len() <= words.len() - k
+                    && phrase
+                        .iter()
+                        .enumerate()
+                        .all(|(j, w)| tokens[words[k + j]].to_lowercase() == *w);
+                if fits {
+                    for j in 0..phrase.len() {
+                        kinds[words[k + j]] = Some(Volatile::RelativeTime);
+                    }
+                }
+            }
+        }
+    }
     // A day named relative to the visit ("Today, 14:05" → "Yesterday, 14:05", "heute" →
     // "gestern" under a teaser): a relative time beside a clock (up to three words away:
     // "Today at 14:05", "Gestern um 18:30", "aujourd'hui à 14:05") or in a block of at most
@@ -1688,6 +1723,17 @@ fn mark_now_phrases(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volati
         }
         if k > 0 && in_list(AGO_BEFORE, tokens[words[k - 1]]) {
             kinds[words[k - 1]] = Some(Volatile::RelativeTime);
+        }
+        // French "il y a", so that "la semaine dernière" → "il y a 2 semaines" is one slot.
+        if k >= 3
+            && kinds[words[k - 1]] != Some(Volatile::RelativeTime)
+            && tokens[words[k - 3]].eq_ignore_ascii_case("il")
+            && tokens[words[k - 2]].eq_ignore_ascii_case("y")
+            && tokens[words[k - 1]] == "a"
+        {
+            for q in k - 3..k {
+                kinds[words[q]] = Some(Volatile::RelativeTime);
+            }
         }
     }
 }
@@ -8032,6 +8078,31 @@ mod tests {
             builtin_noise(
                 "The 2.5M budget was approved by the council yesterday evening",
                 "The 2.7M budget was approved by the council yesterday evening"
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn a_past_period_named_in_a_short_block_is_a_relative_time() {
+        for (old, new) in [
+            ("last week", "2 weeks ago"),
+            ("Updated last month", "Updated 2 months ago"),
+            ("yesterday", "last week"),
+            ("letzte Woche", "vor 2 Wochen"),
+            ("le mois dernier", "il y a 2 mois"),
+        ] {
+            assert_eq!(
+                builtin_noise(old, new),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+        }
+        // In prose a period is the text's.
+        assert_eq!(
+            builtin_noise(
+                "Last year the council approved the new tram line for the harbour district.",
+                "2 years ago the council approved the new tram line for the harbour district."
             ),
             None
         );
