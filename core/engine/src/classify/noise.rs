@@ -1289,7 +1289,7 @@ fn counter_forms(a: &str, b: &str) -> bool {
 /// point"): a count only in a block that also says how long ago ([`AGO_AFTER`],
 /// [`AGO_BEFORE`]): a listing's line of votes, age and comments, not a match report ("won by 12
 /// points") or a market report ("fell 120 points").
-const SCORE_WORDS: &[&str] = &["points", "point", "punkte", "punkt", "votes", "vote"];
+const SCORE_WORDS: &[&str] = &["points", "point", "votes", "vote"];
 
 /// Who a shop's social proof counts ("23 people are looking at this", "15 Personen sehen
 /// sich das gerade an").
@@ -2214,9 +2214,14 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
     let aged = std::cell::OnceCell::new();
     let aged = || {
         *aged.get_or_init(|| {
-            words
-                .iter()
-                .any(|&i| in_list(AGO_AFTER, tokens[i]) || in_list(AGO_BEFORE, tokens[i]))
+            // ("vor" alone is also "ahead of": "3 Punkte vor Dortmund".)
+            (0..words.len()).any(|k| {
+                let w = |q: usize| words.get(q).map(|&i| tokens[i]);
+                in_list(AGO_AFTER, tokens[words[k]])
+                    || (in_list(AGO_BEFORE, tokens[words[k]])
+                        && w(k + 1).is_some_and(is_number)
+                        && w(k + 2).is_some_and(is_time_unit))
+            })
         })
     };
     let mut kinds = vec![None; tokens.len()];
@@ -8049,6 +8054,10 @@ mod tests {
         }
         // Without an age beside it a score is what a report says.
         for (old, new) in [
+            (
+                "Bayern liegt nach dem Sieg 3 points vor Dortmund und spielt am Samstag.",
+                "Bayern liegt nach dem Sieg 4 points vor Dortmund und spielt am Samstag.",
+            ),
             (
                 "The home side won by 12 points after a late run in the fourth quarter.",
                 "The home side won by 14 points after a late run in the fourth quarter.",
