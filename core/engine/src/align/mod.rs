@@ -17,9 +17,11 @@
 //!    diff that prefers human-readable alignments and falls back to Myers with git's heuristics
 //!    on repetitive input, so it never goes quadratic).
 //!    A **weak** block — at most one number and no letter: a list's rank "3.", a bare count
-//!    "(4)", a separator — anchors nothing: the blocks are aligned without them, and the weak
-//!    blocks among themselves (a list's ranks stay where they are while its items move down;
-//!    aligned with the items, "2." would pin each item to the one now at its rank).
+//!    "(4)", a countdown's cell, a separator — anchors nothing: the blocks are aligned without
+//!    them, and a weak block is matched by its place, with the weak block at its path on the
+//!    other side (unchanged, or changed in place: a list's ranks stay in their rows while its
+//!    items move down; aligned with the items, "2." would pin each item to the one now at its
+//!    rank).
 //! 2. Blocks left unaligned whose exact text exists on the other side are **moved** (not weak
 //!    ones: a rank elsewhere is another item's). An unaligned old and new block whose texts
 //!    are equal once digits are masked, each the only one of its side, are the same block
@@ -484,20 +486,17 @@ pub(crate) fn diff_blocks_metered(
     let mut new_sets = WordSets::new(new);
     let old_weak: Vec<bool> = old.iter().map(|b| is_weak(&b.text)).collect();
     let new_weak: Vec<bool> = new.iter().map(|b| is_weak(&b.text)).collect();
-    let (aligned, weak_aligned) =
-        align_in_order(&old_tok, &new_tok, num_tokens, &old_weak, &new_weak);
+    let aligned = align_in_order(&old_tok, &new_tok, num_tokens, &old_weak, &new_weak);
 
     // old index -> new index (and status) for every old block that survives.
     let mut old_match: Vec<Option<usize>> = vec![None; old.len()];
     let mut new_status: Vec<Option<(Status, Option<usize>)>> = vec![None; new.len()];
     let mut approximate = false;
 
-    // 1. Unchanged: the alignment, and the weak blocks' own (they anchor nothing below).
-    let mut weak_pair = vec![false; new.len()];
-    for &(i, j) in aligned.iter().chain(&weak_aligned) {
+    // 1. Unchanged: the alignment.
+    for &(i, j) in &aligned {
         old_match[i] = Some(j);
         new_status[j] = Some((Status::Unchanged, Some(i)));
-        weak_pair[j] = new_weak[j];
     }
     // The hunks between aligned blocks: (old range, new range), and each unaligned block's hunk.
     let hunks = hunks_between(&aligned, old.len(), new.len());
@@ -506,6 +505,38 @@ pub(crate) fn diff_blocks_metered(
     for (h, (olds, news)) in hunks.iter().enumerate() {
         olds.clone().for_each(|i| old_hunk[i] = h);
         news.clone().for_each(|j| new_hunk[j] = h);
+    }
+    let mut spans: Vec<Option<Vec<Span>>> = vec![None; new.len()];
+    let mut scratch = SpanScratch::default();
+    let mut displaced = vec![false; new.len()];
+
+    // 1b. Weak blocks by their place: an old and a new weak block at the same path are the
+    //     same cell (a rank stays "2." in the second row while the stories move down; a
+    //     countdown's minutes go "05" → "04"): unchanged, or changed in place. They anchor
+    //     nothing below.
+    let mut weak_pair = vec![false; new.len()];
+    {
+        // (Blocks sharing a path pair in order.)
+        let mut by_path: AHashMap<&str, Vec<usize>> = AHashMap::new();
+        for i in (0..old.len()).rev().filter(|&i| old_weak[i]) {
+            by_path.entry(old[i].path.as_str()).or_default().push(i);
+        }
+        for j in (0..new.len()).filter(|&j| new_weak[j]) {
+            let Some(i) = by_path.get_mut(new[j].path.as_str()).and_then(Vec::pop) else {
+                continue;
+            };
+            old_match[i] = Some(j);
+            weak_pair[j] = true;
+            if old_tok[i] == new_tok[j] {
+                new_status[j] = Some((Status::Unchanged, Some(i)));
+            } else {
+                new_status[j] = Some((Status::Changed, Some(i)));
+                let (s, approx) =
+                    metered_spans(&old[i].text, &new[j].text, opts, &mut scratch, meter);
+                approximate |= approx;
+                spans[j] = Some(s);
+            }
+        }
     }
 
     // 2. Moved: unaligned new blocks whose exact text is among the unaligned old blocks. A weak
@@ -531,9 +562,6 @@ pub(crate) fn diff_blocks_metered(
     //     equal once digits are masked, each the only one of its side with that text ("125
     //     points by pg 12 hours ago" → "165 points by pg 15 hours ago" on an item that moved
     //     up a list). Changed, and in a new place unless both stand in one hunk.
-    let mut spans: Vec<Option<Vec<Span>>> = vec![None; new.len()];
-    let mut scratch = SpanScratch::default();
-    let mut displaced = vec![false; new.len()];
     {
         let key_counts = |blocks: &[Block], free: &dyn Fn(usize) -> bool| {
             let mut keys: AHashMap<u64, (u32, usize)> = AHashMap::new();
@@ -728,35 +756,30 @@ fn is_weak(text: &str) -> bool {
 /// An old block's index and a new block's.
 type Pair = (usize, usize);
 
-/// The blocks that stayed, as two lists of ascending (old, new) pairs: the Histogram alignment
-/// of the blocks' texts without the weak blocks ([`is_weak`]), and that of the weak blocks
-/// among themselves ("1." … "30." of a list are the same ranks when its items moved). Without
-/// weak blocks, the alignment of all and no weak pairs.
+/// The blocks that stayed, as ascending (old, new) pairs: the Histogram alignment of the
+/// blocks' texts without the weak blocks ([`is_weak`]; those are matched by their place).
 fn align_in_order(
     old_tok: &[Token],
     new_tok: &[Token],
     num_tokens: u32,
     old_weak: &[bool],
     new_weak: &[bool],
-) -> (Vec<Pair>, Vec<Pair>) {
-    let side = |toks: &[Token], weak: &[bool], want: bool| -> (Vec<usize>, Vec<Token>) {
+) -> Vec<Pair> {
+    let side = |toks: &[Token], weak: &[bool]| -> (Vec<usize>, Vec<Token>) {
         (0..toks.len())
-            .filter(|&i| weak[i] == want)
+            .filter(|&i| !weak[i])
             .map(|i| (i, toks[i]))
             .unzip()
     };
-    let aligned = |want: bool| {
-        let (oi, ot) = side(old_tok, old_weak, want);
-        let (ni, nt) = side(new_tok, new_weak, want);
-        if oi.is_empty() || ni.is_empty() {
-            return Vec::new();
-        }
-        aligned_pairs(&ot, &nt, num_tokens)
-            .into_iter()
-            .map(|(a, b)| (oi[a], ni[b]))
-            .collect()
-    };
-    (aligned(false), aligned(true))
+    let (oi, ot) = side(old_tok, old_weak);
+    let (ni, nt) = side(new_tok, new_weak);
+    if oi.is_empty() || ni.is_empty() {
+        return Vec::new();
+    }
+    aligned_pairs(&ot, &nt, num_tokens)
+        .into_iter()
+        .map(|(a, b)| (oi[a], ni[b]))
+        .collect()
 }
 
 /// The Histogram alignment of two token sequences, as ascending pairs of equal tokens.
