@@ -975,23 +975,10 @@ fn pair_blocks(
         .iter()
         .map(|&j| Token(keys.id(masked_key(&new_texts[j].text))))
         .collect();
-    let mut diff = Diff::default();
-    diff.compute_with(Algorithm::Histogram, &ok, &nk, keys.len());
-    let mut anchors: Vec<(usize, usize)> = Vec::new();
-    let (mut a, mut b) = (0usize, 0usize);
-    while a < n && b < m {
-        if diff.is_removed(a as u32) {
-            a += 1;
-        } else if diff.is_added(b as u32) {
-            b += 1;
-        } else {
-            if dice_at_least(os[a], ns[b], t, meter).is_some() {
-                anchors.push((a, b));
-            }
-            a += 1;
-            b += 1;
-        }
-    }
+    let mut anchors: Vec<(usize, usize)> = aligned_pairs(&ok, &nk, keys.len())
+        .into_iter()
+        .filter(|&(a, b)| dice_at_least(os[a], ns[b], t, meter).is_some())
+        .collect();
     anchors.push((n, m)); // a sentinel closing the last stretch
     let mut pairs = Vec::new();
     let mut approximate = false;
