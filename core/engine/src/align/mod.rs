@@ -18,10 +18,10 @@
 //!    on repetitive input, so it never goes quadratic).
 //!    A **weak** block — at most one number and no letter: a list's rank "3.", a bare count
 //!    "(4)", a countdown's cell, a separator — anchors nothing: the blocks are aligned without
-//!    them, and a weak block is matched by its place, with the weak block at its path on the
-//!    other side (unchanged, or changed in place: a list's ranks stay in their rows while its
-//!    items move down; aligned with the items, "2." would pin each item to the one now at its
-//!    rank).
+//!    them (aligned with the items, a list's ranks, which stay in their rows while the items
+//!    move down, would pin each item to the one now at its rank). A weak block is unchanged
+//!    when the weak block at its path on the other side has its text, or one with its text
+//!    stands in its hunk; else changed in place when one stands at its path.
 //! 2. Blocks left unaligned whose exact text exists on the other side are **moved** (not weak
 //!    ones: a rank elsewhere is another item's). An unaligned old and new block whose texts
 //!    are equal once digits are masked, each the only one of its side, are the same block
@@ -510,32 +510,70 @@ pub(crate) fn diff_blocks_metered(
     let mut scratch = SpanScratch::default();
     let mut displaced = vec![false; new.len()];
 
-    // 1b. Weak blocks by their place: an old and a new weak block at the same path are the
-    //     same cell (a rank stays "2." in the second row while the stories move down; a
-    //     countdown's minutes go "05" → "04"): unchanged, or changed in place. They anchor
-    //     nothing below.
+    // 1b. Weak blocks, which anchor nothing below: first by their place and text (an old and
+    //     a new weak block at the same path with the same text: a rank stays "2." in the
+    //     second row while the stories move down); then by their text within each hunk (a
+    //     table's value in a row that moved down); then by their place alone, changed in
+    //     place (a countdown's minutes "05" → "04").
     let mut weak_pair = vec![false; new.len()];
     {
         // (Blocks sharing a path pair in order.)
-        let mut by_path: AHashMap<&str, Vec<usize>> = AHashMap::new();
-        for i in (0..old.len()).rev().filter(|&i| old_weak[i]) {
-            by_path.entry(old[i].path.as_str()).or_default().push(i);
-        }
+        let by_path = |old_match: &[Option<usize>]| {
+            let mut by_path: AHashMap<&str, Vec<usize>> = AHashMap::new();
+            for i in (0..old.len()).rev() {
+                if old_weak[i] && old_match[i].is_none() {
+                    by_path.entry(old[i].path.as_str()).or_default().push(i);
+                }
+            }
+            by_path
+        };
+        let mut places = by_path(&old_match);
         for j in (0..new.len()).filter(|&j| new_weak[j]) {
-            let Some(i) = by_path.get_mut(new[j].path.as_str()).and_then(Vec::pop) else {
+            let Some(list) = places.get_mut(new[j].path.as_str()) else {
+                continue;
+            };
+            if let Some(k) = list.iter().rposition(|&i| old_tok[i] == new_tok[j]) {
+                let i = list.remove(k);
+                old_match[i] = Some(j);
+                weak_pair[j] = true;
+                new_status[j] = Some((Status::Unchanged, Some(i)));
+            }
+        }
+        for (olds, news) in &hunks {
+            let wo: Vec<usize> = olds
+                .clone()
+                .filter(|&i| old_weak[i] && old_match[i].is_none())
+                .collect();
+            let wn: Vec<usize> = news
+                .clone()
+                .filter(|&j| new_weak[j] && new_status[j].is_none())
+                .collect();
+            if wo.is_empty() || wn.is_empty() {
+                continue;
+            }
+            let ot: Vec<Token> = wo.iter().map(|&i| old_tok[i]).collect();
+            let nt: Vec<Token> = wn.iter().map(|&j| new_tok[j]).collect();
+            for (a, b) in aligned_pairs(&ot, &nt, num_tokens) {
+                old_match[wo[a]] = Some(wn[b]);
+                weak_pair[wn[b]] = true;
+                new_status[wn[b]] = Some((Status::Unchanged, Some(wo[a])));
+            }
+        }
+        let mut places = by_path(&old_match);
+        let left: Vec<usize> = (0..new.len())
+            .filter(|&j| new_weak[j] && new_status[j].is_none())
+            .collect();
+        for j in left {
+            let Some(i) = places.get_mut(new[j].path.as_str()).and_then(Vec::pop) else {
                 continue;
             };
             old_match[i] = Some(j);
             weak_pair[j] = true;
-            if old_tok[i] == new_tok[j] {
-                new_status[j] = Some((Status::Unchanged, Some(i)));
-            } else {
-                new_status[j] = Some((Status::Changed, Some(i)));
-                let (s, approx) =
-                    metered_spans(&old[i].text, &new[j].text, opts, &mut scratch, meter);
-                approximate |= approx;
-                spans[j] = Some(s);
-            }
+            new_status[j] = Some((Status::Changed, Some(i)));
+            displaced[j] = old_hunk[i] != new_hunk[j];
+            let (s, approx) = metered_spans(&old[i].text, &new[j].text, opts, &mut scratch, meter);
+            approximate |= approx;
+            spans[j] = Some(s);
         }
     }
 
