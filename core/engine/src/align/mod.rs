@@ -527,13 +527,15 @@ pub(crate) fn diff_blocks_metered(
             }
             by_path
         };
-        let mut places = by_path(&old_match);
+        let mut same: AHashMap<(&str, Token), Vec<usize>> = AHashMap::new();
+        for i in (0..old.len()).rev().filter(|&i| old_weak[i]) {
+            same.entry((old[i].path.as_str(), old_tok[i]))
+                .or_default()
+                .push(i);
+        }
         for j in (0..new.len()).filter(|&j| new_weak[j]) {
-            let Some(list) = places.get_mut(new[j].path.as_str()) else {
-                continue;
-            };
-            if let Some(k) = list.iter().rposition(|&i| old_tok[i] == new_tok[j]) {
-                let i = list.remove(k);
+            let key = (new[j].path.as_str(), new_tok[j]);
+            if let Some(i) = same.get_mut(&key).and_then(Vec::pop) {
                 old_match[i] = Some(j);
                 weak_pair[j] = true;
                 new_status[j] = Some((Status::Unchanged, Some(i)));
