@@ -517,16 +517,7 @@ pub(crate) fn diff_blocks_metered(
     //     place (a countdown's minutes "05" → "04").
     let mut weak_pair = vec![false; new.len()];
     {
-        // (Blocks sharing a path pair in order.)
-        let by_path = |old_match: &[Option<usize>]| {
-            let mut by_path: AHashMap<&str, Vec<usize>> = AHashMap::new();
-            for i in (0..old.len()).rev() {
-                if old_weak[i] && old_match[i].is_none() {
-                    by_path.entry(old[i].path.as_str()).or_default().push(i);
-                }
-            }
-            by_path
-        };
+        // (Blocks sharing a path, or a path and a text, pair in order.)
         let mut same: AHashMap<(&str, Token), Vec<usize>> = AHashMap::new();
         for i in (0..old.len()).rev().filter(|&i| old_weak[i]) {
             same.entry((old[i].path.as_str(), old_tok[i]))
@@ -561,7 +552,12 @@ pub(crate) fn diff_blocks_metered(
                 new_status[wn[b]] = Some((Status::Unchanged, Some(wo[a])));
             }
         }
-        let mut places = by_path(&old_match);
+        let mut places: AHashMap<&str, Vec<usize>> = AHashMap::new();
+        for i in (0..old.len()).rev() {
+            if old_weak[i] && old_match[i].is_none() {
+                places.entry(old[i].path.as_str()).or_default().push(i);
+            }
+        }
         let left: Vec<usize> = (0..new.len())
             .filter(|&j| new_weak[j] && new_status[j].is_none())
             .collect();
