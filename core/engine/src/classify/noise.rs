@@ -1656,28 +1656,15 @@ fn compact_unit(tok: &str) -> bool {
 /// Marks the words of a relative time written without a number ([`NOW_PHRASES`]: "just now",
 /// "gerade eben") as a relative time, so that "just now" → "5 minutes ago" is one.
 fn mark_now_phrases(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volatile>]) {
-    for k in 0..words.len() {
-        for phrase in NOW_PHRASES {
-            let fits = phrase.len() <= words.len() - k
-                && phrase.iter().enumerate().all(|(j, w)| {
-                    tokens[words[k + j]].eq_ignore_ascii_case(w)
-                        || tokens[words[k + j]].to_lowercase() == *w
-                });
-            if fits {
-                for j in 0..phrase.len() {
-                    kinds[words[k + j]] = Some(Volatile::RelativeTime);
-                }
-            }
-        }
-    }
-    if words.len() <= LAST_PERIOD_MAX_WORDS {
+    // Every run of the block's words that spells one of `phrases` (lowercase).
+    let mut mark = |phrases: &[&[&str]]| {
         for k in 0..words.len() {
-            for phrase in LAST_PERIODS {
+            for phrase in phrases {
                 let fits = phrase.len() <= words.len() - k
-                    && phrase
-                        .iter()
-                        .enumerate()
-                        .all(|(j, w)| tokens[words[k + j]].to_lowercase() == *w);
+                    && phrase.iter().enumerate().all(|(j, w)| {
+                        tokens[words[k + j]].eq_ignore_ascii_case(w)
+                            || tokens[words[k + j]].to_lowercase() == *w
+                    });
                 if fits {
                     for j in 0..phrase.len() {
                         kinds[words[k + j]] = Some(Volatile::RelativeTime);
@@ -1685,6 +1672,10 @@ fn mark_now_phrases(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volati
                 }
             }
         }
+    };
+    mark(NOW_PHRASES);
+    if words.len() <= LAST_PERIOD_MAX_WORDS {
+        mark(LAST_PERIODS);
     }
     // A day named relative to the visit ("Today, 14:05" → "Yesterday, 14:05", "heute" →
     // "gestern" under a teaser): a relative time beside a clock (up to three words away:
