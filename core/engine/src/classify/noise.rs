@@ -110,12 +110,24 @@
 //! has a stable id and can be removed ([`NoiseModel::remove`]); a removed rule stays as a
 //! record marked removed, so it is never learned again.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::calendar::{civil_from_days, days_from_civil};
 use crate::classify::Reason;
 use crate::limits::FLIPS_PER_PATH;
 use crate::text;
+
+/// Whether the word `tok` is in the constant list `list` (lowercase), in any letters' case:
+/// `in_list!(MONTHS, tok)`. Each call site builds its list's [`ListSet`] once.
+macro_rules! in_list {
+    ($list:expr, $tok:expr $(,)?) => {{
+        static SET: std::sync::OnceLock<ListSet> = std::sync::OnceLock::new();
+        SET.get_or_init(|| ListSet::new($list.iter().copied()))
+            .has($tok)
+    }};
+}
 
 /// Blocks with at most this many words are counter-like: a changed number in them is noise.
 pub const COUNTER_MAX_WORDS: usize = 6;
@@ -547,9 +559,9 @@ const RELATIVE_DAYS: &[&str] = &[
 /// Whether a token names a day as a date does: a weekday ([`WEEKDAY_ROWS`]) or today or
 /// yesterday ([`RELATIVE_DAYS`]).
 fn is_day_name(tok: &str) -> bool {
-    let lower = tok.to_lowercase();
-    WEEKDAY_ROWS.iter().any(|row| row.contains(&lower.as_str()))
-        || RELATIVE_DAYS.contains(&lower.as_str())
+    static DAYS: std::sync::OnceLock<ListSet> = std::sync::OnceLock::new();
+    DAYS.get_or_init(|| ListSet::new(WEEKDAY_ROWS.iter().flatten().chain(RELATIVE_DAYS).copied()))
+        .has(tok)
 }
 /// Units of the clock: "5 minutes ago", "vor 3 Stunden" (with [`CALENDAR_UNITS`], the units of
 /// a relative time: [`is_time_unit`]).
@@ -841,13 +853,13 @@ const UNIT_QUALIFIERS: &[&str] = &[
 
 /// Whether a word is a unit of a relative time ("5 minutes ago", "vor 3 Tagen").
 fn is_time_unit(w: &str) -> bool {
-    in_list(CLOCK_UNITS, w) || in_list(CALENDAR_UNITS, w)
+    in_list!(CLOCK_UNITS, w) || in_list!(CALENDAR_UNITS, w)
 }
 
 /// Whether a word is a calendar period: a number of them (not "ago") is a term or a period
 /// of a document or an offer ("refunds within 14 days", "dispatch in 3 - 4 weeks").
 fn is_period_unit(w: &str) -> bool {
-    in_list(CALENDAR_UNITS, w) || in_list(PERIOD_ONLY_UNITS, w)
+    in_list!(CALENDAR_UNITS, w) || in_list!(PERIOD_ONLY_UNITS, w)
 }
 /// Words that number a document or its parts ("Version 3.2", "Section 12", "§ 7"): the number
 /// after one is what the document is, not a counter.
@@ -1264,8 +1276,7 @@ const COUNTER_SINGULARS: &[&str] = &[
 /// Whether a word says what a count right before it counts: [`COUNTER_WORDS`] or
 /// [`COUNTER_SINGULARS`].
 fn counter_word(w: &str) -> bool {
-    let lower = w.to_lowercase();
-    COUNTER_WORDS.contains(&lower.as_str()) || COUNTER_SINGULARS.contains(&lower.as_str())
+    in_list!(COUNTER_WORDS, w) || in_list!(COUNTER_SINGULARS, w)
 }
 
 /// Whether two words are forms of one counter word ("comment" and "comments", "Kommentar"
@@ -1273,7 +1284,7 @@ fn counter_word(w: &str) -> bool {
 /// [`counter_word`]s or [`SCORE_WORDS`], the same but for an ending of at most three letters.
 /// A count of one or of five writes its word so.
 fn counter_forms(a: &str, b: &str) -> bool {
-    let counts = |w: &str| counter_word(w) || in_list(SCORE_WORDS, w);
+    let counts = |w: &str| counter_word(w) || in_list!(SCORE_WORDS, w);
     if !counts(a) || !counts(b) {
         return false;
     }
@@ -1342,8 +1353,8 @@ const SOCIAL_VERBS: &[&str] = &[
 /// this in the last 24 hours", "23 people are looking at this right now"). "23 people were
 /// injured" is no such count.
 fn social_proof<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
-    word_at(k + 1).is_some_and(|w| in_list(PEOPLE_WORDS, w))
-        && (k + 2..k + 5).any(|q| word_at(q).is_some_and(|w| in_list(SOCIAL_VERBS, w)))
+    word_at(k + 1).is_some_and(|w| in_list!(PEOPLE_WORDS, w))
+        && (k + 2..k + 5).any(|q| word_at(q).is_some_and(|w| in_list!(SOCIAL_VERBS, w)))
 }
 
 /// Words after a count of what is left of a stock ("Only 3 left in stock", "5 remaining"): a
@@ -1402,9 +1413,81 @@ fn is_number(tok: &str) -> bool {
             .all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | ':' | '\''))
 }
 
-fn in_list(list: &[&str], tok: &str) -> bool {
-    let lower = tok.to_lowercase();
-    list.contains(&lower.as_str())
+/// `f` of `tok` lowercase, as bytes: an ASCII word is lowercased in place, without a new
+/// string (the lists are looked up for every word of every changed block).
+fn with_lower<R>(tok: &str, f: impl FnOnce(&[u8]) -> R) -> R {
+    let mut buf = [0u8; 64];
+    if tok.is_ascii() && tok.len() <= buf.len() {
+        let lower = &mut buf[..tok.len()];
+        lower.copy_from_slice(tok.as_bytes());
+        lower.make_ascii_lowercase();
+        f(lower)
+    } else {
+        f(tok.to_lowercase().as_bytes())
+    }
+}
+
+/// A list of words (lowercase) to look words up in ([`in_list!`]): a short one is scanned, a
+/// longer one hashed.
+struct ListSet {
+    words: Vec<&'static [u8]>,
+    set: ahash::AHashSet<&'static [u8]>,
+    longest: usize,
+    /// The (first byte, length) keys of the words ([`ListSet::key`]): most words are not in a
+    /// list, and are told so without lowercasing or hashing them.
+    keys: [u64; 4],
+}
+
+impl ListSet {
+    /// Lists of at most this many words are scanned.
+    const SCANNED: usize = 8;
+
+    fn new(words: impl IntoIterator<Item = &'static str>) -> ListSet {
+        let words: Vec<&'static [u8]> = words.into_iter().map(str::as_bytes).collect();
+        let mut keys = [0u64; 4];
+        for w in &words {
+            let k = Self::key(w);
+            keys[k / 64] |= 1 << (k % 64);
+        }
+        ListSet {
+            set: if words.len() > Self::SCANNED {
+                words.iter().copied().collect()
+            } else {
+                ahash::AHashSet::new()
+            },
+            longest: words.iter().map(|w| w.len()).max().unwrap_or(0),
+            words,
+            keys,
+        }
+    }
+
+    /// A word's key (0..256) from its first byte (lowercase) and its length.
+    fn key(w: &[u8]) -> usize {
+        let first = w.first().map_or(0, u8::to_ascii_lowercase) as usize;
+        (first * 7 + w.len()) & 255
+    }
+
+    /// Whether the list has `tok`, in any letters' case.
+    fn has(&self, tok: &str) -> bool {
+        // (A character's lowercase has at least a third of its bytes: the Kelvin sign's is "k".)
+        if tok.len() > 3 * self.longest {
+            return false;
+        }
+        if tok.is_ascii() {
+            let k = Self::key(tok.as_bytes());
+            if self.keys[k / 64] & (1 << (k % 64)) == 0 {
+                return false;
+            }
+        }
+        with_lower(tok, |lower| {
+            lower.len() <= self.longest
+                && if self.words.len() > Self::SCANNED {
+                    self.set.contains(lower)
+                } else {
+                    self.words.contains(&lower)
+                }
+        })
+    }
 }
 
 /// A clock token without an "am" or "pm" glued to it ("5:36am" → "5:36").
@@ -1422,6 +1505,10 @@ fn clock_part(tok: &str) -> &str {
 
 fn is_clock(tok: &str) -> bool {
     let tok = clock_part(tok);
+    // ("5:36:07" at most; most words are no clock.)
+    if tok.len() > 8 || !tok.contains(':') {
+        return false;
+    }
     let parts: Vec<&str> = tok.split(':').collect();
     (parts.len() == 2 || parts.len() == 3)
         && parts
@@ -1532,7 +1619,7 @@ fn document_name(tokens: &[&str], i: usize) -> bool {
     tokens.get(i + 1) == Some(&".")
         && tokens
             .get(i + 2)
-            .is_some_and(|ext| in_list(DOCUMENT_EXTENSIONS, ext))
+            .is_some_and(|ext| in_list!(DOCUMENT_EXTENSIONS, ext))
 }
 
 /// Currency codes and names written beside an amount (`5 EUR`, `12 Euro`, `USD 40`).
@@ -1598,11 +1685,11 @@ fn beside<'a>(tokens: &[&'a str], i: usize, step: isize) -> Option<&'a str> {
 /// A price or a product's figure is what a shop's page is about: never a counter.
 fn priced(tokens: &[&str], i: usize) -> bool {
     let money =
-        |t: Option<&str>| t.is_some_and(|t| is_currency_sign(t) || in_list(CURRENCY_WORDS, t));
+        |t: Option<&str>| t.is_some_and(|t| is_currency_sign(t) || in_list!(CURRENCY_WORDS, t));
     if money(beside(tokens, i, -1)) || money(beside(tokens, i, 1)) {
         return true;
     }
-    discount(tokens, i) || unit_after(tokens, i, &|w| in_list(MEASURE_UNITS, w))
+    discount(tokens, i) || unit_after(tokens, i, &|w| in_list!(MEASURE_UNITS, w))
 }
 
 /// Whether two texts differ only in prices and periods: the same tokens but for numbers that
@@ -1614,7 +1701,7 @@ pub fn only_prices_or_periods_changed(old: &str, new: &str) -> bool {
     let (a, b) = (text::tokens(old), text::tokens(new));
     let value = |t: &[&str], i: usize| {
         let m =
-            |x: Option<&str>| x.is_some_and(|x| is_currency_sign(x) || in_list(CURRENCY_WORDS, x));
+            |x: Option<&str>| x.is_some_and(|x| is_currency_sign(x) || in_list!(CURRENCY_WORDS, x));
         is_number(t[i])
             && (m(beside(t, i, -1)) || m(beside(t, i, 1)) || unit_after(t, i, &is_period_unit))
     };
@@ -1650,20 +1737,33 @@ fn compact_unit(tok: &str) -> bool {
     let digits = tok.bytes().take_while(u8::is_ascii_digit).count();
     digits > 0
         && digits <= 3
-        && (in_list(COMPACT_UNITS, &tok[digits..]) || KOREAN_UNITS.contains(&&tok[digits..]))
+        && (in_list!(COMPACT_UNITS, &tok[digits..]) || KOREAN_UNITS.contains(&&tok[digits..]))
 }
 
 /// Marks the words of a relative time written without a number ([`NOW_PHRASES`]: "just now",
 /// "gerade eben") as a relative time, so that "just now" → "5 minutes ago" is one.
 fn mark_now_phrases(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volatile>]) {
     // Every run of the block's words that spells one of `phrases` (lowercase).
+    // (The words that begin a phrase: most words begin none.)
+    static FIRST: std::sync::OnceLock<ListSet> = std::sync::OnceLock::new();
+    let first = FIRST.get_or_init(|| {
+        ListSet::new(
+            NOW_PHRASES
+                .iter()
+                .chain(LAST_PERIODS)
+                .filter_map(|p| p.first().copied()),
+        )
+    });
     let mut mark = |phrases: &[&[&str]]| {
         for k in 0..words.len() {
+            if !first.has(tokens[words[k]]) {
+                continue;
+            }
             for phrase in phrases {
                 let fits = phrase.len() <= words.len() - k
                     && phrase.iter().enumerate().all(|(j, w)| {
-                        tokens[words[k + j]].eq_ignore_ascii_case(w)
-                            || tokens[words[k + j]].to_lowercase() == *w
+                        let t = tokens[words[k + j]];
+                        t.eq_ignore_ascii_case(w) || (!t.is_ascii() && t.to_lowercase() == *w)
                     });
                 if fits {
                     for j in 0..phrase.len() {
@@ -1687,7 +1787,7 @@ fn mark_now_phrases(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volati
     };
     for k in 0..words.len() {
         let i = words[k];
-        if in_list(DAY_WORDS, tokens[i]) && (words.len() <= 3 || clock_near(k)) {
+        if in_list!(DAY_WORDS, tokens[i]) && (words.len() <= 3 || clock_near(k)) {
             kinds[i] = Some(Volatile::RelativeTime);
             // "aujourd'hui": its apostrophe and "hui" too.
             if tokens[i].eq_ignore_ascii_case("aujourd")
@@ -1708,11 +1808,11 @@ fn mark_now_phrases(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volati
             continue;
         }
         if let Some(&next) = words.get(k + 1) {
-            if in_list(AGO_AFTER, tokens[next]) {
+            if in_list!(AGO_AFTER, tokens[next]) {
                 kinds[next] = Some(Volatile::RelativeTime);
             }
         }
-        if k > 0 && in_list(AGO_BEFORE, tokens[words[k - 1]]) {
+        if k > 0 && in_list!(AGO_BEFORE, tokens[words[k - 1]]) {
             kinds[words[k - 1]] = Some(Volatile::RelativeTime);
         }
         // French "il y a", so that "la semaine dernière" → "il y a 2 semaines" is one slot.
@@ -1792,7 +1892,7 @@ fn discount(tokens: &[&str], i: usize) -> bool {
         || before
             .into_iter()
             .chain(after.copied())
-            .any(|w| in_list(DISCOUNT_WORDS, w))
+            .any(|w| in_list!(DISCOUNT_WORDS, w))
 }
 
 /// Whether the number `tokens[i]` has a word `unit` accepts right after it (`6 TB`, `14 days`), or
@@ -1801,7 +1901,7 @@ fn unit_after(tokens: &[&str], i: usize, unit: &dyn Fn(&str) -> bool) -> bool {
     match beside(tokens, i, 1) {
         Some(u) if unit(u) => true,
         // A qualified unit: `3 working days`.
-        Some(q) if in_list(UNIT_QUALIFIERS, q) => {
+        Some(q) if in_list!(UNIT_QUALIFIERS, q) => {
             let k = (i + 1..tokens.len()).find(|&k| text::is_word(tokens[k]));
             k.is_some_and(|k| beside(tokens, k, 1).is_some_and(unit))
         }
@@ -1825,7 +1925,7 @@ fn unit_after(tokens: &[&str], i: usize, unit: &dyn Fn(&str) -> bool) -> bool {
 /// says, never a counter.
 fn termed(tokens: &[&str], i: usize) -> bool {
     unit_after(tokens, i, &is_period_unit)
-        || beside(tokens, i, -1).is_some_and(|p| p == "§" || in_list(DOCUMENT_LABELS, p))
+        || beside(tokens, i, -1).is_some_and(|p| p == "§" || in_list!(DOCUMENT_LABELS, p))
 }
 
 /// Whether the whole number `tokens[i]` is part of a name: between two words with a capital
@@ -1838,7 +1938,7 @@ fn named(tokens: &[&str], i: usize) -> bool {
         t.chars().any(char::is_uppercase)
             && text::is_word(t)
             && !counter_word(t)
-            && !in_list(RATING_WORDS, t)
+            && !in_list!(RATING_WORDS, t)
     };
     tokens[i].bytes().all(|b| b.is_ascii_digit())
         && i >= 2
@@ -2055,7 +2155,7 @@ fn mark_weather(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volatile>]
         kinds[i] = Some(Volatile::Weather);
     }
     for &i in words {
-        if in_list(WEATHER_WORDS, tokens[i]) {
+        if in_list!(WEATHER_WORDS, tokens[i]) {
             kinds[i] = Some(Volatile::Weather);
         }
     }
@@ -2102,7 +2202,7 @@ fn unmark_time_ranges(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
         }
         let Some(joiner) = j else { continue };
         let t = tokens[joiner];
-        if !(matches!(t, "-" | "–" | "—") || in_list(RANGE_WORDS, t)) {
+        if !(matches!(t, "-" | "–" | "—") || in_list!(RANGE_WORDS, t)) {
             continue;
         }
         let Some(end) = next(joiner) else { continue };
@@ -2182,7 +2282,7 @@ fn mark_split_dates(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
 /// Whether a word token is a number glued to its unit of measure (`32GB`, `1.25GHz`).
 fn measure_glued(tok: &str) -> bool {
     let unit_at = tok.find(|c: char| c.is_alphabetic());
-    unit_at.is_some_and(|k| k > 0 && is_number(&tok[..k]) && in_list(MEASURE_UNITS, &tok[k..]))
+    unit_at.is_some_and(|k| k > 0 && is_number(&tok[..k]) && in_list!(MEASURE_UNITS, &tok[k..]))
 }
 
 /// For each token of `tokens` (from [`text::tokens`]), its volatile kind or `None`.
@@ -2198,7 +2298,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
         .sum::<usize>()
         <= COUNTER_MAX_WORDS;
     let rated = short
-        && (words.iter().any(|&i| in_list(RATING_WORDS, tokens[i]))
+        && (words.iter().any(|&i| in_list!(RATING_WORDS, tokens[i]))
             || tokens.iter().any(|t| t.contains(['★', '☆', '⭐'])));
     // The block says how long ago something was ("3 hours ago", "vor 2 Stunden"): a score's
     // words count votes here ([`SCORE_WORDS`]). Read once, when a number stands before one.
@@ -2208,8 +2308,8 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             // ("vor" alone is also "ahead of": "3 Punkte vor Dortmund".)
             (0..words.len()).any(|k| {
                 let w = |q: usize| words.get(q).map(|&i| tokens[i]);
-                in_list(AGO_AFTER, tokens[words[k]])
-                    || (in_list(AGO_BEFORE, tokens[words[k]])
+                in_list!(AGO_AFTER, tokens[words[k]])
+                    || (in_list!(AGO_BEFORE, tokens[words[k]])
                         && w(k + 1).is_some_and(is_number)
                         && w(k + 2).is_some_and(is_time_unit))
             })
@@ -2234,7 +2334,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
         // 2025"), for dates.
         let joined = |step: isize| {
             let w = word_at(k + step);
-            if w.is_some_and(|w| in_list(DATE_JOINERS, w)) {
+            if w.is_some_and(|w| in_list!(DATE_JOINERS, w)) {
                 word_at(k + 2 * step)
             } else {
                 w
@@ -2243,7 +2343,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
         let (prev_d, next_d) = (joined(-1), joined(1));
         // "vor 3 Stunden", "hace 3 horas", "il y a 3 heures": the words before position `q`.
         let ago_before = |q: isize| {
-            word_at(q).is_some_and(|w| in_list(AGO_BEFORE, w))
+            word_at(q).is_some_and(|w| in_list!(AGO_BEFORE, w))
                 || (word_at(q).is_some_and(|w| w == "a")
                     && word_at(q - 1).is_some_and(|w| w.eq_ignore_ascii_case("y")))
                 // Greek "πριν από 5 λεπτά".
@@ -2253,11 +2353,11 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
         // "5 minutes ago", and Indonesian "5 menit yang lalu"; Hungarian writes "ago" in the
         // unit's ending ("5 perce", "3 órája", "2 napja").
         let ago_after = |q: isize| {
-            word_at(q).is_some_and(|w| in_list(AGO_AFTER, w))
+            word_at(q).is_some_and(|w| in_list!(AGO_AFTER, w))
                 || (word_at(q).is_some_and(|w| w.eq_ignore_ascii_case("yang"))
                     && word_at(q + 1).is_some_and(|w| w.eq_ignore_ascii_case("lalu")))
                 || word_at(q - 1).is_some_and(|u| {
-                    in_list(
+                    in_list!(
                         &[
                             "perce",
                             "másodperce",
@@ -2301,12 +2401,12 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             let next_unit = next.is_some_and(is_time_unit);
             if next_unit && pairs_ago(k) {
                 Some(Volatile::RelativeTime)
-            } else if next.is_some_and(|n| in_list(DURATION_UNITS, n))
+            } else if next.is_some_and(|n| in_list!(DURATION_UNITS, n))
                 && (tok.contains('.') || short)
             {
                 Some(Volatile::Duration)
-            } else if next_d.is_some_and(|n| in_list(MONTHS, n))
-                || prev_d.is_some_and(|p| in_list(MONTHS, p))
+            } else if next_d.is_some_and(|n| in_list!(MONTHS, n))
+                || prev_d.is_some_and(|p| in_list!(MONTHS, p))
             {
                 Some(Volatile::Date)
             } else if priced(tokens, i) || termed(tokens, i) || named(tokens, i) || {
@@ -2327,7 +2427,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                     && tokens[first].len() <= 3
                     && tokens[first].bytes().all(|b| b.is_ascii_digit())
                     && end - q >= 3;
-                phone || word_at(q).is_some_and(|w| in_list(FACT_LABELS, w))
+                phone || word_at(q).is_some_and(|w| in_list!(FACT_LABELS, w))
             } {
                 // A price or a measure (`€1,279`, `6 TB`), a period (`14 days`), the number
                 // of a document or its part (`Version 3.2`, `§ 7`), a number in a name
@@ -2335,11 +2435,11 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 // `Minimum age: 18`) is content, even in a short block.
                 None
             } else if next.is_some_and(|n| {
-                in_list(COUNTER_WORDS, n)
-                    || in_list(LEFT_WORDS, n)
-                    || (in_list(COUNTER_SINGULARS, n) && matches!(tok, "0" | "1"))
-                    || (in_list(SCORE_WORDS, n) && aged())
-            }) || prev.is_some_and(|p| in_list(COUNTER_WORDS, p))
+                in_list!(COUNTER_WORDS, n)
+                    || in_list!(LEFT_WORDS, n)
+                    || (in_list!(COUNTER_SINGULARS, n) && matches!(tok, "0" | "1"))
+                    || (in_list!(SCORE_WORDS, n) && aged())
+            }) || prev.is_some_and(|p| in_list!(COUNTER_WORDS, p))
                 || social_proof(k, &word_at)
                 || (short && (rated || !versioned(tokens, i)))
             {
@@ -2352,37 +2452,38 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 None
             }
         } else if abbreviated_count(tok)
-            && (next.is_some_and(|n| in_list(COUNTER_WORDS, n))
-                || prev.is_some_and(|p| in_list(COUNTER_WORDS, p)))
+            && (next.is_some_and(|n| in_list!(COUNTER_WORDS, n))
+                || prev.is_some_and(|p| in_list!(COUNTER_WORDS, p)))
         {
             // A count written short with its magnitude beside what it counts ("2.1k views",
             // "Views 1.2M") is a count like a whole number there ("Model XR 3K" is a name).
             Some(Volatile::Counter)
-        } else if ((in_list(MONTHS, tok) || is_day_name(tok))
+        } else if ((in_list!(MONTHS, tok) || is_day_name(tok))
             && (prev_is_num
                 || next_is_num
                 || prev_d.is_some_and(is_number)
                 || next_d.is_some_and(is_number)))
             || (is_day_name(tok)
-                && next_d.is_some_and(|n| in_list(MONTHS, n))
+                && next_d.is_some_and(|n| in_list!(MONTHS, n))
                 && word_at(k + 2).is_some_and(is_number))
         {
             // (A weekday before a month and its day, "Tuesday, November 14", is the date's.)
             Some(Volatile::Date)
         } else if day_number(tok).is_some()
-            && (next_d.is_some_and(|n| in_list(MONTHS, n))
-                || prev_d.is_some_and(|p| in_list(MONTHS, p)))
+            && (next_d.is_some_and(|n| in_list!(MONTHS, n))
+                || prev_d.is_some_and(|p| in_list!(MONTHS, p)))
         {
             // An ordinal day beside its month: "1er mars", "March 24th".
             Some(Volatile::Date)
         } else if (is_time_unit(tok)
-            && (prev_is_num || prev.is_some_and(|p| in_list(ARTICLES, p) || in_list(FEW_WORDS, p)))
+            && (prev_is_num
+                || prev.is_some_and(|p| in_list!(ARTICLES, p) || in_list!(FEW_WORDS, p)))
             && (ago_after(k + 1) || ago_before(k - 2)))
-            || ((in_list(ARTICLES, tok) || in_list(FEW_WORDS, tok))
+            || ((in_list!(ARTICLES, tok) || in_list!(FEW_WORDS, tok))
                 && next.is_some_and(is_time_unit)
                 && (ago_after(k + 2) || ago_before(k - 1)))
-            || (in_list(ARTICLES, tok)
-                && next.is_some_and(|n| in_list(FEW_WORDS, n))
+            || (in_list!(ARTICLES, tok)
+                && next.is_some_and(|n| in_list!(FEW_WORDS, n))
                 && word_at(k + 2).is_some_and(is_time_unit)
                 && ago_after(k + 3))
             || (compact_unit(tok) && (ago_after(k + 1) || ago_before(k - 1)))
@@ -2464,7 +2565,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                     q -= 1;
                 }
                 let cued =
-                    (q.saturating_sub(4)..q).any(|r| in_list(TIMESTAMP_CUES, tokens[words[r]]));
+                    (q.saturating_sub(4)..q).any(|r| in_list!(TIMESTAMP_CUES, tokens[words[r]]));
                 if !cued {
                     kinds[i] = None;
                 }
@@ -3021,7 +3122,7 @@ fn labelled(tokens: &[&str], k: usize) -> bool {
         .iter()
         .rev()
         .find(|t| text::is_word(t))
-        .is_some_and(|w| in_list(FACT_LABELS, w))
+        .is_some_and(|w| in_list!(FACT_LABELS, w))
 }
 
 /// Whether a token is a version written with a `v` ("v2.3.1", "V10.2"): another release.
@@ -3230,11 +3331,11 @@ const PERSONAL_WORDS: &[&str] = &[
 /// ([`PERSONAL_WORDS`]: "Warenkorb (0)") in its block.
 fn engagement(tokens: &[&str], i: usize) -> bool {
     let counted =
-        |w: Option<&&str>| w.is_some_and(|w| counter_word(w) || in_list(ENGAGEMENT_WORDS, w));
+        |w: Option<&&str>| w.is_some_and(|w| counter_word(w) || in_list!(ENGAGEMENT_WORDS, w));
     counted(tokens[..i].iter().rev().find(|t| text::is_word(t)))
         || counted(tokens[i + 1..].iter().find(|t| text::is_word(t)))
         || tokens.iter().any(|t| {
-            in_list(RATING_WORDS, t) || in_list(PERSONAL_WORDS, t) || t.contains(['★', '☆', '⭐'])
+            in_list!(RATING_WORDS, t) || in_list!(PERSONAL_WORDS, t) || t.contains(['★', '☆', '⭐'])
         })
 }
 
@@ -3440,7 +3541,7 @@ fn year_left_the_visits(old: &str, new: &str, then: Option<i64>, now: Option<i64
             .copied()
             .filter(|w| text::is_word(w))
             .collect();
-        words.iter().any(|w| in_list(COUNTER_WORDS, w))
+        words.iter().any(|w| in_list!(COUNTER_WORDS, w))
     };
     a.iter().zip(&b).enumerate().any(|(i, (x, y))| {
         x != y
@@ -3587,7 +3688,7 @@ fn countdown_like(text: &str, at: i64) -> bool {
     dates_in(text, at.div_euclid(86_400)).is_empty()
         && tokens
             .iter()
-            .any(|t| (is_clock(t) && t.matches(':').count() == 2) || in_list(COUNTDOWN_WORDS, t))
+            .any(|t| (is_clock(t) && t.matches(':').count() == 2) || in_list!(COUNTDOWN_WORDS, t))
 }
 
 /// Whether a daylight-saving switch may lie between two instants (seconds since the epoch,
@@ -3736,7 +3837,7 @@ fn date_spans(toks: &[&str], today: i64) -> Vec<(i64, usize, usize)> {
         }
         // Month names: "22 November 2026", "22. November", "Nov 22, 2026", "November 22".
         if let Some(m) = month_number(w) {
-            let joiner = |q: usize| word(q).is_some_and(|w| in_list(DATE_JOINERS, w));
+            let joiner = |q: usize| word(q).is_some_and(|w| in_list!(DATE_JOINERS, w));
             // "24 de febrero": the day before the joiner.
             let day_at = if k >= 2 && joiner(k - 1) {
                 k - 2
@@ -3827,7 +3928,7 @@ fn plain_number(tok: &str) -> Option<String> {
 /// canonical form say the same thing in another format ("February 24, 2025" and "24 February
 /// 2025", "1,204" and "1204", "5,00 €" and "5 €"). Typography is not a format: "Mo–Fr" and
 /// "Mo-Fr", „Zitat“ and "Zitat" differ (terms pages change their quotes in real revisions).
-pub fn canonical(t: &str) -> Vec<String> {
+pub fn canonical(t: &str) -> Vec<Cow<'_, str>> {
     let toks = text::tokens(t);
     // The day is only used for dates without a year; both sides of a comparison use the same.
     let spans = date_spans(&toks, 20_000);
@@ -3835,11 +3936,11 @@ pub fn canonical(t: &str) -> Vec<String> {
     let mut i = 0;
     while i < toks.len() {
         if let Some(&(day, _, last)) = spans.iter().find(|s| s.1 == i) {
-            out.push(format!("\u{1}date:{day}"));
+            out.push(Cow::Owned(format!("\u{1}date:{day}")));
             // An ISO day that runs into a time ("24T12:10:07") keeps the time: another time
             // of the day is another value.
             if let Some(rest) = toks[last].get(2..).filter(|r| r.starts_with(['T', 't'])) {
-                out.push(rest.to_string());
+                out.push(Cow::Borrowed(rest));
             }
             i = last + 1;
             continue;
@@ -3855,11 +3956,11 @@ pub fn canonical(t: &str) -> Vec<String> {
             .find(|c: char| c.is_alphabetic())
             .filter(|_| measure_glued(tok))
         {
-            out.push(plain_number(&tok[..k]).unwrap_or_else(|| tok[..k].to_string()));
-            out.push(tok[k..].to_string());
+            out.push(plain_number(&tok[..k]).map_or(Cow::Borrowed(&tok[..k]), Cow::Owned));
+            out.push(Cow::Borrowed(&tok[k..]));
             continue;
         }
-        out.push(plain_number(tok).unwrap_or_else(|| tok.to_string()));
+        out.push(plain_number(tok).map_or(Cow::Borrowed(tok), Cow::Owned));
     }
     out
 }
@@ -3897,7 +3998,9 @@ pub fn same_value(old: &str, new: &str) -> Option<Volatile> {
     }
     // The same words in other letters' case ("FACEBOOK NOW RATING USERS" → "Facebook Now
     // Rating Users", "THE SERVICE IS PROVIDED AS IS"): a style of the text, not its words.
-    if canonical(&old.to_lowercase()) == canonical(&new.to_lowercase()) {
+    // (Texts that are lowercase already were compared just above.)
+    let (lower_old, lower_new) = (old.to_lowercase(), new.to_lowercase());
+    if (lower_old != old || lower_new != new) && canonical(&lower_old) == canonical(&lower_new) {
         return Some(Volatile::Format);
     }
     let (mut a, mut b) = (items(old), items(new));
@@ -4328,10 +4431,15 @@ pub fn aside_teasers(blocks: &[crate::block::Block]) -> Vec<bool> {
 /// going (a teaser's first comments), never news.
 pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
     let toks = text::tokens(t);
-    let kinds = volatile_kinds(&toks);
     let words: Vec<usize> = (0..toks.len())
         .filter(|&i| text::is_word(toks[i]))
         .collect();
+    // At most four words besides the "y" and "a" of French "il y a" (below): never more than
+    // twelve, and a long block is not read further.
+    if words.len() > 12 {
+        return None;
+    }
+    let kinds = volatile_kinds(&toks);
     // French "il y a" ("ago", before the time) is one word here.
     let il_y_a = |k: usize| {
         let at = |j: usize| words.get(j).map(|&i| toks[i].to_lowercase());
@@ -4367,13 +4475,13 @@ pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
             Some(k @ (Volatile::Counter | Volatile::RelativeTime)) => found.push(k),
             _ if glued || abbreviated => found.push(Volatile::Counter),
             _ if counter_word(w)
-                || in_list(SCORE_WORDS, w)
+                || in_list!(SCORE_WORDS, w)
                 || is_time_unit(w)
-                || in_list(AGO_AFTER, w)
-                || in_list(AGO_BEFORE, w)
-                || in_list(ARTICLES, w)
+                || in_list!(AGO_AFTER, w)
+                || in_list!(AGO_BEFORE, w)
+                || in_list!(ARTICLES, w)
                 || il_y_a(k) => {}
-            _ if in_list(STAMP_CUES, w) => cued = true,
+            _ if in_list!(STAMP_CUES, w) => cued = true,
             _ => return None,
         }
     }
@@ -4429,6 +4537,11 @@ pub fn link_of(path: &str) -> Option<&str> {
 /// The path of the nearest element around a block (its own element included) whose tag is one
 /// of `tags`, or `None` outside any.
 fn nearest_element<'a>(path: &'a str, tags: &[&str]) -> Option<&'a str> {
+    // (A path that names none of the tags has none of the elements: told by a search of its
+    // bytes, not a walk up its steps.)
+    if !tags.iter().any(|t| path.contains(t)) {
+        return None;
+    }
     let mut end = path.len();
     loop {
         let step_start = path[..end].rfind('/').map_or(0, |i| i + 1);
@@ -4485,8 +4598,8 @@ pub fn labelled_stamp(t: &str) -> Option<(Vec<Volatile>, String)> {
             ) => found.push(*k),
             _ if counter_word(tok)
                 || is_time_unit(tok)
-                || in_list(AGO_AFTER, tok)
-                || in_list(AGO_BEFORE, tok) => {}
+                || in_list!(AGO_AFTER, tok)
+                || in_list!(AGO_BEFORE, tok) => {}
             // (A label is words: a number of its own is a value of the item.)
             _ if !tok.bytes().any(|b| b.is_ascii_digit()) => label.push(tok.to_lowercase()),
             // A time glued to its kicker by markup: "22:43Spieltag".
@@ -5276,6 +5389,33 @@ fn cut_label(label: String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn list_lookups_ignore_case_in_any_script() {
+        // The lists are looked up in sets ([`ListSet`]): what a scan of the lowercase list found.
+        for w in [
+            "january", "JANUARY", "January", "märz", "MÄRZ", "Août", "AOÛT",
+        ] {
+            assert!(in_list!(MONTHS, w), "{w}");
+        }
+        for w in [
+            "janua", "januaryy", "", "w5x0", "märzen", "maerz", "\u{212A}",
+        ] {
+            assert!(!in_list!(MONTHS, w), "{w}");
+        }
+        // Short lists are scanned, long ones hashed: both agree with a scan.
+        for list in [ARTICLES, MONTHS, COUNTER_WORDS, AGO_AFTER] {
+            let set = ListSet::new(list.iter().copied());
+            for w in list {
+                for w in [w.to_string(), w.to_uppercase(), format!("{w}x")] {
+                    let scanned = list.contains(&w.to_lowercase().as_str());
+                    assert_eq!(set.has(&w), scanned, "{w}");
+                }
+            }
+        }
+        // Words beginning a now-phrase, and days by name.
+        assert!(is_day_name("Montag") && is_day_name("TODAY") && !is_day_name("Monta"));
+    }
 
     /// Seconds since the epoch of noon (UTC) on a day.
     fn noon(y: i64, m: i64, d: i64) -> i64 {

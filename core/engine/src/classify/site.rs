@@ -788,6 +788,11 @@ impl SiteState {
         };
 
         let mut verdicts: Vec<Option<(Kind, Reason)>> = vec![None; report.blocks.len()];
+        // Each slot's replaced pair as judged (see below): whether it was compared, the same
+        // value in another format, the built-in noise between its texts.
+        #[allow(clippy::type_complexity)]
+        let mut pairs: HashMap<&str, (bool, Option<Volatile>, Option<Vec<Volatile>>)> =
+            HashMap::new();
         for (k, b) in report.blocks.iter().enumerate() {
             if b.status == Status::Unchanged {
                 continue;
@@ -908,35 +913,49 @@ impl SiteState {
                     };
                     // The pair's comparison counts against the page's classification budget
                     // like a changed block's (past it, the block stays content): unmetered, a
-                    // page of 20,000 replaced blocks spent a second here.
-                    let compared = partner.is_some() && meter.classify(old_t.len() + new_t.len());
+                    // page of 20,000 replaced blocks spent a second here. Both blocks of the
+                    // pair ask the same of it: it is judged once, for the first of them.
+                    let pair = partner.map(|_| {
+                        pairs
+                            .entry(slots[k].as_str())
+                            .or_insert_with(|| {
+                                let compared = meter.classify(old_t.len() + new_t.len());
+                                let same =
+                                    compared.then(|| noise::same_value(old_t, new_t)).flatten();
+                                let between = (compared
+                                    || (bare_number(old_t) && bare_number(new_t)))
+                                .then(|| {
+                                    noise::builtin_noise_between(old_t, new_t, old.time, new.time)
+                                })
+                                .flatten();
+                                (compared, same, between)
+                            })
+                            .clone()
+                    });
+                    let compared = pair.as_ref().is_some_and(|p| p.0);
                     if noise::garbled_only(&b.text) {
                         // Bytes the browser could not decode ("???" where a byte-order mark
                         // was sent in another character set): no words of the page.
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Format])));
                     } else if noise::is_bare_id(&b.text) {
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Id])));
-                    } else if let Some(same) =
-                        compared.then(|| noise::same_value(old_t, new_t)).flatten()
-                    {
+                    } else if let Some(same) = pair.as_ref().and_then(|p| p.1) {
                         // The same value in another format, replaced in its slot.
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![same])));
-                    } else if let Some(kinds) = partner
+                    } else if let Some(kinds) = pair
+                        .as_ref()
                         .filter(|_| bare_number(old_t) && bare_number(new_t))
-                        .and_then(|_| {
-                            noise::builtin_noise_between(old_t, new_t, old.time, new.time)
-                        })
+                        .and_then(|p| p.2.clone())
                     {
                         // One bare number for another in its slot (a count in its own element,
                         // "1" → "2", too unlike to be aligned as a change): judged as the change
                         // of one block, noise on both sides. A short text with words and a
                         // number ("5,49 €") may be another item and is judged as rotating.
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
-                    } else if let Some(kinds) = partner
+                    } else if let Some(kinds) = pair
+                        .as_ref()
                         .filter(|_| compared)
-                        .and_then(|_| {
-                            noise::builtin_noise_between(old_t, new_t, old.time, new.time)
-                        })
+                        .and_then(|p| p.2.clone())
                         .filter(|kinds| kinds == &[Volatile::Weather])
                     {
                         // A weather report for another in its slot ("Harbour 9 °C, Sunny" →
@@ -1408,14 +1427,13 @@ fn shuffled(report: &Report, old: &[Block], new: &[Block]) -> Vec<bool> {
     let mut out = vec![false; report.blocks.len()];
     // Ancestors of a path, nearest first, as prefixes (`/html[0]/body[0]/div[1]`), at most
     // `SHUFFLE_MAX_LEVELS` and at least three steps long.
+    // (Linear in the path: a page of 20,000 paths of 2,048 bytes spent seconds when each
+    // prefix was counted again.)
     fn ancestors(path: &str) -> impl Iterator<Item = &str> {
-        path.match_indices('/')
-            .map(|(i, _)| &path[..i])
-            .filter(|p| p.matches('/').count() >= 3)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .take(SHUFFLE_MAX_LEVELS)
+        let steps = path.bytes().filter(|&b| b == b'/').count();
+        path.rmatch_indices('/')
+            .take(SHUFFLE_MAX_LEVELS.min(steps.saturating_sub(3)))
+            .map(move |(i, _)| &path[..i])
     }
     let moved_pair = |b: &crate::align::BlockDiff| match (b.status, b.new_index, b.old_index) {
         (Status::Moved, Some(j), Some(i)) => new.get(j).zip(old.get(i)),
@@ -1432,16 +1450,28 @@ fn shuffled(report: &Report, old: &[Block], new: &[Block]) -> Vec<bool> {
     if lists.is_empty() {
         return out;
     }
+    // Each list's print on each page: the blocks whose path runs on below it ("<list>/…")
+    // stand together in path order, their texts' hashes summed once in that order.
     for (page, is_new) in [(old, false), (new, true)] {
-        for b in page {
-            let h = stable_hash(&b.text);
-            for (i, _) in b.path.match_indices('/') {
-                if let Some(l) = lists.get_mut(&b.path[..i]) {
-                    let f = if is_new { &mut l.new } else { &mut l.old };
-                    f.0 = f.0.wrapping_add(h);
-                    f.1 += 1;
-                }
-            }
+        let mut blocks: Vec<(&str, u64)> = page
+            .iter()
+            .map(|b| (b.path.as_str(), stable_hash(&b.text)))
+            .collect();
+        blocks.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        let mut sums = Vec::with_capacity(blocks.len() + 1);
+        sums.push(0u64);
+        for (_, h) in &blocks {
+            sums.push(sums[sums.len() - 1].wrapping_add(*h));
+        }
+        for (c, l) in lists.iter_mut() {
+            // From the first path at or after "<list>/" to the first at or after "<list>0"
+            // ('0' follows '/').
+            let (from, to) = (format!("{c}/"), format!("{c}0"));
+            let lo = blocks.partition_point(|(p, _)| *p < from.as_str());
+            let hi = blocks.partition_point(|(p, _)| *p < to.as_str());
+            let f = if is_new { &mut l.new } else { &mut l.old };
+            f.0 = sums[hi].wrapping_sub(sums[lo]);
+            f.1 = (hi - lo) as _;
         }
     }
     for (k, b) in report.blocks.iter().enumerate() {
