@@ -26,7 +26,9 @@
 //!    ones: a rank elsewhere is another item's). An unaligned old and new block whose texts
 //!    are equal once digits are masked, each the only one of its side, are the same block
 //!    with other numbers: **changed**, wherever they stand ("412 points by marta 5 hours ago"
-//!    → "419 points by marta 8 hours ago" on an item that moved up a list).
+//!    → "419 points by marta 8 hours ago" on an item that moved up a list) — unless they stand
+//!    in different places and the block before each is unpaired (a card that left a list and
+//!    one that came: two items' prices, not one price changed).
 //! 3. In each remaining hunk (a run of removed old blocks facing a run of added new blocks), old
 //!    and new blocks are paired in order by word-set Dice similarity (an order-preserving
 //!    dynamic programme maximizing total similarity). A pair at or above the threshold is a
@@ -619,7 +621,32 @@ pub(crate) fn diff_blocks_metered(
             })
             .collect();
         pairs.sort_unstable();
+        // The block before each, weak blocks aside.
+        let before = |weak: &[bool]| -> Vec<Option<usize>> {
+            let mut last = None;
+            weak.iter()
+                .enumerate()
+                .map(|(k, &w)| {
+                    let b = last;
+                    if !w {
+                        last = Some(k);
+                    }
+                    b
+                })
+                .collect()
+        };
+        let (old_before, new_before) = (before(&old_weak), before(&new_weak));
         for (i, j) in pairs {
+            // Not across places when the old block's item left the list and the new one's came
+            // (the block before each, weak blocks aside, unpaired so far): a price of a card that
+            // left and one of a card that came are two items' prices, not a price that changed.
+            if old_hunk[i] != new_hunk[j] {
+                if !old_before[i].is_some_and(|q| old_match[q].is_some())
+                    && !new_before[j].is_some_and(|q| new_status[q].is_some())
+                {
+                    continue;
+                }
+            }
             old_match[i] = Some(j);
             new_status[j] = Some((Status::Changed, Some(i)));
             displaced[j] = old_hunk[i] != new_hunk[j];
@@ -1547,6 +1574,30 @@ mod tests {
         }
         assert_eq!(r.summary.moved, 0);
         assert_eq!(r.summary.removed, 0);
+    }
+
+    #[test]
+    fn a_card_that_left_and_one_that_came_keep_their_own_prices() {
+        // A shop's grid: a card came on top, the last one left. Each price is the only one
+        // of its shape on its side, but they are two items' prices, not one price changed.
+        let card = |name: &'static str, tag: &'static str, price: &'static str| [name, tag, price];
+        let old: Vec<&str> = [
+            card("Alpine Jacket", "Sale", "€20,99"),
+            card("Trail Shoe", "New", "€27,99"),
+            card("Water Filter", "Eco", "€83,99"),
+        ]
+        .concat();
+        let new: Vec<&str> = [
+            card("Dry Bag", "Bestseller", "€90,99"),
+            card("Alpine Jacket", "Sale", "€20,99"),
+            card("Trail Shoe", "New", "€27,99"),
+        ]
+        .concat();
+        let r = diff_blocks(&blocks(&old), &blocks(&new), &DiffOptions::default());
+        let s = statuses(&r);
+        assert!(s.contains(&(Status::New, "€90,99")), "{s:?}");
+        assert!(s.contains(&(Status::Removed, "€83,99")), "{s:?}");
+        assert_eq!(r.summary.changed, 0, "{s:?}");
     }
 
     #[test]
