@@ -640,12 +640,11 @@ pub(crate) fn diff_blocks_metered(
             // Not across places when the old block's item left the list and the new one's came
             // (the block before each, weak blocks aside, unpaired so far): a price of a card that
             // left and one of a card that came are two items' prices, not a price that changed.
-            if old_hunk[i] != new_hunk[j] {
-                if !old_before[i].is_some_and(|q| old_match[q].is_some())
-                    && !new_before[j].is_some_and(|q| new_status[q].is_some())
-                {
-                    continue;
-                }
+            if old_hunk[i] != new_hunk[j]
+                && old_before[i].is_none_or(|q| old_match[q].is_none())
+                && new_before[j].is_none_or(|q| new_status[q].is_none())
+            {
+                continue;
             }
             old_match[i] = Some(j);
             new_status[j] = Some((Status::Changed, Some(i)));
