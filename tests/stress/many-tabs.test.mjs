@@ -117,8 +117,6 @@ test(`a tab flooding ${FLOOD} big visits does not starve ten other tabs`, async 
     return true;
   }, FLOOD, { timeout: 300000, polling: 250 });
   const answers = await hostile.evaluate((n) => Array.from({ length: n }, (_, i) => JSON.parse(document.documentElement.getAttribute(`data-sincelast-test-sent-f${i}`))), FLOOD);
-  for (const a of answers) if (a.ok && a.result.steps) console.log('HOSTILE', JSON.stringify(a.result.steps), a.result.analyzeMs);
-  console.log('VICTIMS', JSON.stringify(victims));
   const by = {};
   for (const a of answers) {
     const k = a.ok ? (a.result.status === 'skipped' ? a.result.reason : 'stored') : `error:${a.error && a.error.kind}`;

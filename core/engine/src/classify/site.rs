@@ -788,11 +788,14 @@ impl SiteState {
         };
 
         let mut verdicts: Vec<Option<(Kind, Reason)>> = vec![None; report.blocks.len()];
-        // Each slot's replaced pair as judged (see below): whether it was compared, the same
-        // value in another format, the built-in noise between its texts.
+        // Each replaced pair (removed block, new block in its slot) as judged (see below):
+        // whether it was compared, the same value in another format, the built-in noise
+        // between its texts.
         #[allow(clippy::type_complexity)]
-        let mut pairs: HashMap<&str, (bool, Option<Volatile>, Option<Vec<Volatile>>)> =
-            HashMap::new();
+        let mut pairs: HashMap<
+            (usize, usize),
+            (bool, Option<Volatile>, Option<Vec<Volatile>>),
+        > = HashMap::new();
         for (k, b) in report.blocks.iter().enumerate() {
             if b.status == Status::Unchanged {
                 continue;
@@ -901,12 +904,21 @@ impl SiteState {
                 }
                 Status::New | Status::Removed => {
                     // The block that replaced it, or that it replaced, in its slot.
-                    let partner = if b.status == Status::New {
+                    let partner_at = if b.status == Status::New {
                         removed_at.get(slots[k].as_str())
                     } else {
                         new_at.get(slots[k].as_str())
                     }
-                    .map(|&p| report.blocks[p].text.as_str());
+                    .copied();
+                    let partner = partner_at.map(|p| report.blocks[p].text.as_str());
+                    // The pair as (removed block, new block).
+                    let pair_key = partner_at.map(|p| {
+                        if b.status == Status::New {
+                            (p, k)
+                        } else {
+                            (k, p)
+                        }
+                    });
                     let (old_t, new_t) = match b.status {
                         Status::New => (partner.unwrap_or(""), b.text.as_str()),
                         _ => (b.text.as_str(), partner.unwrap_or("")),
@@ -915,9 +927,9 @@ impl SiteState {
                     // like a changed block's (past it, the block stays content): unmetered, a
                     // page of 20,000 replaced blocks spent a second here. Both blocks of the
                     // pair ask the same of it: it is judged once, for the first of them.
-                    let pair = partner.map(|_| {
+                    let pair = pair_key.map(|key| {
                         pairs
-                            .entry(slots[k].as_str())
+                            .entry(key)
                             .or_insert_with(|| {
                                 let compared = meter.classify(old_t.len() + new_t.len());
                                 let same =
