@@ -510,10 +510,15 @@ const SPY_SCRIPT = `<script>
   // While the parser builds the page, how it splits text into nodes and appends to them follows
   // the network's and the parser's own chunks, which differ from load to load (Firefox): during
   // parsing only elements added and attributes set are logged, one entry per element. The
-  // parser's records all arrive before DOMContentLoaded (this listener is the first one).
+  // parser's records are all taken when DOMContentLoaded fires (this listener is the first one):
+  // records still waiting for the observer's callback then were read as after parsing on some
+  // loads and not on others.
   let parsing = true;
-  addEventListener('DOMContentLoaded', () => { parsing = false; });
-  new MutationObserver((records) => {
+  addEventListener('DOMContentLoaded', () => {
+    record(observer.takeRecords());
+    parsing = false;
+  });
+  const record = (records) => {
     for (const r of records) {
       if (r.type === 'attributes' && TEST.test(r.attributeName)) continue;
       if (parsing && r.type === 'characterData') continue;
@@ -525,7 +530,9 @@ const SPY_SCRIPT = `<script>
         [...r.addedNodes].map((n) => n.nodeName + ':' + (n.nodeType === 1 ? n.getAttribute('style') : n.data)).join(','),
         [...r.removedNodes].map((n) => n.nodeName).join(',')].join('|'));
     }
-  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true });
+  };
+  const observer = new MutationObserver(record);
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true });
   // Occlusion (IntersectionObserver v2, Chromium): whether something is drawn over each element.
   const visible = {};
   if ('IntersectionObserverEntry' in window && 'isVisible' in IntersectionObserverEntry.prototype) {
