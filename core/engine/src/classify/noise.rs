@@ -1399,10 +1399,13 @@ fn is_version(tok: &str) -> bool {
 /// Whether the number `tokens[i]` is a version ([`is_version`]) that is no signed change or
 /// reading: not right after a sign (`+0.5`) nor right before `%` or `°` (`0.5 %`, `12.5 °C`).
 fn versioned(tokens: &[&str], i: usize) -> bool {
+    // A sign before it makes it a reading ("-0.5"); a hyphen glued to a word before it is
+    // part of a name ("toolkit-4.2.1-linux.tar.gz").
+    let signed = i >= 1
+        && matches!(tokens[i - 1], "+" | "-" | "−" | "±")
+        && (i < 2 || !text::is_word(tokens[i - 2]));
     is_version(tokens[i])
-        && !tokens[..i]
-            .last()
-            .is_some_and(|t| matches!(*t, "+" | "-" | "−" | "±"))
+        && !signed
         && !beside(tokens, i, 1).is_some_and(|t| t.starts_with(['%', '°']))
 }
 
@@ -2453,10 +2456,13 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             }
         } else if abbreviated_count(tok)
             && (next.is_some_and(|n| in_list!(COUNTER_WORDS, n))
-                || prev.is_some_and(|p| in_list!(COUNTER_WORDS, p)))
+                || prev.is_some_and(|p| in_list!(COUNTER_WORDS, p))
+                || (short && !tok.ends_with(['m', 'b']) && (tok.contains(['.', ',']) || aged())))
         {
             // A count written short with its magnitude beside what it counts ("2.1k views",
-            // "Views 1.2M") is a count like a whole number there ("Model XR 3K" is a name).
+            // "Views 1.2M") is a count like a whole number there ("Model XR 3K" is a name);
+            // so is one with a fraction in a short block, or beside an age (a comment's likes
+            // under its author, "@alex 2 days ago 1.2K"); "1.5m" may be metres.
             Some(Volatile::Counter)
         } else if ((in_list!(MONTHS, tok) || is_day_name(tok))
             && (prev_is_num
@@ -2487,12 +2493,24 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 && word_at(k + 2).is_some_and(is_time_unit)
                 && ago_after(k + 3))
             || (compact_unit(tok) && (ago_after(k + 1) || ago_before(k - 1)))
+            || (compact_unit(tok)
+                && !tok.bytes().any(|c| c.is_ascii_uppercase())
+                && k as usize == words.len() - 1
+                && ((2..=3).contains(&words.len())
+                    || (words.len() <= COUNTER_MAX_WORDS
+                        && tokens[..i]
+                            .iter()
+                            .rev()
+                            .find(|t| !t.trim().is_empty())
+                            .is_some_and(|t| matches!(*t, "•" | "·" | "|" | "-" | "–")))))
             || (is_time_unit(tok) && prev_is_num && pairs_ago(k - 1))
             || cjk_ago(tok)
         {
             // "5 minutes ago", "an hour ago", "vor 3 Stunden", "vor einer Stunde", "il y a une
             // heure", "hace 2 horas", "3 ore fa", "a few seconds ago", "3m ago": the unit and
-            // the article, few or number before it.
+            // the article, few or number before it. A post's age written short after its
+            // author ("raj · 2h", "@ann 5d": forums and feeds) needs no "ago"; in capitals it
+            // is a name ("Canon 5D", "3M"); alone it could be anything ("3m": metres?).
             Some(Volatile::RelativeTime)
         } else if is_id(tok)
             && !priced(tokens, i)
@@ -2551,6 +2569,19 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
         && matches!(tokens[0], "+" | "-" | "−" | "±")
     {
         kinds[0] = kinds[1];
+    }
+    // A "+" glued after a count or an age is its: "99+ comments", "Posted 30+ days ago".
+    for i in 1..tokens.len() {
+        if tokens[i] == "+"
+            && is_number(tokens[i - 1])
+            && matches!(
+                kinds[i - 1],
+                Some(Volatile::Counter | Volatile::RelativeTime)
+            )
+            && tokens.get(i + 1).is_none_or(|t| !text::is_word(t))
+        {
+            kinds[i] = kinds[i - 1];
+        }
     }
     // A clock or date inside prose ("the ferry leaves at 7:15", "the offer ends on 3 May") is
     // content; in a short block or after a timestamp cue ("Updated", "Stand:") it is volatile.
@@ -3370,6 +3401,14 @@ fn skeleton<'a>(toks: &[&'a str], kinds: &[Option<Volatile>]) -> Vec<Slot<'a>> {
                     format!("{}{}", toks[i], toks[i + 1]),
                     i + 1,
                 ));
+                i += 2;
+            }
+            // And a "+" after it ("99+ comments" → "120 comments").
+            Some(Volatile::Counter)
+                if toks.get(i + 1) == Some(&"+")
+                    && kinds.get(i + 1) == Some(&Some(Volatile::Counter)) =>
+            {
+                out.push(Slot::Vol(Volatile::Counter, format!("{}+", toks[i]), i));
                 i += 2;
             }
             Some(k) => {
@@ -4276,6 +4315,65 @@ const RELATED_HEADINGS: &[&str] = &[
     "czytaj także",
     "czytaj też",
     "najczęściej czytane",
+    // A video site's next videos beside the one played.
+    "up next",
+    "watch next",
+    "related videos",
+    "recommended videos",
+    // A forum's other threads beside a thread, a questions site's other questions. (Not
+    // "related topics": a health department's own menu of pages, MN.)
+    "suggested topics",
+    "similar topics",
+    "similar threads",
+    "related threads",
+    "related questions",
+    "hot network questions",
+    // A shop's modules of other products, picked anew on each visit (or from the person's
+    // own browsing).
+    "customers also bought",
+    "customers also viewed",
+    "customers who bought this item also bought",
+    "customers who viewed this item also viewed",
+    "people also bought",
+    "people also viewed",
+    "related products",
+    "similar products",
+    "similar items",
+    "products related to this item",
+    "recently viewed",
+    "recently viewed items",
+    "recently viewed products",
+    "your browsing history",
+    "inspired by your browsing history",
+    "sponsored products",
+    "more like this",
+    "kunden kauften auch",
+    "kunden kauften auch folgende artikel",
+    "kunden die diesen artikel gekauft haben kauften auch",
+    "kunden die diesen artikel angesehen haben haben auch angesehen",
+    "ähnliche produkte",
+    "ähnliche artikel entdecken",
+    "passende artikel",
+    "zuletzt angesehen",
+    "zuletzt angesehene artikel",
+    "zuletzt angesehene produkte",
+    "les clients ont également acheté",
+    "les clients ont aussi acheté",
+    "produits similaires",
+    "récemment consultés",
+    "productos relacionados",
+    "productos similares",
+    "los clientes también compraron",
+    "vistos recientemente",
+    "prodotti correlati",
+    "prodotti simili",
+    "visti di recente",
+    "vergelijkbare producten",
+    "recent bekeken",
+    "produtos relacionados",
+    "produtos semelhantes",
+    "podobne produkty",
+    "ostatnio oglądane",
 ];
 
 /// Most words of a block of a related module ([`related_blocks`]): a teaser's headline, kicker,
@@ -4287,16 +4385,16 @@ pub const RELATED_MAX_BLOCK_WORDS: usize = 40;
 /// "MOST READ".
 pub fn is_related_heading(t: &str) -> bool {
     // Most blocks are longer than any heading of the list: tell without allocating.
-    if t.len() > 48 {
+    if t.len() > 80 {
         return false;
     }
     let words: Vec<String> = t
         .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’' || c == '-'))
         .filter(|w| !w.is_empty() && w.chars().any(char::is_alphanumeric))
-        .take(7)
+        .take(10)
         .map(|w| w.to_lowercase().replace('’', "'"))
         .collect();
-    if words.is_empty() || words.len() > 6 {
+    if words.is_empty() || words.len() > 9 {
         return false;
     }
     RELATED_HEADINGS.contains(&words.join(" ").as_str())
@@ -7147,6 +7245,10 @@ mod tests {
             "À lire aussi",
             "Meistgelesen",
             "Lo más leído",
+            "Customers who bought this item also bought",
+            "Kunden, die diesen Artikel gekauft haben, kauften auch",
+            "Recently viewed",
+            "Produits similaires",
         ] {
             assert!(is_related_heading(t), "{t}");
         }
@@ -7159,6 +7261,7 @@ mod tests {
             "Most popular",
             "Recommended",
             "Latest news",
+            "Customers who bought this item also bought a warranty in 2025",
             "",
         ] {
             // "Related" alone is a heading too; the others are sentences or the page's own.
@@ -7391,6 +7494,48 @@ mod tests {
         }
     }
 
+    /// A post's age written short after its author or a separator ("raj 2h", "u/foo • 5h"),
+    /// and a count or an age capped with a "+" ("99+ comments", "30+ days ago").
+    #[test]
+    fn a_posts_age_written_short_after_its_author() {
+        for (old, new) in [
+            ("raj 2h", "raj 1d"),
+            ("@ann · 5d", "@ann · 2w"),
+            ("tom 45m", "tom 3h"),
+            ("Posted by u/foo • 5h", "Posted by u/foo • 1d"),
+            ("Posted 2 days ago", "Posted 30+ days ago"),
+        ] {
+            assert_eq!(
+                builtin_noise(old, new),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+        }
+        for (old, new) in [
+            ("99+ comments", "120 comments"),
+            ("Inbox (9+)", "Inbox (12)"),
+            ("@alex 2 days ago 1.2K", "@alex 2 days ago 1.3K"),
+            ("Liked 2.4K", "Liked 2.6K"),
+        ] {
+            assert_eq!(
+                builtin_noise(old, new),
+                Some(vec![Volatile::Counter]),
+                "{old} → {new}"
+            );
+        }
+        // In capitals a name ("Canon 5D" → "Canon 6D"), in a longer text an amount.
+        for (old, new) in [
+            ("Canon 5D", "Canon 1D"),
+            ("The pool is 25m long", "The pool is 50m long"),
+        ] {
+            assert_ne!(
+                builtin_noise(old, new),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+        }
+    }
+
     #[test]
     fn relative_times_written_without_spaces() {
         for (old, new) in [
@@ -7570,6 +7715,7 @@ mod tests {
             ("Firmware 1.2.3", "Firmware 1.2.4"),
             ("Hugo 0.82.0", "Hugo 0.83.1"),
             ("v2.3.1", "v2.4.0"),
+            ("toolkit-4.2.1-linux.tar.gz", "toolkit-4.2.2-linux.tar.gz"),
         ]);
         all_noise(
             &[
@@ -7582,6 +7728,7 @@ mod tests {
                 ("AAPL 189.45", "AAPL 190.12"),
                 ("Dow Jones 34,123.45", "Dow Jones 34,150.12"),
                 ("DAX +0.5 %", "DAX +0.6 %"),
+                ("DAX -0.5", "DAX -0.6"),
             ],
             &[Volatile::Counter],
         );
