@@ -478,7 +478,9 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     println!("   (\"toolkit-4.2.1-linux.tar.gz\") is content. Not held out: \"Related topics\" was tried as");
     println!("   such a heading and left out after 3b showed it hid a new page in MN's own menu (56.1% ->");
     println!("   56.0% changed). Only 5a moved: one moia.io pair more hidden, \"12,5k\" -> \"12.5k\" (the");
-    println!("   same count with another decimal mark, hidden as a counter).");
+    println!(
+        "   same count with another decimal mark: a format, counted as \"spacing/format only\")."
+    );
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(

@@ -3999,6 +3999,14 @@ pub fn canonical(t: &str) -> Vec<Cow<'_, str>> {
             out.push(Cow::Borrowed(&tok[k..]));
             continue;
         }
+        // A count with its magnitude in another decimal mark ("12,5k" → "12.5k") is the same.
+        if abbreviated_count(tok) {
+            let (num, unit) = tok.split_at(tok.len() - 1);
+            if let Some(n) = plain_number(num) {
+                out.push(Cow::Owned(format!("{n}{}", unit.to_ascii_lowercase())));
+                continue;
+            }
+        }
         out.push(plain_number(tok).map_or(Cow::Borrowed(tok), Cow::Owned));
     }
     out
@@ -6615,6 +6623,9 @@ mod tests {
             ),
             Some(Volatile::Format)
         );
+        // A count with its magnitude, too (moia.io's "12,5k" → "12.5k").
+        assert_eq!(same_value("* 12,5k", "* 12.5k"), Some(Volatile::Format));
+        assert_eq!(same_value("* 12,5k", "* 12.6k"), None);
     }
 
     /// Each change is content for the built-in detectors.
