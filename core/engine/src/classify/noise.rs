@@ -963,6 +963,12 @@ const DURATION_UNITS: &[&str] = &[
     "seconds",
     "sekunden",
 ];
+/// Words before a duration in whole seconds that make it a measurement ([`DURATION_UNITS`]):
+/// "Response time 3 s", "took 2 seconds", "Refreshing in 30 s", "nach 5 Sekunden".
+const MEASURED_BEFORE: &[&str] = &[
+    "in", "took", "time", "latency", "ping", "after", "nach", "en", "dans", "tra", "binnen",
+    "zeit", "dauer", "temps", "tiempo", "tempo",
+];
 const ARTICLES: &[&str] = &[
     "a", "an", "one", "ein", "eine", "einer", "einem", "einen", "un", "une", "una", "uno", "een",
     "um", "uma",
@@ -2129,23 +2135,36 @@ const WEATHER_WORDS: &[&str] = &[
     "bezchmurnie",
 ];
 
-/// Marks a weather report in a short block ([`WEATHER_MAX_WORDS`]): every temperature (a
-/// number before `°`, `℃` or `℉`) and every condition word ([`WEATHER_WORDS`]) when the block
-/// holds a temperature. A news site's weather widget reads "Berlin 7 °C, bewölkt" now and "9 °C,
-/// sonnig" an hour later.
+/// Units of a weather report's other readings, after their number in a block that holds a
+/// temperature: wind ("14 km/h", "9 mph", "4 m/s", "12 kn", "5 Bft"), pressure ("1013 hPa"),
+/// rain ("2 mm", "2 l/m²") and the UV index ("UV 3" has its number after).
+const WEATHER_UNITS: &[&str] = &[
+    "km", "kmh", "mph", "m", "kn", "kt", "kts", "knots", "bft", "hpa", "mbar", "mb", "mm", "l",
+    "inhg",
+];
+/// The points of the compass a wind comes from, in capitals ("NW", German "SO" for south-east).
+const COMPASS_POINTS: &[&str] = &[
+    "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW",
+    "NNW", "NNO", "NO", "ONO", "O", "OSO", "SO", "SSO",
+];
+
+/// Marks a weather report in a short block: every temperature (a number before `°`, `℃` or
+/// `℉`) and, when the block holds one, every condition word ([`WEATHER_WORDS`]), the other
+/// readings (a number before a `%` or a unit of [`WEATHER_UNITS`], and the unit; a wind's
+/// point of the compass) and the day a forecast is for (a weekday, "today"). A news site's
+/// weather widget reads "Berlin 7 °C, bewölkt" now and "9 °C, sonnig" an hour later; a weather
+/// page's "Feels like 10°C · Wind 14 km/h NW · Humidity 71%" moves with it, and its forecast
+/// "Mon 14° / 6° Rain" leaves as the days go by. Short: at most [`WEATHER_MAX_WORDS`] words
+/// besides the readings (numbers and their units).
 fn mark_weather(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volatile>]) {
-    if words.len() > WEATHER_MAX_WORDS {
-        return;
-    }
-    let degrees = |i: usize| {
+    let next_token = |i: usize| {
         let mut j = i + 1;
         if tokens.get(j).is_some_and(|t| t.trim().is_empty()) {
             j += 1;
         }
-        tokens
-            .get(j)
-            .is_some_and(|t| t.starts_with(['°', '℃', '℉']))
+        (j < tokens.len()).then_some(j)
     };
+    let degrees = |i: usize| next_token(i).is_some_and(|j| tokens[j].starts_with(['°', '℃', '℉']));
     let temps: Vec<usize> = words
         .iter()
         .copied()
@@ -2154,11 +2173,56 @@ fn mark_weather(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volatile>]
     if temps.is_empty() {
         return;
     }
+    // The readings: each number, and the unit glued or spaced after it ("°C", "km/h", "%").
+    let mut reading = vec![false; tokens.len()];
+    for &i in words {
+        if !is_number(tokens[i]) {
+            continue;
+        }
+        reading[i] = true;
+        let Some(j) = next_token(i) else { continue };
+        match tokens[j] {
+            "°" | "℃" | "℉" | "%" => {
+                reading[j] = true;
+                if tokens.get(j + 1).is_some_and(|u| in_list!(&["C", "F"], u)) {
+                    reading[j + 1] = true;
+                }
+            }
+            u if in_list!(WEATHER_UNITS, u) => {
+                reading[j] = true;
+                // "km/h", "m/s", "l/m²": the unit's second half.
+                if tokens.get(j + 1) == Some(&"/")
+                    && tokens
+                        .get(j + 2)
+                        .is_some_and(|u| in_list!(&["h", "s", "m", "m²"], u))
+                {
+                    reading[j + 1] = true;
+                    reading[j + 2] = true;
+                }
+            }
+            t if t.starts_with(['°', '℃', '℉']) => reading[j] = true,
+            _ => {}
+        }
+    }
+    let labels = words.iter().filter(|&&i| !reading[i]).count();
+    if labels > WEATHER_MAX_WORDS {
+        return;
+    }
     for i in temps {
         kinds[i] = Some(Volatile::Weather);
     }
     for &i in words {
-        if in_list!(WEATHER_WORDS, tokens[i]) {
+        let t = tokens[i];
+        let unit_read = reading[i] && !is_number(t);
+        let number_read = reading[i] && is_number(t) && next_token(i).is_some_and(|j| reading[j]);
+        if in_list!(WEATHER_WORDS, t)
+            || unit_read
+            || number_read
+            || COMPASS_POINTS.contains(&t)
+            || is_day_name(t)
+            || t.eq_ignore_ascii_case("tonight")
+            || t.eq_ignore_ascii_case("tomorrow")
+        {
             kinds[i] = Some(Volatile::Weather);
         }
     }
@@ -2404,10 +2468,16 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             let next_unit = next.is_some_and(is_time_unit);
             if next_unit && pairs_ago(k) {
                 Some(Volatile::RelativeTime)
-            } else if next.is_some_and(|n| in_list!(DURATION_UNITS, n))
-                && (tok.contains('.') || short)
-            {
-                Some(Volatile::Duration)
+            } else if next.is_some_and(|n| in_list!(DURATION_UNITS, n)) {
+                // A measured duration: with its fraction ("served in 0.02 s"), in milliseconds
+                // ("Ping 23 ms"), or in whole seconds after what measures it ("Response time
+                // 3 s", "Refreshing in 30 s"). A setting in whole seconds ("default timeout is
+                // 30 s") is content, in a short block too.
+                let measured = tok.contains('.')
+                    || (short
+                        && (next.is_some_and(|n| n.starts_with(['m', 'M']))
+                            || word_at(k - 1).is_some_and(|w| in_list!(MEASURED_BEFORE, w))));
+                measured.then_some(Volatile::Duration)
             } else if next_d.is_some_and(|n| in_list!(MONTHS, n))
                 || prev_d.is_some_and(|p| in_list!(MONTHS, p))
             {
@@ -3124,6 +3194,12 @@ fn glued_counter(old: &str, new: &str) -> bool {
             || v_version(x)
             || v_version(y)
         {
+            return false;
+        }
+        // A count written short with its magnitude ("3K", "1.5m") is `volatile_kinds`' to
+        // judge beside other words ("Model XR 3K" → "4K": another model; "1.5m cable": metres);
+        // alone in its element ("12K" → "13K", a tile's followers) it is a count.
+        if (abbreviated_count(x) || abbreviated_count(y)) && (words(&a) > 1 || words(&b) > 1) {
             return false;
         }
         // Only digits glued to letters may differ: a changed separate number or date is
@@ -4527,6 +4603,25 @@ pub fn aside_teasers(blocks: &[crate::block::Block]) -> Vec<bool> {
         k = end;
     }
     flags
+}
+
+/// Whether a text is only a weather report: each of its words is a reading, a condition or the
+/// day of a forecast ([`mark_weather`]): "Mon 14° / 6° Rain", "12°C Partly cloudy". A new or
+/// removed block of it is a forecast's day coming or going as the days go by, never news.
+pub fn weather_only(t: &str) -> bool {
+    let toks = text::tokens(t);
+    if toks.len() > 4 * WEATHER_MAX_WORDS {
+        return false;
+    }
+    let kinds = volatile_kinds(&toks);
+    let mut words = toks.iter().zip(&kinds).filter(|(t, _)| text::is_word(t));
+    let mut any = false;
+    // (A day's name may be read as a date's or a relative time's: "Heute 12°".)
+    words.all(|(t, k)| {
+        any = true;
+        *k == Some(Volatile::Weather)
+            || (matches!(k, Some(Volatile::Date | Volatile::RelativeTime)) && is_day_name(t))
+    }) && any
 }
 
 /// Whether a text says only a count or a relative time — "12 comments", "6Kommentare" (the
@@ -7125,6 +7220,75 @@ mod tests {
                 "The museum keeps its rooms at 20 °C all year; on rainy days the garden closes",
             ),
         ]);
+    }
+
+    /// A weather page's other readings move with its temperature, and its forecast's days come
+    /// and go; a warning, a setting in seconds or a temperature in prose stay content.
+    #[test]
+    fn a_weather_pages_readings_and_forecast_days() {
+        all_noise(
+            &[
+                (
+                    "Feels like 10°C · Wind 14 km/h NW · Humidity 71%",
+                    "Feels like 7°C · Wind 22 km/h W · Humidity 88%",
+                ),
+                ("Tue 11° / 4° Cloudy", "Tue 11° / 3° Rain"),
+                (
+                    "Hamburg 5 °C, Wind 4 m/s SO, 1013 hPa",
+                    "Hamburg 3 °C, Wind 9 m/s O, 1002 hPa",
+                ),
+            ],
+            &[Volatile::Weather],
+        );
+        for t in ["Mon 14° / 6° Rain", "Thu 15° / 7° Sunny", "Heute 12° / 3°"] {
+            assert!(weather_only(t), "{t}");
+        }
+        for t in [
+            "Orange warning: strong winds from 18:00 Tuesday",
+            "Rooms kept at 18 °C all year",
+            "Humidity 71%",
+            "Mon 14:00 Council meeting",
+            "",
+        ] {
+            assert!(!weather_only(t), "{t}");
+        }
+    }
+
+    /// A duration in whole seconds is measured only after what measures it or in milliseconds;
+    /// otherwise it is a setting or a fact of the page, and its change is content.
+    #[test]
+    fn a_setting_in_seconds_is_no_measured_duration() {
+        all_noise(
+            &[
+                ("Response time 3 s", "Response time 5 s"),
+                ("Ping 23 ms", "Ping 31 ms"),
+                ("Refreshing in 30 s", "Refreshing in 12 s"),
+                ("served in 0.02 s", "served in 0.05 s"),
+            ],
+            &[Volatile::Duration],
+        );
+        all_content(&[
+            (
+                "Changed: default timeout is 30 s.",
+                "Changed: default timeout is 60 s.",
+            ),
+            ("Interval 10 seconds", "Interval 20 seconds"),
+        ]);
+    }
+
+    /// A count written short with its magnitude beside a name or a measure is no count: a
+    /// model, a resolution, a length.
+    #[test]
+    fn a_magnitude_beside_a_name_is_no_glued_count() {
+        all_content(&[
+            ("Model XR 3K", "Model XR 4K"),
+            ("Monitor 27 inch 4K", "Monitor 27 inch 5K"),
+            ("Trail shoe 1.5m cable", "Trail shoe 1.8m cable"),
+        ]);
+        all_noise(
+            &[("12K", "13K"), ("1.2K views", "1.3K views")],
+            &[Volatile::Counter],
+        );
     }
 
     /// Advertising labels and the small module each stands in; a label in a large element

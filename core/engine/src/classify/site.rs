@@ -974,6 +974,9 @@ impl SiteState {
                         // "-2 °C, Light snow", too unlike to be aligned as a change): it says
                         // what it is, so the pair is judged as one block's change.
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
+                    } else if noise::weather_only(&b.text) {
+                        // A forecast's day coming or going ("Mon 14° / 6° Rain").
+                        verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Weather])));
                     } else if let Some(kinds) = noise::bare_count(&b.text) {
                         // A count or a relative time appearing or going on its own ("6
                         // Kommentare" under a teaser that got its first comments).
