@@ -969,6 +969,22 @@ const MEASURED_BEFORE: &[&str] = &[
     "in", "took", "time", "latency", "ping", "after", "nach", "en", "dans", "tra", "binnen",
     "zeit", "dauer", "temps", "tiempo", "tempo",
 ];
+/// Words before a length of time that make it run down ("Next bus in 5 min", "endet in 2
+/// Stunden"): a countdown, which moves like a count.
+const COUNTDOWN_BEFORE: &[&str] = &["in", "en", "dans", "tra", "fra", "binnen"];
+/// Words of a reading time ("5 min read", "Lesezeit 3 Minuten"): an estimate that moves with
+/// the text's length, like a count.
+const READING_WORDS: &[&str] = &[
+    "read",
+    "reading",
+    "lesezeit",
+    "lesedauer",
+    "lecture",
+    "lettura",
+    "leestijd",
+    "leitura",
+    "lectura",
+];
 const ARTICLES: &[&str] = &[
     "a", "an", "one", "ein", "eine", "einer", "einem", "einen", "un", "une", "una", "uno", "een",
     "um", "uma",
@@ -1644,6 +1660,8 @@ const MEASURE_UNITS: &[&str] = &[
     "kbps", "mbps", "gbps", "hz", "khz", "mhz", "ghz", "kw", "wh", "kwh", "mah", "mm", "cm", "km",
     "kg", "mg", "lb", "lbs", "ml", "inch", "zoll", "vcore", "vcores", "vcpu", "vcpus", "core",
     "cores", "kerne", "w", "mw", "v", "mv", "ah", "nm", "fps", "dpi", "ppi", "rpm", "nits", "db",
+    // A recipe's amounts: "150 g sugar", "2 tbsp oil", "1 cup flour", "2 EL Öl", "250 ml".
+    "g", "oz", "l", "dl", "cl", "tsp", "tbsp", "cup", "cups", "el", "tl", "ft", "yd",
 ];
 
 /// A currency sign: one character such as `€`, `$`, `£`.
@@ -2170,7 +2188,29 @@ fn mark_weather(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volatile>]
         .copied()
         .filter(|&i| is_number(tokens[i]) && degrees(i))
         .collect();
-    if temps.is_empty() {
+    // The air's temperature: an oven's ("Heat the oven to 180 °C", "350 °F") or a furnace's
+    // is a fact of the page, and so is the block.
+    let air = |i: usize| {
+        let value = plain_number(tokens[i]).unwrap_or_else(|| tokens[i].to_string());
+        let Ok(v) = value.parse::<f64>() else {
+            return false;
+        };
+        let sign = if i > 0 && matches!(tokens[i - 1], "-" | "−") {
+            -1.0
+        } else {
+            1.0
+        };
+        let fahrenheit = next_token(i).is_some_and(|j| {
+            tokens[j] == "℉" || (tokens[j] == "°" && tokens.get(j + 1) == Some(&"F"))
+        });
+        let (low, high) = if fahrenheit {
+            (-90.0, 135.0)
+        } else {
+            (-70.0, 60.0)
+        };
+        (low..=high).contains(&(sign * v))
+    };
+    if temps.is_empty() || !temps.iter().all(|&i| air(i)) {
         return;
     }
     // The readings: each number, and the unit glued or spaced after it ("°C", "km/h", "%").
@@ -2482,7 +2522,19 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 || prev_d.is_some_and(|p| in_list!(MONTHS, p))
             {
                 Some(Volatile::Date)
-            } else if priced(tokens, i) || termed(tokens, i) || named(tokens, i) || {
+            } else if priced(tokens, i)
+                || termed(tokens, i)
+                || named(tokens, i)
+                // A temperature ("Heat the oven to 180 °C"; a weather report's is marked by
+                // `mark_weather` below).
+                || beside(tokens, i, 1).is_some_and(|t| t.starts_with(['°', '℃', '℉']))
+                // A length of time that is no age ("Bake for 60 minutes", "Cook 45 min"): a
+                // fact of the page, unless it runs down ("Next bus in 5 min") or estimates a
+                // reading ("5 min read").
+                || (next.is_some_and(|n| in_list!(CLOCK_UNITS, n))
+                    && !word_at(k - 1).is_some_and(|w| in_list!(COUNTDOWN_BEFORE, w))
+                    && !words.iter().any(|&j| in_list!(READING_WORDS, tokens[j])))
+                || {
                 // A run of numbers after a fact label ("Tel. +49 30 2591 0", "Age: 18").
                 let mut q = k - 1;
                 while word_at(q).is_some_and(is_number) {
@@ -7274,6 +7326,42 @@ mod tests {
             ),
             ("Interval 10 seconds", "Interval 20 seconds"),
         ]);
+    }
+
+    /// A recipe's amounts, times and oven temperature are what the recipe is: their change
+    /// is content in a short block too; a countdown and a reading time still move like counts.
+    #[test]
+    fn a_recipes_amounts_times_and_oven() {
+        all_content(&[
+            ("150 g sugar", "120 g sugar"),
+            ("2 tbsp oil", "3 tbsp oil"),
+            ("Bake for 55 minutes.", "Bake for 60 minutes."),
+            ("Heat the oven to 175 °C.", "Heat the oven to 180 °C."),
+            ("Oven 350 °F", "Oven 375 °F"),
+            ("Open 12 hours", "Open 24 hours"),
+        ]);
+        // (A time that fell may be a time left, unless the visits' times say otherwise.)
+        let (then, now) = (1_764_320_400, 1_764_320_400 + 8 * 86_400);
+        assert_eq!(
+            builtin_noise_between(
+                "Bake for 60 minutes.",
+                "Bake for 55 minutes.",
+                Some(then),
+                Some(now)
+            ),
+            None
+        );
+        all_noise(
+            &[
+                ("Next bus in 5 min", "Next bus in 12 min"),
+                ("5 min read", "6 min read"),
+            ],
+            &[Volatile::Counter],
+        );
+        all_noise(
+            &[("Berlin 7 °C, bewölkt", "Berlin -3 °C, Schnee")],
+            &[Volatile::Weather],
+        );
     }
 
     /// A count written short with its magnitude beside a name or a measure is no count: a
