@@ -2333,7 +2333,53 @@ fn unmark_time_ranges(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
             }
         }
     }
+    // One end of a schedule on its own: "Check-in from 15:00", "Check-out until 11:00",
+    // "geöffnet ab 9:00 Uhr", "opens at 10:00": a time the page states, not the time it was
+    // served.
+    let prev = |i: usize| (0..i).rev().find(|&k| !tokens[k].trim().is_empty());
+    for i in 0..tokens.len() {
+        if kinds[i] != Some(Volatile::Clock) || !is_clock(tokens[i]) {
+            continue;
+        }
+        let Some(p) = prev(i) else { continue };
+        let bound = in_list!(SCHEDULE_BOUNDS, tokens[p])
+            || (in_list!(&["at", "um", "à"], tokens[p])
+                && prev(p).is_some_and(|q| in_list!(SCHEDULE_VERBS, tokens[q])));
+        if bound {
+            kinds[i] = None;
+            if let Some(s) = next(i).filter(|&s| suffix(tokens[s])) {
+                kinds[s] = None;
+            }
+        }
+    }
 }
+
+/// Words before a time that make it one end of a schedule ("from 15:00", "until 11:00", "ab
+/// 9:00 Uhr").
+const SCHEDULE_BOUNDS: &[&str] = &[
+    "from", "until", "till", "ab", "bis", "von", "dès", "jusqu", "desde", "hasta", "dalle", "fino",
+    "vanaf", "tot",
+];
+/// Verbs of a schedule before "at" and a time ("opens at 10:00", "öffnet um 9:00").
+const SCHEDULE_VERBS: &[&str] = &[
+    "open",
+    "opens",
+    "close",
+    "closes",
+    "start",
+    "starts",
+    "begin",
+    "begins",
+    "departs",
+    "arrives",
+    "öffnet",
+    "schließt",
+    "beginnt",
+    "startet",
+    "ouvre",
+    "ferme",
+    "commence",
+];
 
 /// The day of an ISO stamp that runs into its time, and that time: "27T04:36:04Z" → ("27",
 /// "04:36:04"), "27T04:36" → ("27", "04:36"), fractions of a second and a "Z" left out.
@@ -2530,8 +2576,10 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 || beside(tokens, i, 1).is_some_and(|t| t.starts_with(['°', '℃', '℉']))
                 // A length of time that is no age ("Bake for 60 minutes", "Cook 45 min"): a
                 // fact of the page, unless it runs down ("Next bus in 5 min") or estimates a
-                // reading ("5 min read").
-                || (next.is_some_and(|n| in_list!(CLOCK_UNITS, n))
+                // reading ("5 min read"), or stands alone in its element (a teaser's "5 Min",
+                // its reading time or its video's length).
+                || (words.len() > 2
+                    && next.is_some_and(|n| in_list!(CLOCK_UNITS, n))
                     && !word_at(k - 1).is_some_and(|w| in_list!(COUNTDOWN_BEFORE, w))
                     && !words.iter().any(|&j| in_list!(READING_WORDS, tokens[j])))
                 || {
@@ -2567,6 +2615,12 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             }) || prev.is_some_and(|p| in_list!(COUNTER_WORDS, p))
                 || social_proof(k, &word_at)
                 || (short && (rated || !versioned(tokens, i)))
+                // A rating written with its star ("4.6★ 212K reviews · 10M+ downloads"), in a
+                // longer block too.
+                || (tok.len() <= 3
+                    && [-1, 1]
+                        .iter()
+                        .any(|&d| beside(tokens, i, d).is_some_and(|t| t.contains(['★', '☆', '⭐']))))
             {
                 // A number in a short block counts something, unless it is written like a
                 // version (`Linux Mint 21.2`, `Hugo 0.82.0`): a count is whole. A rating (a
@@ -4474,6 +4528,10 @@ const RELATED_HEADINGS: &[&str] = &[
     "people also viewed",
     "related products",
     "similar products",
+    "similar apps",
+    "similar games",
+    "more by this developer",
+    "ähnliche apps",
     "similar items",
     "products related to this item",
     "recently viewed",
@@ -4555,6 +4613,25 @@ pub fn related_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
             continue;
         }
         let members = blocks_inside(blocks, &steps[..steps.len() - 1].join("/"));
+        // A flat page (headings and their paragraphs side by side in one element): the
+        // module is the heading's own section, up to the next heading of its level or above
+        // (a teaser's own smaller headline stays in it).
+        let members: Vec<usize> = match heading_level(&b.path) {
+            Some(level)
+                if members.iter().any(|&j| {
+                    j != k && heading_level(&blocks[j].path).is_some_and(|l| l <= level)
+                }) =>
+            {
+                members
+                    .into_iter()
+                    .filter(|&j| j >= k)
+                    .take_while(|&j| {
+                        j == k || heading_level(&blocks[j].path).is_none_or(|l| l > level)
+                    })
+                    .collect()
+            }
+            _ => members,
+        };
         if members.iter().all(|&j| {
             blocks[j]
                 .text
@@ -4568,6 +4645,15 @@ pub fn related_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
         }
     }
     flags
+}
+
+/// The level of the heading element a block is (`h2` → 2), from its path's last step.
+fn heading_level(path: &str) -> Option<u8> {
+    let tag = path.rsplit('/').next()?.split('[').next()?;
+    match tag.as_bytes() {
+        [b'h', d @ b'1'..=b'6'] => Some(d - b'0'),
+        _ => None,
+    }
 }
 
 /// Fewest teaser cards an `<aside>` holds to be a module of other pages' teasers
@@ -7355,12 +7441,38 @@ mod tests {
             &[
                 ("Next bus in 5 min", "Next bus in 12 min"),
                 ("5 min read", "6 min read"),
+                ("5 Min", "7 Min"),
             ],
             &[Volatile::Counter],
         );
         all_noise(
             &[("Berlin 7 °C, bewölkt", "Berlin -3 °C, Schnee")],
             &[Volatile::Weather],
+        );
+    }
+
+    /// One end of a schedule is a time the page states ("Check-in from 15:00"); a rating with
+    /// its star moves like a count in a longer block too.
+    #[test]
+    fn a_schedules_bound_and_a_starred_rating() {
+        all_content(&[
+            (
+                "Check-in from 15:00 · Check-out until 11:00",
+                "Check-in from 14:00 · Check-out until 11:00",
+            ),
+            ("Geöffnet ab 9:00 Uhr", "Geöffnet ab 10:00 Uhr"),
+            ("The museum opens at 10:00", "The museum opens at 9:30"),
+        ]);
+        all_noise(
+            &[("Last update 7:15", "Last update 19:04")],
+            &[Volatile::Clock],
+        );
+        all_noise(
+            &[(
+                "4.6★ 212K reviews · 10M+ downloads · Rated for 3+",
+                "4.5★ 219K reviews · 10M+ downloads · Rated for 3+",
+            )],
+            &[Volatile::Counter],
         );
     }
 
@@ -7573,6 +7685,24 @@ mod tests {
             b("/html[0]/body[0]/p[0]", "The page"),
         ];
         assert_eq!(related_blocks(&top), [true, false]);
+        // A flat page, headings and paragraphs side by side in <main>: the module is the
+        // heading's section, up to the next heading of its level; a card's smaller headline
+        // stays in it.
+        let main = "/html[0]/body[0]/main[0]";
+        let flat = vec![
+            b(&format!("{main}/h1[0]"), "NoteFlow: notes and tasks"),
+            b(&format!("{main}/h2[0]"), "What's new"),
+            b(&format!("{main}/p[0]"), "New: calendar view."),
+            b(&format!("{main}/h2[1]"), "Similar apps"),
+            b(&format!("{main}/h3[0]"), "TaskPad"),
+            b(&format!("{main}/p[1]"), "4.4★"),
+            b(&format!("{main}/h2[2]"), "Data safety"),
+            b(&format!("{main}/p[2]"), "No data shared."),
+        ];
+        assert_eq!(
+            related_blocks(&flat),
+            [false, false, false, true, true, true, false, false]
+        );
     }
 
     /// Texts that say only a count or a relative time, at most four words, with a word
