@@ -1140,6 +1140,9 @@ const COUNTER_WORDS: &[&str] = &[
     "likes",
     "shares",
     "followers",
+    "applicants",
+    "bewerber",
+    "candidats",
     "readers",
     "downloads",
     "hits",
@@ -1239,6 +1242,7 @@ const COUNTER_WORDS: &[&str] = &[
 /// comment", "1 Aufruf", "0 commentaire"): a count only right after a 0 or a 1, since many are
 /// verbs or words of a name too ("the storm hit 3 towns", "visit 12 stores", "2 guest rooms").
 const COUNTER_SINGULARS: &[&str] = &[
+    "applicant",
     "visit",
     "user",
     "view",
@@ -1932,6 +1936,8 @@ fn unit_after(tokens: &[&str], i: usize, unit: &dyn Fn(&str) -> bool) -> bool {
             let k = (i + 1..tokens.len()).find(|&k| text::is_word(tokens[k]));
             k.is_some_and(|k| beside(tokens, k, 1).is_some_and(unit))
         }
+        // At least so many: `5+ years`, `16+ GB`.
+        Some("+") if tokens.get(i + 1) == Some(&"+") => beside(tokens, i + 1, 1).is_some_and(unit),
         // A range: `7 - 8 GB`, `7–8 GB`.
         Some("-" | "–") => {
             let k = (i + 1..tokens.len()).find(|&k| text::is_word(tokens[k]));
@@ -3585,6 +3591,13 @@ fn skeleton<'a>(toks: &[&'a str], kinds: &[Option<Volatile>]) -> Vec<Slot<'a>> {
                 ));
                 i += 2;
             }
+            // And a word that bounds it before it ("87 applicants" → "Over 100 applicants",
+            // "mehr als 1.000 Bewerber").
+            None if count_bound(toks, kinds, i).is_some() => {
+                let end = count_bound(toks, kinds, i).unwrap_or(i);
+                out.push(Slot::Vol(Volatile::Counter, toks[i..=end].concat(), end));
+                i = end + 1;
+            }
             // And a "+" after it ("99+ comments" → "120 comments").
             Some(Volatile::Counter)
                 if toks.get(i + 1) == Some(&"+")
@@ -3604,6 +3617,53 @@ fn skeleton<'a>(toks: &[&'a str], kinds: &[Option<Volatile>]) -> Vec<Slot<'a>> {
         }
     }
     out
+}
+
+/// Words that bound a count before it ("over 100", "more than 1,000", "mehr als 50"), one
+/// phrase of words to a row.
+const COUNT_BOUNDS: &[&[&str]] = &[
+    &["over"],
+    &["more", "than"],
+    &["less", "than"],
+    &["fewer", "than"],
+    &["about"],
+    &["nearly"],
+    &["almost"],
+    &["über"],
+    &["mehr", "als"],
+    &["weniger", "als"],
+    &["rund"],
+    &["fast"],
+    &["plus", "de"],
+    &["moins", "de"],
+    &["más", "de"],
+    &["menos", "de"],
+    &["più", "di"],
+    &["oltre"],
+    &["meer", "dan"],
+    &["ruim"],
+];
+
+/// Where a count ends that a bound of [`COUNT_BOUNDS`] starting at `toks[i]` stands before
+/// ("Over 100"): the index of the count, when the phrase, a space and a counter follow.
+fn count_bound(toks: &[&str], kinds: &[Option<Volatile>], i: usize) -> Option<usize> {
+    if !text::is_word(toks[i]) || kinds[i].is_some() {
+        return None;
+    }
+    COUNT_BOUNDS.iter().find_map(|phrase| {
+        let mut j = i;
+        for w in phrase.iter() {
+            let word = toks.get(j)?;
+            if word.to_lowercase() != *w {
+                return None;
+            }
+            if !toks.get(j + 1)?.trim().is_empty() {
+                return None;
+            }
+            j += 2;
+        }
+        (kinds.get(j) == Some(&Some(Volatile::Counter))).then_some(j)
+    })
 }
 
 /// Month number of a month name or abbreviation (English, German; French, Spanish, Italian,
@@ -7474,6 +7534,33 @@ mod tests {
             )],
             &[Volatile::Counter],
         );
+    }
+
+    /// A word that bounds a count is the count's ("87 applicants" → "Over 100 applicants"); a
+    /// least amount of years is a period ("5+ years of experience"), content.
+    #[test]
+    fn a_bounded_count_and_a_least_period() {
+        all_noise(
+            &[
+                ("87 applicants", "Over 100 applicants"),
+                ("mehr als 50 Bewerber", "12 Bewerber"),
+            ],
+            &[Volatile::Counter],
+        );
+        assert_eq!(
+            builtin_noise(
+                "Posted 3 days ago · 87 applicants",
+                "Posted 1 week ago · Over 100 applicants"
+            ),
+            Some(vec![Volatile::RelativeTime, Volatile::Counter])
+        );
+        all_content(&[
+            (
+                "5+ years of backend experience",
+                "3+ years of backend experience",
+            ),
+            ("Requires 16+ GB of memory", "Requires 8+ GB of memory"),
+        ]);
     }
 
     /// A count written short with its magnitude beside a name or a measure is no count: a
