@@ -985,6 +985,16 @@ const READING_WORDS: &[&str] = &[
     "leitura",
     "lectura",
 ];
+/// Whether a word says a reading time ([`READING_WORDS`]), glued after a stamp by markup too
+/// ("07.06.2023Lesedauer").
+fn reading_word(w: &str) -> bool {
+    in_list!(READING_WORDS, w) || {
+        let lower = w.to_lowercase();
+        READING_WORDS
+            .iter()
+            .any(|r| r.len() >= 6 && lower.ends_with(r) && lower.len() > r.len())
+    }
+}
 const ARTICLES: &[&str] = &[
     "a", "an", "one", "ein", "eine", "einer", "einem", "einen", "un", "une", "una", "uno", "een",
     "um", "uma",
@@ -2587,7 +2597,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                 || (words.len() > 2
                     && next.is_some_and(|n| in_list!(CLOCK_UNITS, n))
                     && !word_at(k - 1).is_some_and(|w| in_list!(COUNTDOWN_BEFORE, w))
-                    && !words.iter().any(|&j| in_list!(READING_WORDS, tokens[j])))
+                    && !words.iter().any(|&j| reading_word(tokens[j])))
                 || {
                 // A run of numbers after a fact label ("Tel. +49 30 2591 0", "Age: 18").
                 let mut q = k - 1;
@@ -7502,6 +7512,10 @@ mod tests {
                 ("Next bus in 5 min", "Next bus in 12 min"),
                 ("5 min read", "6 min read"),
                 ("5 Min", "7 Min"),
+                (
+                    "Aktualisiert am 28.06.2024Lesedauer: 33 Min.",
+                    "Aktualisiert am 28.06.2024Lesedauer: 32 Min.",
+                ),
             ],
             &[Volatile::Counter],
         );
