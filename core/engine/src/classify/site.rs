@@ -974,6 +974,17 @@ impl SiteState {
                         // "-2 °C, Light snow", too unlike to be aligned as a change): it says
                         // what it is, so the pair is judged as one block's change.
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
+                    } else if let Some(kinds) = pair
+                        .as_ref()
+                        .filter(|_| compared)
+                        .and_then(|p| p.2.clone())
+                        .filter(|kinds| kinds.contains(&Volatile::RelativeTime))
+                    {
+                        // An item's age line for another in its slot, the same words around
+                        // the age and its counts ("Posted 3 days ago · 87 applicants" →
+                        // "Posted 1 week ago · Over 100 applicants", too unlike to be aligned as
+                        // a change): it says when, so the pair is judged as one block's change.
+                        verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
                     } else if noise::weather_only(&b.text) {
                         // A forecast's day coming or going ("Mon 14° / 6° Rain").
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Weather])));
