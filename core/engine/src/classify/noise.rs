@@ -2377,9 +2377,9 @@ fn unmark_time_ranges(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
 }
 
 /// Words before a time that make it one end of a schedule ("from 15:00", "until 11:00", "ab
-/// 9:00 Uhr").
+/// 9:00 Uhr"; not German "von", which is also "of": "Update von 10:40 Uhr" is a stamp).
 const SCHEDULE_BOUNDS: &[&str] = &[
-    "from", "until", "till", "ab", "bis", "von", "dès", "jusqu", "desde", "hasta", "dalle", "fino",
+    "from", "until", "till", "ab", "bis", "dès", "jusqu", "desde", "hasta", "dalle", "fino",
     "vanaf", "tot",
 ];
 /// Verbs of a schedule before "at" and a time ("opens at 10:00", "öffnet um 9:00").
@@ -4820,7 +4820,7 @@ pub fn aside_teasers(blocks: &[crate::block::Block]) -> Vec<bool> {
 }
 
 /// Whether a text is only a weather report: each of its words is a reading, a condition or the
-/// day of a forecast ([`mark_weather`]): "Mon 14° / 6° Rain", "12°C Partly cloudy". A new or
+/// day of a forecast (`mark_weather`): "Mon 14° / 6° Rain", "12°C Partly cloudy". A new or
 /// removed block of it is a forecast's day coming or going as the days go by, never news.
 pub fn weather_only(t: &str) -> bool {
     let toks = text::tokens(t);
