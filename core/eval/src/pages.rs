@@ -481,6 +481,20 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   same count with another decimal mark: a format, counted as \"spacing/format only\")."
     );
+    println!(
+        "   Session 34, for the product (not from this data; read on hand-made pages shaped like a"
+    );
+    println!("   weather page, a changelog, a recipe, an app store's page, a hotel, a job ad and a council's");
+    println!("   page): a weather page's other readings (wind, humidity, a compass point) and its forecast's");
+    println!(
+        "   days are weather; a setting in whole seconds (\"timeout is 30 s\"), a recipe's amounts"
+    );
+    println!("   (\"150 g\"), times (\"Bake for 60 minutes\") and oven (\"180 °C\"), one end of a schedule");
+    println!("   (\"Check-in from 15:00\"), \"5+ years\" and a name like \"Model XR 3K\" are content (they");
+    println!("   were hidden); a related heading on a flat page makes a module of its own section only (the");
+    println!("   app page was hidden whole). Read against this data: a lone teaser's \"5 Min\" (welt.de)");
+    println!("   and a reading time glued after a stamp (t-online.de's legal pages) stay counts. Only 5a");
+    println!("   moved: one hidden pair fewer (1641 -> 1640, a counter among the 95 other sites).");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(
