@@ -3663,7 +3663,12 @@ const COUNT_BOUNDS: &[&[&str]] = &[
 /// Where a count ends that a bound of [`COUNT_BOUNDS`] starting at `toks[i]` stands before
 /// ("Over 100"): the index of the count, when the phrase, a space and a counter follow.
 fn count_bound(toks: &[&str], kinds: &[Option<Volatile>], i: usize) -> Option<usize> {
-    if !text::is_word(toks[i]) || kinds[i].is_some() {
+    // (Told without allocating for most words: the first words of the phrases.)
+    const FIRST_WORDS: &[&str] = &[
+        "over", "more", "less", "fewer", "about", "nearly", "almost", "über", "mehr", "weniger",
+        "rund", "fast", "plus", "moins", "más", "menos", "più", "oltre", "meer", "ruim",
+    ];
+    if kinds[i].is_some() || !in_list!(FIRST_WORDS, toks[i]) {
         return None;
     }
     COUNT_BOUNDS.iter().find_map(|phrase| {
