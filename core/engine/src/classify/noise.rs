@@ -3607,13 +3607,6 @@ fn skeleton<'a>(toks: &[&'a str], kinds: &[Option<Volatile>]) -> Vec<Slot<'a>> {
                 ));
                 i += 2;
             }
-            // And a word that bounds it before it ("87 applicants" → "Over 100 applicants",
-            // "mehr als 1.000 Bewerber").
-            None if count_bound(toks, kinds, i).is_some() => {
-                let end = count_bound(toks, kinds, i).unwrap_or(i);
-                out.push(Slot::Vol(Volatile::Counter, toks[i..=end].concat(), end));
-                i = end + 1;
-            }
             // And a "+" after it ("99+ comments" → "120 comments").
             Some(Volatile::Counter)
                 if toks.get(i + 1) == Some(&"+")
@@ -3626,10 +3619,18 @@ fn skeleton<'a>(toks: &[&'a str], kinds: &[Option<Volatile>]) -> Vec<Slot<'a>> {
                 out.push(Slot::Vol(k, toks[i].to_string(), i));
                 i += 1;
             }
-            None => {
-                out.push(Slot::Lit(toks[i]));
-                i += 1;
-            }
+            // And a word that bounds it before it ("87 applicants" → "Over 100 applicants",
+            // "mehr als 1.000 Bewerber").
+            None => match count_bound(toks, kinds, i) {
+                Some(end) => {
+                    out.push(Slot::Vol(Volatile::Counter, toks[i..=end].concat(), end));
+                    i = end + 1;
+                }
+                None => {
+                    out.push(Slot::Lit(toks[i]));
+                    i += 1;
+                }
+            },
         }
     }
     out
