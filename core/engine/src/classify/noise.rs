@@ -1167,6 +1167,7 @@ const COUNTER_WORDS: &[&str] = &[
     "watchers",
     "forks",
     "stargazers",
+    "dependents",
     "besucher",
     "besuchern",
     "kommentare",
@@ -1253,6 +1254,32 @@ const COUNTER_WORDS: &[&str] = &[
     "좋아요",
     "리뷰",
 ];
+
+/// A button's or a tab's label before the count it shows ("Star 4.1k", "Fork 212",
+/// "Watch 38", "Issues 17"; "Pull requests 4" by [`count_label`]): what others do, counted.
+/// Only before the number ("Fixed 17 issues" in a changelog is content).
+const COUNT_LABELS: &[&str] = &[
+    "star",
+    "stars",
+    "fork",
+    "watch",
+    "issues",
+    "discussions",
+    "dependents",
+    "sponsors",
+];
+
+/// Whether the number at word `k` follows a button's or a tab's label ([`COUNT_LABELS`], or
+/// "Pull requests", "Merge requests": "API requests 10,000" on a pricing page is a quota).
+fn count_label<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
+    word_at(k - 1).is_some_and(|p| {
+        in_list!(COUNT_LABELS, p)
+            || (p.eq_ignore_ascii_case("requests")
+                && word_at(k - 2).is_some_and(|q| {
+                    q.eq_ignore_ascii_case("pull") || q.eq_ignore_ascii_case("merge")
+                }))
+    })
+}
 
 /// The singular of counter words, as a count of one (or none, in French) writes them ("1
 /// comment", "1 Aufruf", "0 commentaire"): a count only right after a 0 or a 1, since many are
@@ -1682,6 +1709,8 @@ const MEASURE_UNITS: &[&str] = &[
     "cores", "kerne", "w", "mw", "v", "mv", "ah", "nm", "fps", "dpi", "ppi", "rpm", "nits", "db",
     // A recipe's amounts: "150 g sugar", "2 tbsp oil", "1 cup flour", "2 EL Öl", "250 ml".
     "g", "oz", "l", "dl", "cl", "tsp", "tbsp", "cup", "cups", "el", "tl", "ft", "yd",
+    // A place's lengths and areas: "Max. depth 61 m", "42 km²", "1,200 sq ft", "3 ha", "5 mi".
+    "m", "m2", "m²", "km2", "km²", "cm2", "cm²", "sq", "ha", "acre", "acres", "mi", "miles",
 ];
 
 /// A currency sign: one character such as `€`, `$`, `£`.
@@ -1981,13 +2010,15 @@ fn termed(tokens: &[&str], i: usize) -> bool {
 /// (anywhere: "iPhone"), a space on each side, neither of them a counter or rating word —
 /// "Fedora 34 Server", "Manjaro 23 XFCE", "BahnCard 25 Schnupperaktion", "iPhone 15 Pro". A
 /// product, an edition, a release: another one is another thing, not a count that moved
-/// ("Kommentare (5)" and "5 Kommentare" are no names).
+/// ("Kommentare (5)" and "5 Kommentare" are no names, nor a tab's "Issues 17 Pull requests").
 fn named(tokens: &[&str], i: usize) -> bool {
     let capital = |t: &str| {
         t.chars().any(char::is_uppercase)
             && text::is_word(t)
             && !counter_word(t)
             && !in_list!(RATING_WORDS, t)
+            && !in_list!(COUNT_LABELS, t)
+            && !t.eq_ignore_ascii_case("requests")
     };
     tokens[i].bytes().all(|b| b.is_ascii_digit())
         && i >= 2
@@ -2549,9 +2580,10 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
         // A relative time of several units ("7 hours 5 min ago", "vor 2 Stunden 5 Minuten"):
         // pairs of a number and its time unit, the "ago" after the last pair or the "vor"
         // before the first; `q` is a pair's number.
-        let pair_at = |q: isize| {
-            word_at(q).is_some_and(is_number) && word_at(q + 1).is_some_and(is_time_unit)
-        };
+        // ("5 m ago": minutes written as a length's unit, an age by its "ago".)
+        let age_unit = |w: &str| is_time_unit(w) || w.eq_ignore_ascii_case("m");
+        let pair_at =
+            |q: isize| word_at(q).is_some_and(is_number) && word_at(q + 1).is_some_and(age_unit);
         let pairs_ago = |q: isize| {
             let (mut first, mut last) = (q, q);
             while pair_at(last + 2) {
@@ -2573,8 +2605,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
             // date, judged against the visits ([`year_left_the_visits`]).
             Some(Volatile::Date)
         } else if is_number(tok) {
-            let next_unit = next.is_some_and(is_time_unit);
-            if next_unit && pairs_ago(k) {
+            if next.is_some_and(age_unit) && pairs_ago(k) {
                 Some(Volatile::RelativeTime)
             } else if next.is_some_and(|n| in_list!(DURATION_UNITS, n)) {
                 // A measured duration: with its fraction ("served in 0.02 s"), in milliseconds
@@ -2635,6 +2666,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                     || (in_list!(COUNTER_SINGULARS, n) && matches!(tok, "0" | "1"))
                     || (in_list!(SCORE_WORDS, n) && aged())
             }) || prev.is_some_and(|p| in_list!(COUNTER_WORDS, p))
+                || count_label(k, &word_at)
                 || social_proof(k, &word_at)
                 || (short && (rated || !versioned(tokens, i)))
                 // A rating written with its star ("4.6★ 212K reviews · 10M+ downloads"), in a
@@ -2655,6 +2687,7 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
         } else if abbreviated_count(tok)
             && (next.is_some_and(|n| in_list!(COUNTER_WORDS, n))
                 || prev.is_some_and(|p| in_list!(COUNTER_WORDS, p))
+                || count_label(k, &word_at)
                 || (short && !tok.ends_with(['m', 'b']) && (tok.contains(['.', ',']) || aged())))
         {
             // A count written short with its magnitude beside what it counts ("2.1k views",
@@ -7534,6 +7567,57 @@ mod tests {
         all_noise(
             &[("Berlin 7 °C, bewölkt", "Berlin -3 °C, Schnee")],
             &[Volatile::Weather],
+        );
+    }
+
+    /// A button's or a tab's count after its label ("Fork 212", "Star 4.1k", "Issues 17",
+    /// "Pull requests 4") moves with what others do; a quota after "requests" or a count of
+    /// fixed issues in a sentence is what the page states.
+    #[test]
+    fn a_buttons_and_tabs_counts() {
+        all_noise(
+            &[
+                (
+                    "acme / fastqueue Public Notifications Fork 212 Star 4.1k",
+                    "acme / fastqueue Public Notifications Fork 215 Star 4.2k",
+                ),
+                (
+                    "Code Issues 17 Pull requests 4 Actions Security Insights",
+                    "Code Issues 15 Pull requests 5 Actions Security Insights",
+                ),
+                (
+                    "Readme Code 3 Dependencies 1,204 Dependents",
+                    "Readme Code 3 Dependencies 1,219 Dependents",
+                ),
+            ],
+            &[Volatile::Counter],
+        );
+        all_content(&[
+            (
+                "Pro plan: API requests 10,000 per month, email support",
+                "Pro plan: API requests 20,000 per month, email support",
+            ),
+            (
+                "This release fixed 17 issues reported by users of the queue.",
+                "This release fixed 19 issues reported by users of the queue.",
+            ),
+        ]);
+    }
+
+    /// A place's length or area is what the page states, alone in its cell too (an
+    /// encyclopedia's infobox, a flat's listing); a relative time in minutes is still one.
+    #[test]
+    fn a_places_lengths_and_areas() {
+        all_content(&[
+            ("61 m", "64 m"),
+            ("42 km²", "44 km²"),
+            ("1,200 sq ft", "1,250 sq ft"),
+            ("3 ha", "4 ha"),
+            ("5 miles", "6 miles"),
+        ]);
+        all_noise(
+            &[("posted 5 m ago", "posted 9 m ago")],
+            &[Volatile::RelativeTime],
         );
     }
 
