@@ -20,7 +20,7 @@
 //! | `related` | a module of other pages' teasers under a heading that names it (eight languages), its heading and short blocks ([`related_blocks`]); or an `<aside>` of linked teaser cards (`<article>` elements) beside the page, a card that came, went, moved or was swapped for another, not one edited ([`aside_teasers`]) | "Mehr zum Thema", "You may also like", "Most read", "À lire aussi", "Customers also bought", "Recently viewed", "Up next"; a "Top stories" box of cards beside an imprint |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits, or a UUID; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2`, `7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f` |
-//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…; also one written with its magnitude, "2.1k views", or with a fraction and its magnitude in a short block, "1.2K"; a "+" after a count is its, "99+"), a stock left ("Only 3 left in stock"), a score beside how long ago ("123 points by pg 3 hours ago"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
+//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…; also one written with its magnitude, "2.1k views", or with a fraction and its magnitude in a short block, "1.2K"; a "+" after a count is its, "99+"), a stock left ("Only 3 left in stock"), a score beside how long ago ("123 points by pg 3 hours ago"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), rate ("base rate: 4.00%", "VAT 20%", an unsigned percentage alone in its cell, "4.25%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
 //!
 //! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
 //! it is usually meaningful. Sites where it is not are handled by learned rules. Nor, in a
@@ -1971,6 +1971,62 @@ fn discount(tokens: &[&str], i: usize) -> bool {
             .any(|w| in_list!(DISCOUNT_WORDS, w))
 }
 
+/// Words before a percentage that make it a rate the page sets or states: interest, tax, a
+/// fee ("Bank of England base rate: 4.00%", "APR 6.9%", "VAT 20%", "Sollzins 3,5 %").
+const RATE_WORDS: &[&str] = &[
+    "rate",
+    "rates",
+    "aer",
+    "apr",
+    "apy",
+    "interest",
+    "tax",
+    "vat",
+    "fee",
+    "fees",
+    "commission",
+    "zins",
+    "zinsen",
+    "zinssatz",
+    "sollzins",
+    "jahreszins",
+    "mwst",
+    "ust",
+    "steuer",
+    "gebühr",
+    "taux",
+    "tva",
+    "tasa",
+    "interés",
+    "iva",
+    "tasso",
+    "rente",
+    "btw",
+];
+
+/// Whether the number `tokens[i]` is a rate: an unsigned percentage with a rate word
+/// ([`RATE_WORDS`]) among the three words before it, or alone in a block of `words` words (a
+/// table's cell: "4.25%" under "Interest rate (AER)", an election's share). A signed one
+/// (`+0.5 %`) is a market's or a poll's move, and moves like a count.
+fn rate(tokens: &[&str], i: usize, words: usize) -> bool {
+    let percent = (i + 1..tokens.len())
+        .find(|&k| !tokens[k].trim().is_empty())
+        .is_some_and(|k| tokens[k] == "%");
+    let signed = (0..i)
+        .rev()
+        .find(|&k| !tokens[k].trim().is_empty())
+        .is_some_and(|k| matches!(tokens[k], "+" | "-" | "−" | "±" | "–"));
+    percent
+        && !signed
+        && (words == 1
+            || tokens[..i]
+                .iter()
+                .rev()
+                .filter(|t| text::is_word(t))
+                .take(3)
+                .any(|w| in_list!(RATE_WORDS, w)))
+}
+
 /// Whether the number `tokens[i]` has a word `unit` accepts right after it (`6 TB`, `14 days`), or
 /// is a number of a range whose last number has one (`7 - 8 GB`, `3–4 weeks`).
 fn unit_after(tokens: &[&str], i: usize, unit: &dyn Fn(&str) -> bool) -> bool {
@@ -2617,11 +2673,14 @@ pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
                         && (next.is_some_and(|n| n.starts_with(['m', 'M']))
                             || word_at(k - 1).is_some_and(|w| in_list!(MEASURED_BEFORE, w))));
                 measured.then_some(Volatile::Duration)
-            } else if next_d.is_some_and(|n| in_list!(MONTHS, n))
-                || prev_d.is_some_and(|p| in_list!(MONTHS, p))
+            } else if (next_d.is_some_and(|n| in_list!(MONTHS, n))
+                || prev_d.is_some_and(|p| in_list!(MONTHS, p)))
+                // ("APR 6.9 %" is a rate, not 6 April.)
+                && !rate(tokens, i, words.len())
             {
                 Some(Volatile::Date)
             } else if priced(tokens, i)
+                || rate(tokens, i, words.len())
                 || termed(tokens, i)
                 || named(tokens, i)
                 // A temperature ("Heat the oven to 180 °C"; a weather report's is marked by
@@ -7602,6 +7661,31 @@ mod tests {
                 "This release fixed 19 issues reported by users of the queue.",
             ),
         ]);
+    }
+
+    /// A rate the page sets (interest, tax, a fee) or a lone percentage in its cell (a rates
+    /// table, an election's share) is content; a signed move or a labelled reading is a count.
+    #[test]
+    fn a_rate_is_content_a_signed_move_a_count() {
+        all_content(&[
+            (
+                "Bank of England base rate: 4.00%",
+                "Bank of England base rate: 3.75%",
+            ),
+            ("APR 6.9 %", "APR 7.4 %"),
+            ("VAT 20%", "VAT 19%"),
+            ("Sollzins 3,5 %", "Sollzins 3,9 %"),
+            ("4.25%", "4.00%"),
+        ]);
+        all_noise(
+            &[
+                ("DAX +0.5 %", "DAX -0.3 %"),
+                ("+1.2%", "-0.4%"),
+                ("Battery 45%", "Battery 44%"),
+                ("API 99.98 % uptime", "API 99.97 % uptime"),
+            ],
+            &[Volatile::Counter],
+        );
     }
 
     /// A place's length or area is what the page states, alone in its cell too (an
