@@ -2451,9 +2451,12 @@ fn unmark_time_ranges(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
             continue;
         }
         let Some(p) = prev(i) else { continue };
+        // A label's colon between them: "Departure: 14:05".
+        let named = if tokens[p] == ":" { prev(p) } else { Some(p) };
         let bound = in_list!(SCHEDULE_BOUNDS, tokens[p])
             || (in_list!(&["at", "um", "à"], tokens[p])
-                && prev(p).is_some_and(|q| in_list!(SCHEDULE_VERBS, tokens[q])));
+                && prev(p).is_some_and(|q| in_list!(SCHEDULE_VERBS, tokens[q])))
+            || named.is_some_and(|q| in_list!(SCHEDULE_EVENTS, tokens[q]));
         if bound {
             kinds[i] = None;
             if let Some(s) = next(i).filter(|&s| suffix(tokens[s])) {
@@ -2468,6 +2471,30 @@ fn unmark_time_ranges(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
 const SCHEDULE_BOUNDS: &[&str] = &[
     "from", "until", "till", "ab", "bis", "dès", "jusqu", "desde", "hasta", "dalle", "fino",
     "vanaf", "tot",
+];
+/// What a timetable times, right before its time ("Estimated arrival 15:55", "Departure:
+/// 14:05", "Boarding 13:35", "Abfahrt 8:12", "Kick-off 20:45"): a time the page states, which
+/// may keep its distance to the visits by chance.
+const SCHEDULE_EVENTS: &[&str] = &[
+    "arrival",
+    "departure",
+    "boarding",
+    "eta",
+    "etd",
+    "kickoff",
+    "off",
+    "ankunft",
+    "abfahrt",
+    "abflug",
+    "anpfiff",
+    "arrivée",
+    "départ",
+    "llegada",
+    "salida",
+    "arrivo",
+    "partenza",
+    "aankomst",
+    "vertrek",
 ];
 /// Verbs of a schedule before "at" and a time ("opens at 10:00", "öffnet um 9:00").
 const SCHEDULE_VERBS: &[&str] = &[
@@ -2953,6 +2980,11 @@ pub fn builtin_noise_between(
         if dated_own_day(old, new, then, now) || dated_own_day(new, old, now, then) {
             return Some(vec![Volatile::Format]);
         }
+    }
+    // Whether the place is open at the visit ("Open now · closes at 22:00" → "Closed · opens
+    // at 12:00"): the time of the visit, said in words.
+    if opening_state(old) && opening_state(new) {
+        return Some(vec![Volatile::RelativeTime]);
     }
     let Some(reasons) = builtin_noise_kinds(old, new) else {
         // A time left in words that fell, where nothing else changed: noise, unless both
@@ -4915,6 +4947,89 @@ pub fn aside_teasers(blocks: &[crate::block::Block]) -> Vec<bool> {
         k = end;
     }
     flags
+}
+
+/// Words that say whether a place is open at the moment of the visit ("Open now", "Closed",
+/// "Jetzt geöffnet", "Fermé"): one of them makes a block an opening state ([`opening_state`]).
+const OPEN_STATE_WORDS: &[&str] = &[
+    "now",
+    "closed",
+    "opens",
+    "closes",
+    "soon",
+    "jetzt",
+    "geöffnet",
+    "geschlossen",
+    "öffnet",
+    "schließt",
+    "ouvert",
+    "ouverte",
+    "fermé",
+    "fermée",
+    "ouvre",
+    "ferme",
+    "abierto",
+    "cerrado",
+    "aperto",
+    "chiuso",
+    "geopend",
+    "gesloten",
+];
+/// The other words an opening state may hold ("Open now · closes at 22:00", "Closed · opens
+/// at 12:00 tomorrow", "Geschlossen · öffnet um 9:00 Uhr"), besides clocks and day names.
+const OPEN_STATE_OTHER: &[&str] = &[
+    "open",
+    "opening",
+    "closing",
+    "at",
+    "until",
+    "till",
+    "today",
+    "tomorrow",
+    "am",
+    "pm",
+    "temporarily",
+    "um",
+    "bis",
+    "ab",
+    "uhr",
+    "heute",
+    "morgen",
+    "bald",
+    "maintenant",
+    "à",
+    "demain",
+    "ahora",
+    "hasta",
+    "mañana",
+    "ora",
+    "fino",
+    "alle",
+    "domani",
+    "nu",
+    "morgen",
+];
+
+/// Whether a text only says whether a place is open at the visit: at most eight words, each
+/// an opening state's word ([`OPEN_STATE_WORDS`], [`OPEN_STATE_OTHER`]), a clock or a day's
+/// name, with at least one state word — "Open now · closes at 22:00" → "Closed · opens at
+/// 12:00": it follows the time of the visit, not the page. "Open 24 hours", "Tuesday closed"
+/// with its hours in a sentence, are what the page states.
+pub fn opening_state(t: &str) -> bool {
+    let toks = text::tokens(t);
+    let words: Vec<&str> = toks.iter().copied().filter(|w| text::is_word(w)).collect();
+    // (A day's name with a clock only: "Tuesday closed" → "Monday closed" is the week's
+    // rest day moved.)
+    let clocked = words.iter().any(|w| is_clock(w));
+    !words.is_empty()
+        && words.len() <= 8
+        && words.iter().any(|w| in_list!(OPEN_STATE_WORDS, w))
+        && words.iter().all(|w| {
+            in_list!(OPEN_STATE_WORDS, w)
+                || in_list!(OPEN_STATE_OTHER, w)
+                || is_clock(w)
+                || (clocked && is_day_name(w))
+        })
 }
 
 /// Whether a text is only a weather report: each of its words is a reading, a condition or the
@@ -7686,6 +7801,50 @@ mod tests {
             ],
             &[Volatile::Counter],
         );
+    }
+
+    /// Whether a place is open follows the visit's time ("Open now · closes at 22:00" →
+    /// "Closed · opens at 12:00"); an issue's state, a rest day or a timetable's time is
+    /// what the page states.
+    #[test]
+    fn an_opening_state_and_a_timetable() {
+        for t in [
+            "Open now · closes at 22:00",
+            "Closed · opens at 12:00",
+            "Closed now",
+            "Geschlossen · öffnet um 9:00 Uhr",
+            "Closed · opens Mon 9:00",
+        ] {
+            assert!(opening_state(t), "{t}");
+        }
+        for t in [
+            "Open",
+            "Open 24 hours",
+            "Tuesday closed",
+            "Applications closed",
+            "Tuesday closed. Lunch 12:00–14:30, dinner 18:00–22:00.",
+        ] {
+            assert!(!opening_state(t), "{t}");
+        }
+        all_noise(
+            &[("Open now · closes at 22:00", "Open now · closes at 23:00")],
+            &[Volatile::RelativeTime],
+        );
+        assert_eq!(builtin_noise_between("Open", "Closed", None, None), None);
+        // A timetable's time keeps its distance to the visits by chance: 15:10 seen at 12:00,
+        // 15:55 seen at 12:40.
+        let then = 1_763_640_000; // 2025-11-20 12:00 UTC
+        for (a, b) in [
+            ("Estimated arrival 15:10", "Estimated arrival 15:55"),
+            ("Departure: 15:10", "Departure: 15:55"),
+            ("Abfahrt 15:10", "Abfahrt 15:55"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(a, b, Some(then), Some(then + 2400)),
+                None,
+                "{a}"
+            );
+        }
     }
 
     /// A place's length or area is what the page states, alone in its cell too (an
