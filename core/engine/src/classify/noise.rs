@@ -4952,35 +4952,37 @@ pub fn aside_teasers(blocks: &[crate::block::Block]) -> Vec<bool> {
 /// Words that say whether a place is open at the moment of the visit ("Open now", "Closed",
 /// "Jetzt geöffnet", "Fermé"): one of them makes a block an opening state ([`opening_state`]).
 const OPEN_STATE_WORDS: &[&str] = &[
-    "now",
     "closed",
     "opens",
     "closes",
-    "soon",
-    "jetzt",
-    "geöffnet",
     "geschlossen",
     "öffnet",
     "schließt",
-    "ouvert",
-    "ouverte",
     "fermé",
     "fermée",
     "ouvre",
     "ferme",
-    "abierto",
     "cerrado",
-    "aperto",
     "chiuso",
-    "geopend",
     "gesloten",
 ];
+/// "Open" in the languages of [`OPEN_STATE_WORDS`]: a state with "now" ("Open now", "Jetzt
+/// geöffnet"); alone, or with a time, it may be a schedule ("Geöffnet ab 9:00 Uhr") or an
+/// announcement ("Now open" for "Opening soon").
+const OPEN_WORDS: &[&str] = &[
+    "open",
+    "geöffnet",
+    "ouvert",
+    "ouverte",
+    "abierto",
+    "aperto",
+    "geopend",
+];
+/// "Now" in those languages.
+const NOW_WORDS: &[&str] = &["now", "jetzt", "maintenant", "ahora", "ora", "nu"];
 /// The other words an opening state may hold ("Open now · closes at 22:00", "Closed · opens
 /// at 12:00 tomorrow", "Geschlossen · öffnet um 9:00 Uhr"), besides clocks and day names.
 const OPEN_STATE_OTHER: &[&str] = &[
-    "open",
-    "opening",
-    "closing",
     "at",
     "until",
     "till",
@@ -4995,19 +4997,13 @@ const OPEN_STATE_OTHER: &[&str] = &[
     "uhr",
     "heute",
     "morgen",
-    "bald",
-    "maintenant",
     "à",
     "demain",
-    "ahora",
     "hasta",
     "mañana",
-    "ora",
     "fino",
     "alle",
     "domani",
-    "nu",
-    "morgen",
 ];
 
 /// Whether a text only says whether a place is open at the visit: at most eight words, each
@@ -5021,12 +5017,16 @@ pub fn opening_state(t: &str) -> bool {
     // (A day's name with a clock only: "Tuesday closed" → "Monday closed" is the week's
     // rest day moved.)
     let clocked = words.iter().any(|w| is_clock(w));
+    let open_now = words.iter().any(|w| in_list!(OPEN_WORDS, w))
+        && words.iter().any(|w| in_list!(NOW_WORDS, w));
     !words.is_empty()
         && words.len() <= 8
-        && words.iter().any(|w| in_list!(OPEN_STATE_WORDS, w))
+        && (open_now || words.iter().any(|w| in_list!(OPEN_STATE_WORDS, w)))
         && words.iter().all(|w| {
             in_list!(OPEN_STATE_WORDS, w)
                 || in_list!(OPEN_STATE_OTHER, w)
+                || in_list!(OPEN_WORDS, w)
+                || in_list!(NOW_WORDS, w)
                 || is_clock(w)
                 || (clocked && is_day_name(w))
         })
@@ -7814,6 +7814,7 @@ mod tests {
             "Closed now",
             "Geschlossen · öffnet um 9:00 Uhr",
             "Closed · opens Mon 9:00",
+            "Jetzt geöffnet",
         ] {
             assert!(opening_state(t), "{t}");
         }
@@ -7822,6 +7823,8 @@ mod tests {
             "Open 24 hours",
             "Tuesday closed",
             "Applications closed",
+            "Geöffnet ab 9:00 Uhr",
+            "Soon open",
             "Tuesday closed. Lunch 12:00–14:30, dinner 18:00–22:00.",
         ] {
             assert!(!opening_state(t), "{t}");
