@@ -2576,16 +2576,23 @@ fn measure_glued(tok: &str) -> bool {
 
 /// For each token of `tokens` (from [`text::tokens`]), its volatile kind or `None`.
 pub fn volatile_kinds(tokens: &[&str]) -> Vec<Option<Volatile>> {
+    volatile_kinds_as(tokens, false)
+}
+
+/// [`volatile_kinds`], with the block read as a long one when `long` (a headline: a number
+/// in it counts something only beside what it counts).
+fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
     // Word tokens with their index, to look at neighbouring words across spaces/punctuation.
     let words: Vec<usize> = (0..tokens.len())
         .filter(|&i| text::is_word(tokens[i]))
         .collect();
     // Words as a reader counts them: a sentence of Chinese is one token but many words.
-    let short = words
-        .iter()
-        .map(|&i| text::run_words(tokens[i]))
-        .sum::<usize>()
-        <= COUNTER_MAX_WORDS;
+    let short = !long
+        && words
+            .iter()
+            .map(|&i| text::run_words(tokens[i]))
+            .sum::<usize>()
+            <= COUNTER_MAX_WORDS;
     let rated = short
         && (words.iter().any(|&i| in_list!(RATING_WORDS, tokens[i]))
             || tokens.iter().any(|t| t.contains(['★', '☆', '⭐'])));
@@ -3489,12 +3496,37 @@ fn v_version(tok: &str) -> bool {
     tok.strip_prefix(['v', 'V']).is_some_and(is_version)
 }
 
+/// Whether the change of a headline (a heading element's text) is content though it reads as
+/// a count: it is noise only because the block is short ("40,000 homes without power" →
+/// "65,000 homes without power": a headline's figure, the news itself), with no counter word
+/// or label beside the number ("1,532 Comments" stays a count).
+pub fn headline_figure(old: &str, new: &str) -> bool {
+    // A headline has words: a heading of a bare figure ("1,532") is a tile's count.
+    let worded = |t: &str| {
+        text::tokens(t)
+            .iter()
+            .filter(|w| text::is_word(w) && !is_number(w))
+            .count()
+            >= 2
+    };
+    worded(old)
+        && worded(new)
+        && builtin_noise_kinds(old, new).as_deref() == Some(&[Volatile::Counter][..])
+        && !glued_counter(old, new)
+        && split_noise_kinds_as(old, new, true).is_none()
+}
+
 /// [`builtin_noise_kinds`] on tokens as they are split (numbers apart from words).
 fn split_noise_kinds(old: &str, new: &str) -> Option<Vec<Volatile>> {
+    split_noise_kinds_as(old, new, false)
+}
+
+/// [`split_noise_kinds`], both blocks read as long ones when `long` ([`volatile_kinds_as`]).
+fn split_noise_kinds_as(old: &str, new: &str, long: bool) -> Option<Vec<Volatile>> {
     let a = text::tokens(old);
     let b = text::tokens(new);
-    let ka = volatile_kinds(&a);
-    let kb = volatile_kinds(&b);
+    let ka = volatile_kinds_as(&a, long);
+    let kb = volatile_kinds_as(&b, long);
     // Relative times and weather change shape ("an hour" → "2 hours", "Partly cloudy" →
     // "Sunny"): compare with each run of such tokens (and the spaces inside it) collapsed to
     // one slot.
@@ -4854,7 +4886,7 @@ pub fn related_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
 }
 
 /// The level of the heading element a block is (`h2` → 2), from its path's last step.
-fn heading_level(path: &str) -> Option<u8> {
+pub fn heading_level(path: &str) -> Option<u8> {
     let tag = path.rsplit('/').next()?.split('[').next()?;
     match tag.as_bytes() {
         [b'h', d @ b'1'..=b'6'] => Some(d - b'0'),
@@ -7847,6 +7879,26 @@ mod tests {
                 None,
                 "{a}"
             );
+        }
+    }
+
+    /// A headline's figure is the news; a count beside its word, a glued one or a bare
+    /// figure in a heading is still a count.
+    #[test]
+    fn a_headlines_figure() {
+        assert!(headline_figure(
+            "40,000 homes without power",
+            "65,000 homes without power"
+        ));
+        assert!(headline_figure("Storm: 3 dead", "Storm: 5 dead"));
+        for (a, b) in [
+            ("1,532 Comments", "1,540 Comments"),
+            ("Kommentare 12", "Kommentare 13"),
+            ("1,532", "1,540"),
+            ("Reviews (212)", "Reviews (215)"),
+            ("Updated 5 minutes ago", "Updated 9 minutes ago"),
+        ] {
+            assert!(!headline_figure(a, b), "{a}");
         }
     }
 

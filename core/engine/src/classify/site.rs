@@ -891,6 +891,12 @@ impl SiteState {
                     }
                     if let Some(same) = noise::same_value(old_text, &b.text) {
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![same])));
+                    } else if noise::heading_level(&b.path).is_some()
+                        && noise::headline_figure(old_text, &b.text)
+                    {
+                        // A headline's figure ("40,000 homes without power" → "65,000"):
+                        // the news itself, not a count of the page's.
+                        continue;
                     } else if let Some(r) = noise::classify(
                         old_text,
                         &b.text,
