@@ -2535,6 +2535,51 @@ fn iso_day_time(tok: &str) -> Option<(&str, &str)> {
     is_clock(clock).then_some((day, clock))
 }
 
+/// Marks a market's readings as counts, in a block of any length (a ticker of several
+/// instruments, "DAX 15.234,12 +0,45% · Dow 38.120 -0,2% · Gold 2.310 $ +0,8%"): a signed
+/// percentage (its sign after a space or at the start: the day's move) and the level right
+/// before it (a currency sign or code may stand between), and the rate after a currency pair
+/// ("EUR/USD 1,0832"). Prose writes a move without its sign ("rose 0.4% to 15,234").
+fn mark_market(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
+    let solid = |k: usize| !tokens[k].trim().is_empty();
+    let prev = |i: usize| (0..i).rev().find(|&k| solid(k));
+    let currency = |t: &str| is_currency_sign(t) || in_list!(CURRENCY_WORDS, t);
+    for i in 1..tokens.len() {
+        if !is_number(tokens[i]) {
+            continue;
+        }
+        let signed = matches!(tokens[i - 1], "+" | "-" | "−" | "±")
+            && (i < 2 || !solid(i - 2) || tokens[i - 2] == "(");
+        let percent = (i + 1..tokens.len())
+            .find(|&k| solid(k))
+            .is_some_and(|k| tokens[k] == "%");
+        // ("Sale -20%" is a discount.)
+        if signed && percent && !discount(tokens, i) {
+            kinds[i] = Some(Volatile::Counter);
+            // The level: "15.234,12 +0,45%", "2.310 $ +0,8%".
+            let mut p = prev(i - 1);
+            if p.is_some_and(|p| currency(tokens[p])) {
+                p = p.and_then(prev);
+            }
+            if let Some(p) = p.filter(|&p| is_number(tokens[p]) && tokens[p].len() > 2) {
+                kinds[p] = Some(Volatile::Counter);
+            }
+        }
+        // "EUR/USD 1,0832": a rate between two currencies.
+        let pair = prev(i).filter(|&p| {
+            p >= 2
+                && in_list!(CURRENCY_WORDS, tokens[p])
+                && tokens[p - 1] == "/"
+                && in_list!(CURRENCY_WORDS, tokens[p - 2])
+                && tokens[p].len() == 3
+                && tokens[p - 2].len() == 3
+        });
+        if pair.is_some() {
+            kinds[i] = Some(Volatile::Counter);
+        }
+    }
+}
+
 /// Marks as dates the numbers of numeric dates written with `-` or `/` between their parts
 /// (`2024-04-01`, `01/04/2024`, `4/1/24`), which the tokenizer splits into three numbers: a
 /// four-digit year (1900–2199) first or last, the other parts at most two digits (a two-digit
@@ -2870,6 +2915,7 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
     unmark_time_ranges(tokens, &mut kinds);
     mark_uuids(tokens, &mut kinds);
     mark_now_phrases(tokens, &words, &mut kinds);
+    mark_market(tokens, &mut kinds);
     // A sign glued to a count is the count's: "+0,5%" → "-0,3%" moves like "0,5%" → "0,3%".
     for i in 2..tokens.len() {
         if kinds[i] == Some(Volatile::Counter)
@@ -7900,6 +7946,36 @@ mod tests {
         ] {
             assert!(!headline_figure(a, b), "{a}");
         }
+    }
+
+    /// A market's ticker moves with every fetch, several instruments in one block too; a
+    /// move written in prose, a level without its signed move, are the page's words.
+    #[test]
+    fn a_markets_ticker() {
+        all_noise(
+            &[
+                (
+                    "IBEX 35 11.234,5 +0,4% · EUR/USD 1,0832",
+                    "IBEX 35 11.198,2 -0,3% · EUR/USD 1,0851",
+                ),
+                (
+                    "DAX 15.234,12 +0,45% · Dow 38.120 -0,2% · Gold 2.310 $ +0,8%",
+                    "DAX 15.201,40 -0,12% · Dow 38.300 +0,5% · Gold 2.290 $ -0,9%",
+                ),
+                ("EUR/USD 1,0832", "EUR/USD 1,0851"),
+            ],
+            &[Volatile::Counter],
+        );
+        all_content(&[
+            (
+                "The DAX rose 0.4% to 15,234 points on Friday, its best week since March.",
+                "The DAX rose 0.6% to 15,301 points on Friday, its best week since March.",
+            ),
+            (
+                "The index closed at 15,234 points, its highest level this year, traders said.",
+                "The index closed at 15,301 points, its highest level this year, traders said.",
+            ),
+        ]);
     }
 
     /// A place's length or area is what the page states, alone in its cell too (an
