@@ -5131,17 +5131,18 @@ pub fn weather_only(t: &str) -> bool {
 
 /// Whether a text says only a count or a relative time — "12 comments", "6Kommentare" (the
 /// count glued to its word by markup), "Kommentare: 6", "6 votes", "vor 3 Stunden", "5 minutes
-/// ago", "asked 3 hours ago" — at
-/// most four words with a word besides the number (a lone "123" may be a figure of the page),
-/// and which kinds: a new or removed block of it is a counter appearing or
+/// ago", "asked 3 hours ago", or both, "Hace 25 minutos 134 comentarios" — at most
+/// [`COUNTER_MAX_WORDS`] words with a word besides the number (a lone "123" may be a figure of
+/// the page), and which kinds: a new or removed block of it is a counter appearing or
 /// going (a teaser's first comments), never news.
 pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
     let toks = text::tokens(t);
     let words: Vec<usize> = (0..toks.len())
         .filter(|&i| text::is_word(toks[i]))
         .collect();
-    // At most four words besides the "y" and "a" of French "il y a" (below): never more than
-    // twelve, and a long block is not read further.
+    // At most six words (an age and a count: "Hace 25 minutos 134 comentarios") besides the
+    // "y" and "a" of French "il y a" (below): never more than twelve, and a long block is not
+    // read further.
     if words.len() > 12 {
         return None;
     }
@@ -5155,7 +5156,7 @@ pub fn bare_count(t: &str) -> Option<Vec<Volatile>> {
             || (is(Some(k), "y") && is(k.checked_sub(1), "il") && is(Some(k + 1), "a"))
     };
     let said = words.len() - (0..words.len()).filter(|&k| il_y_a(k)).count();
-    if words.is_empty() || said > 4 {
+    if words.is_empty() || said > COUNTER_MAX_WORDS {
         return None;
     }
     let mut found = Vec::new();
@@ -8553,6 +8554,9 @@ mod tests {
             "1 point",
             "asked 3 hours ago",
             "answered 5 mins ago",
+            // An age and a count in one element.
+            "Hace 25 minutos 134 comentarios",
+            "vor 3 Stunden 12 Kommentare",
         ] {
             assert!(bare_count(t).is_some(), "{t}");
         }
