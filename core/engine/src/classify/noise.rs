@@ -29,7 +29,16 @@
 //! runs down, "in 5 min", or is a reading time), one end of a schedule ("Check-in from
 //! 15:00"), or a least amount before its unit ("5+ years"). A word that bounds a count is the
 //! count's ("Over 100 applicants"), and a rating written with its star moves like a count in
-//! a longer block too.
+//! a longer block too. A place's length or area ("Max. depth 61 m", "42 km²") and a rate the
+//! page states ("base rate: 4.00%", "VAT 20%", an unsigned percentage alone in its cell) are
+//! content; a timetable's time ("Estimated arrival 15:55", "Abfahrt 8:12") is content even
+//! when it keeps its distance to the visits; a headline's figure (a heading element's number
+//! without a counter word, "40,000 homes without power") is the news (`headline_figure`). A
+//! button's or a tab's count after its label ("Fork 212", "Star 4.1k", "Issues 17", "Pull
+//! requests 4"), a market's ticker in a block of any length (a signed percentage, the level
+//! before it, a currency pair's rate: "DAX 15.234,12 +0,45%", "EUR/USD 1,0832") and whether a
+//! place is open at the visit ("Open now · closes at 22:00" → "Closed · opens at 12:00",
+//! [`opening_state`], a relative time) move with the visit.
 //!
 //! ## When a change is noise
 //! [`builtin_noise`] says a changed block is noise when old and new text have the same
