@@ -5094,7 +5094,7 @@ const OPEN_STATE_OTHER: &[&str] = &[
 ];
 
 /// Whether a text only says whether a place is open at the visit: at most eight words, each
-/// an opening state's word ([`OPEN_STATE_WORDS`], [`OPEN_STATE_OTHER`]), a clock or a day's
+/// an opening state's word (`OPEN_STATE_WORDS`, `OPEN_STATE_OTHER`), a clock or a day's
 /// name, with at least one state word — "Open now · closes at 22:00" → "Closed · opens at
 /// 12:00": it follows the time of the visit, not the page. "Open 24 hours", "Tuesday closed"
 /// with its hours in a sentence, are what the page states.
