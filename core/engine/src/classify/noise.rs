@@ -3564,8 +3564,16 @@ pub fn headline_figure(old: &str, new: &str) -> bool {
             .count()
             >= 2
     };
+    // A section's number ("18. Kontakt" → "19. Kontakt") moves when a section is inserted
+    // before it, which shows itself.
+    let numbered = |t: &str| {
+        let toks = text::tokens(t);
+        toks.first().is_some_and(|f| is_number(f))
+            && toks.get(1).is_some_and(|p| matches!(*p, "." | ")"))
+    };
     worded(old)
         && worded(new)
+        && !(numbered(old) && numbered(new))
         && builtin_noise_kinds(old, new).as_deref() == Some(&[Volatile::Counter][..])
         && !glued_counter(old, new)
         && split_noise_kinds_as(old, new, true).is_none()
@@ -7953,6 +7961,10 @@ mod tests {
             ("1,532", "1,540"),
             ("Reviews (212)", "Reviews (215)"),
             ("Updated 5 minutes ago", "Updated 9 minutes ago"),
+            (
+                "18. Kontakt, Geltendmachung Ihrer Rechte",
+                "19. Kontakt, Geltendmachung Ihrer Rechte",
+            ),
         ] {
             assert!(!headline_figure(a, b), "{a}");
         }
