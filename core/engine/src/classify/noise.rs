@@ -2220,6 +2220,20 @@ const WEATHER_WORDS: &[&str] = &[
     "nuboso",
     "nubosos",
     "soleggiato",
+    // A condition's qualifiers and other condition words ("Poco nuvoloso", "Peu nuageux",
+    // "Muy nuboso", "Nubes y claros", "Intervalos nubosos", "Neve", "Schiarite").
+    "poco",
+    "parzialmente",
+    "molto",
+    "muy",
+    "nubes",
+    "nuvole",
+    "nubi",
+    "neve",
+    "schiarite",
+    "intervalos",
+    "peu",
+    "soleil",
     "sereno",
     "nuvoloso",
     "coperto",
@@ -7835,7 +7849,12 @@ mod tests {
             &[Volatile::Counter],
         );
         all_noise(
-            &[("Berlin 7 °C, bewölkt", "Berlin -3 °C, Schnee")],
+            &[
+                ("Berlin 7 °C, bewölkt", "Berlin -3 °C, Schnee"),
+                ("Roma 14° Sereno", "Roma 16° Poco nuvoloso"),
+                ("Madrid 9 °C Muy nuboso", "Madrid 12 °C Intervalos nubosos"),
+                ("Paris 8°C Peu nuageux", "Paris 6°C Soleil"),
+            ],
             &[Volatile::Weather],
         );
     }
