@@ -5121,6 +5121,12 @@ const OPEN_STATE_OTHER: &[&str] = &[
 /// 12:00": it follows the time of the visit, not the page. "Open 24 hours", "Tuesday closed"
 /// with its hours in a sentence, are what the page states.
 pub fn opening_state(t: &str) -> bool {
+    // Eight words and their separators fit in this many bytes; a longer text is not read
+    // (every changed pair asks).
+    const MAX_BYTES: usize = 160;
+    if t.len() > MAX_BYTES {
+        return false;
+    }
     let toks = text::tokens(t);
     let words: Vec<&str> = toks.iter().copied().filter(|w| text::is_word(w)).collect();
     // (A day's name with a clock only: "Tuesday closed" → "Monday closed" is the week's
