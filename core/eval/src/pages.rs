@@ -495,6 +495,37 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     println!("   app page was hidden whole). Read against this data: a lone teaser's \"5 Min\" (welt.de)");
     println!("   and a reading time glued after a stamp (t-online.de's legal pages) stay counts. Only 5a");
     println!("   moved: one hidden pair fewer (1641 -> 1640, a counter among the 95 other sites).");
+    println!(
+        "   Session 35, for the product (hand-made pages again: a forum thread, a shop's grid, a"
+    );
+    println!("   package's page, an encyclopedia article, a status page, a repository, a flat's listing, a");
+    println!("   rates table, a video, a league table, docs, a menu, a flight, a live blog, events, Spanish,");
+    println!("   French and Italian front pages): content now, where it was hidden as a count or a clock:");
+    println!(
+        "   a place's length or area (\"61 m\", \"42 km²\"), a rate (\"base rate: 4.00%\", \"APR"
+    );
+    println!("   6.9 %\", a lone \"4.25%\" cell), a timetable's time (\"Estimated arrival 15:55\") and a");
+    println!(
+        "   headline's figure (a heading's number without a counter word, \"40,000 homes without"
+    );
+    println!(
+        "   power\"; not a section's number, \"18. Kontakt\"). Noise now, where it was shown: a"
+    );
+    println!(
+        "   button's or tab's count (\"Fork 212\", \"Issues 17\"), a market's ticker of several"
+    );
+    println!("   instruments (\"DAX 15.234,12 +0,45% · EUR/USD 1,0832\"), whether a place is open at the");
+    println!(
+        "   visit (\"Open now · closes at 22:00\" -> \"Closed · opens at 12:00\"), an age and a"
+    );
+    println!(
+        "   count in one element coming or going, Italian and Spanish weather (\"Poco nuvoloso\")."
+    );
+    println!("   Read against this data: t-online.de's privacy page a month later then showed its");
+    println!(
+        "   renumbered section headings, so a section's number stays a count. Only 3b moved: all"
+    );
+    println!("   revisits 56.1% -> 56.2% changed (hl/visit 5.6 both).");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(
