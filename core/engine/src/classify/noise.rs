@@ -5092,27 +5092,8 @@ const NOW_WORDS: &[&str] = &["now", "jetzt", "maintenant", "ahora", "ora", "nu"]
 /// The other words an opening state may hold ("Open now · closes at 22:00", "Closed · opens
 /// at 12:00 tomorrow", "Geschlossen · öffnet um 9:00 Uhr"), besides clocks and day names.
 const OPEN_STATE_OTHER: &[&str] = &[
-    "at",
-    "until",
-    "till",
-    "today",
-    "tomorrow",
-    "am",
-    "pm",
-    "temporarily",
-    "um",
-    "bis",
-    "ab",
-    "uhr",
-    "heute",
-    "morgen",
-    "à",
-    "demain",
-    "hasta",
-    "mañana",
-    "fino",
-    "alle",
-    "domani",
+    "at", "until", "till", "today", "tomorrow", "am", "pm", "um", "bis", "ab", "uhr", "heute",
+    "morgen", "à", "demain", "hasta", "mañana", "fino", "alle", "domani",
 ];
 
 /// Whether a text only says whether a place is open at the visit: at most eight words, each
@@ -7944,6 +7925,9 @@ mod tests {
             "Open 24 hours",
             "Tuesday closed",
             "Applications closed",
+            // (A place closed for a while, or for good, is news of the place.)
+            "Temporarily closed",
+            "Permanently closed",
             "Geöffnet ab 9:00 Uhr",
             "Soon open",
             "Tuesday closed. Lunch 12:00–14:30, dinner 18:00–22:00.",
