@@ -989,17 +989,9 @@ impl SiteState {
                         // An item's age line for another in its slot, the same words around
                         // the age and its counts ("Posted 3 days ago · 87 applicants" →
                         // "Posted 1 week ago · Over 100 applicants", too unlike to be aligned as
-                        // a change): it says when, so the pair is judged as one block's change.
-                        verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
-                    } else if let Some(kinds) = pair
-                        .as_ref()
-                        .filter(|_| {
-                            compared && noise::opening_state(old_t) && noise::opening_state(new_t)
-                        })
-                        .and_then(|p| p.2.clone())
-                    {
-                        // Whether the place is open, for another such state in its slot ("Open
-                        // now · closes at 22:00" → "Closed · opens at 12:00").
+                        // a change; or whether a place is open, "Open now · closes at 22:00" →
+                        // "Closed · opens at 12:00"): it says when, so the pair is judged as one
+                        // block's change.
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
                     } else if noise::weather_only(&b.text) {
                         // A forecast's day coming or going ("Mon 14° / 6° Rain").
