@@ -3056,6 +3056,9 @@ pub fn builtin_noise_between(
         if dated_own_day(old, new, then, now) || dated_own_day(new, old, now, then) {
             return Some(vec![Volatile::Format]);
         }
+        if let Some(kinds) = delivery_estimate(old, new, then, now) {
+            return Some(kinds);
+        }
     }
     // Whether the place is open at the visit ("Open now · closes at 22:00" → "Closed · opens
     // at 12:00"): the time of the visit, said in words.
@@ -3266,6 +3269,127 @@ pub const EDIT_CUES: &[&[&str]] = &[
     &["última", "alteração"],
     &["alterado", "em"],
 ];
+
+/// Words of a delivery estimate: a shop counts its dates from the day the page is served.
+const DELIVERY_CUES: &[&[&str]] = &[
+    &["delivery"],
+    &["deliver"],
+    &["delivered"],
+    &["arrives"],
+    &["arriving"],
+    &["get", "it"],
+    &["ships"],
+    &["dispatched"],
+    &["dispatches"],
+    &["lieferung"],
+    &["geliefert"],
+    &["lieferdatum"],
+    &["zustellung"],
+    &["livraison"],
+    &["livré"],
+    &["livrée"],
+    &["entrega"],
+    &["recíbelo"],
+    &["consegna"],
+    &["bezorgd"],
+    &["levering"],
+];
+/// Most days a delivery estimate lies after the visit.
+const DELIVERY_DAYS: i64 = 60;
+
+/// The kinds of a change that is one delivery estimate read on two days, with its cut-off
+/// ("Order within 4 hrs 12 mins to get it by Tuesday, December 1" → "Order within 7 hrs 40 mins
+/// to get it by Friday, December 4"): the texts are the same but for their dates, the weekdays
+/// and the time left in words, the dates kept their distance to the visits
+/// ([`delivery_kept_its_distance`]), and the time left is told to the hour or the minute (a
+/// daily cut-off; "ships within 2 days" → "5 days" is news of the shop). `None` otherwise.
+fn delivery_estimate(old: &str, new: &str, then: i64, now: i64) -> Option<Vec<Volatile>> {
+    if !delivery_kept_its_distance(old, new, then, now) {
+        return None;
+    }
+    let (a, b) = (text::tokens(old), text::tokens(new));
+    // The tokens but for the dates, the weekdays and the time left, each run one placeholder.
+    let rest = |toks: &[&str], at: i64| -> Option<(Vec<String>, Option<i64>)> {
+        let mut masked = vec![false; toks.len()];
+        for (_, first, last) in date_spans(toks, at.div_euclid(86_400)) {
+            masked[first..=last].iter_mut().for_each(|m| *m = true);
+        }
+        for (i, t) in toks.iter().enumerate() {
+            let lower = t.to_lowercase();
+            let lower = lower.trim_end_matches('.');
+            if WEEKDAY_ROWS.iter().any(|row| row.contains(&lower)) {
+                masked[i] = true;
+            }
+        }
+        let mut left = None;
+        if let Some((range, minutes, smallest)) = time_in_words(toks) {
+            if smallest > 60 {
+                return None;
+            }
+            masked[range].iter_mut().for_each(|m| *m = true);
+            left = Some(minutes);
+        }
+        let mut out: Vec<String> = Vec::new();
+        for (i, t) in toks.iter().enumerate() {
+            if !masked[i] {
+                out.push(t.to_string());
+            } else if i == 0 || !masked[i - 1] {
+                out.push(String::new());
+            }
+        }
+        Some((out, left))
+    };
+    let ((ra, la), (rb, lb)) = (rest(&a, then)?, rest(&b, now)?);
+    if ra != rb {
+        return None;
+    }
+    let mut kinds = vec![Volatile::Date];
+    if la != lb {
+        kinds.push(Volatile::RelativeTime);
+    }
+    kinds.sort();
+    Some(kinds)
+}
+
+/// Whether `old` and `new` are one delivery estimate read on two days ("FREE delivery Thursday,
+/// December 3" seen on Sunday 29 November, "Sunday, December 6" seen on Wednesday 2 December):
+/// both say a [`DELIVERY_CUES`] word, and the dates only each side holds lie the same days
+/// (at most [`DELIVERY_DAYS`]) after its own visit's day, in one time zone; a weekday either
+/// side names is the weekday of one of its dates. A concert's date that moved is not one: no
+/// delivery word; a delivery date that slipped by a day is not either: its distance changed.
+fn delivery_kept_its_distance(old: &str, new: &str, then: i64, now: i64) -> bool {
+    if phrases_said(old, DELIVERY_CUES).is_empty() || phrases_said(new, DELIVERY_CUES).is_empty() {
+        return false;
+    }
+    let (a, b) = (
+        dates_in(old, then.div_euclid(86_400)),
+        dates_in(new, now.div_euclid(86_400)),
+    );
+    let old_only: Vec<i64> = a.iter().filter(|d| !b.contains(d)).copied().collect();
+    let new_only: Vec<i64> = b.iter().filter(|d| !a.contains(d)).copied().collect();
+    if old_only.is_empty() || old_only.len() != new_only.len() {
+        return false;
+    }
+    // Day 0 (1 January 1970) was a Thursday: (day + 3) mod 7 with 0 = Monday.
+    let named_days_dated = |t: &str, dates: &[i64]| {
+        weekdays_named(t)
+            .iter()
+            .all(|w| dates.iter().any(|d| (d + 3).rem_euclid(7) == *w))
+    };
+    if !named_days_dated(old, &a) || !named_days_dated(new, &b) {
+        return false;
+    }
+    ZONE_OFFSETS.step_by(ZONE_STEP_SECS).any(|zone| {
+        let (t, n) = (
+            then.saturating_add(zone).div_euclid(86_400),
+            now.saturating_add(zone).div_euclid(86_400),
+        );
+        old_only.iter().zip(&new_only).all(|(o, w)| {
+            let d = o - t;
+            (0..=DELIVERY_DAYS).contains(&d) && w - n == d
+        })
+    })
+}
 
 /// Whether a text says one of [`EDIT_CUES`]: its date is when the document last changed.
 fn edit_stamped(t: &str) -> bool {
@@ -5089,6 +5213,15 @@ const OPEN_WORDS: &[&str] = &[
 ];
 /// "Now" in those languages.
 const NOW_WORDS: &[&str] = &["now", "jetzt", "maintenant", "ahora", "ora", "nu"];
+/// Words of a stock market's state and the time its quote is of ("As of 4:00 PM EST. Market
+/// closed." → "As of 11:42 AM EST. Market open."): with them "open" alone is a state.
+const MARKET_WORDS: &[&str] = &[
+    "market", "markets", "börse", "handel", "marché", "mercado", "mercato",
+];
+/// The other words of a market's state: the time its quote is of, and the time zone.
+const MARKET_STATE_WORDS: &[&str] = &[
+    "as", "of", "est", "edt", "et", "cet", "cest", "gmt", "utc", "bst", "pst", "pdt", "jst",
+];
 /// The other words an opening state may hold ("Open now · closes at 22:00", "Closed · opens
 /// at 12:00 tomorrow", "Geschlossen · öffnet um 9:00 Uhr"), besides clocks and day names.
 const OPEN_STATE_OTHER: &[&str] = &[
@@ -5113,8 +5246,9 @@ pub fn opening_state(t: &str) -> bool {
     // (A day's name with a clock only: "Tuesday closed" → "Monday closed" is the week's
     // rest day moved.)
     let clocked = words.iter().any(|w| is_clock(w));
+    let market = words.iter().any(|w| in_list!(MARKET_WORDS, w));
     let open_now = words.iter().any(|w| in_list!(OPEN_WORDS, w))
-        && words.iter().any(|w| in_list!(NOW_WORDS, w));
+        && (market || words.iter().any(|w| in_list!(NOW_WORDS, w)));
     !words.is_empty()
         && words.len() <= 8
         && (open_now || words.iter().any(|w| in_list!(OPEN_STATE_WORDS, w)))
@@ -5123,6 +5257,7 @@ pub fn opening_state(t: &str) -> bool {
                 || in_list!(OPEN_STATE_OTHER, w)
                 || in_list!(OPEN_WORDS, w)
                 || in_list!(NOW_WORDS, w)
+                || (market && (in_list!(MARKET_WORDS, w) || in_list!(MARKET_STATE_WORDS, w)))
                 || is_clock(w)
                 || (clocked && is_day_name(w))
         })
@@ -7909,6 +8044,77 @@ mod tests {
     /// "Closed · opens at 12:00"); an issue's state, a rest day or a timetable's time is
     /// what the page states.
     #[test]
+    fn a_delivery_estimate_counts_from_the_visit() {
+        // Sunday 29 November 2026, 10:00 UTC, and Wednesday 2 December, 13:00.
+        let (sun, wed) = (1_795_946_400, 1_796_216_400);
+        let noise = |old: &str, new: &str| builtin_noise_between(old, new, Some(sun), Some(wed));
+        assert_eq!(
+            noise(
+                "FREE delivery Thursday, December 3 on orders over €50.",
+                "FREE delivery Sunday, December 6 on orders over €50.",
+            ),
+            Some(vec![Volatile::Date])
+        );
+        assert_eq!(
+            noise(
+                "Arrives by Mon, Dec 7 with standard shipping.",
+                "Arrives by Thu, Dec 10 with standard shipping.",
+            ),
+            Some(vec![Volatile::Date])
+        );
+        assert_eq!(
+            noise(
+                "Order within 4 hrs 12 mins to get it by Tuesday, December 1.",
+                "Order within 7 hrs 40 mins to get it by Friday, December 4.",
+            ),
+            Some(vec![Volatile::Date, Volatile::RelativeTime])
+        );
+        assert_eq!(
+            noise("Lieferung Do., 3. Dez.", "Lieferung So., 6. Dez."),
+            Some(vec![Volatile::Date])
+        );
+        for (old, new) in [
+            // The estimate slipped: four days after the visit, then six.
+            (
+                "FREE delivery Thursday, December 3 on orders over €50.",
+                "FREE delivery Tuesday, December 8 on orders over €50.",
+            ),
+            // Something else changed with it.
+            (
+                "FREE delivery Thursday, December 3 on orders over €50.",
+                "FREE delivery Sunday, December 6 on orders over €80.",
+            ),
+            // A weekday that is none of its dates' days.
+            (
+                "FREE delivery Friday, December 3 on orders over €50.",
+                "FREE delivery Sunday, December 6 on orders over €50.",
+            ),
+            // A period, not a cut-off: the shop ships slower.
+            (
+                "Usually ships within 2 days. Delivery by December 3.",
+                "Usually ships within 5 days. Delivery by December 6.",
+            ),
+            // No delivery word: a concert moved by as many days as lay between the visits.
+            (
+                "Concert: Thursday, December 3",
+                "Concert: Sunday, December 6",
+            ),
+        ] {
+            assert_eq!(noise(old, new), None, "{old} → {new}");
+        }
+        // Without the visits' times a delivery date is read as any date.
+        assert_eq!(
+            builtin_noise_between(
+                "FREE delivery Thursday, December 3 on orders over €50.",
+                "FREE delivery Sunday, December 6 on orders over €50.",
+                None,
+                Some(wed)
+            ),
+            None
+        );
+    }
+
+    #[test]
     fn an_opening_state_and_a_timetable() {
         for t in [
             "Open now · closes at 22:00",
@@ -7917,6 +8123,10 @@ mod tests {
             "Geschlossen · öffnet um 9:00 Uhr",
             "Closed · opens Mon 9:00",
             "Jetzt geöffnet",
+            "As of 4:00 PM EST. Market closed.",
+            "As of 11:42 AM EST. Market open.",
+            "Börse geschlossen",
+            "Market open",
         ] {
             assert!(opening_state(t), "{t}");
         }
@@ -7931,6 +8141,9 @@ mod tests {
             "Geöffnet ab 9:00 Uhr",
             "Soon open",
             "Tuesday closed. Lunch 12:00–14:30, dinner 18:00–22:00.",
+            "As of 4:00 PM EST",
+            "Christmas market open Saturdays",
+            "Market data",
         ] {
             assert!(!opening_state(t), "{t}");
         }

@@ -962,13 +962,18 @@ impl SiteState {
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![same])));
                     } else if let Some(kinds) = pair
                         .as_ref()
-                        .filter(|_| bare_number(old_t) && bare_number(new_t))
+                        .filter(|p| {
+                            (bare_number(old_t) && bare_number(new_t))
+                                || (p.0 && figures_only(old_t) && figures_only(new_t))
+                        })
                         .and_then(|p| p.2.clone())
                     {
                         // One bare number for another in its slot (a count in its own element,
-                        // "1" → "2", too unlike to be aligned as a change): judged as the change
-                        // of one block, noise on both sides. A short text with words and a
-                        // number ("5,49 €") may be another item and is judged as rotating.
+                        // "1" → "2", too unlike to be aligned as a change), or figures without
+                        // a word (a quote, "182.34 +1.22 (+0.67%)" → "179.02 -3.32 (-1.82%)"):
+                        // judged as the change of one block, noise on both sides. A short text
+                        // with words and a number ("5,49 €") may be another item and is judged
+                        // as rotating.
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
                     } else if let Some(kinds) = pair
                         .as_ref()
@@ -1764,6 +1769,21 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
         report.blocks[k].kind = Kind::Noise;
         report.blocks[k].reason = Some(Reason::builtin(kinds));
     }
+}
+
+/// A short text of figures and no word: numbers with their signs, brackets and percent signs
+/// (`182.34 +1.22 (+0.67%)`, `180.55 - 183.02`).
+fn figures_only(t: &str) -> bool {
+    t.len() <= 64
+        && t.bytes().any(|b| b.is_ascii_digit())
+        && t.chars().all(|c| {
+            c.is_ascii_digit()
+                || c.is_whitespace()
+                || matches!(
+                    c,
+                    '.' | ',' | '\'' | '-' | '−' | '+' | '/' | '%' | '(' | ')' | '±'
+                )
+        })
 }
 
 /// A text that is one number and nothing else (`7`, `1,204`, `3.5`).
