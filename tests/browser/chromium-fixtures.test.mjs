@@ -6,7 +6,7 @@
 // page must show the content changes painted in place.
 // Build first: node scripts/build-extension.mjs
 
-import { test, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useChromium, settled, painted, tabIdOf, badge, inExtension } from './chromium.mjs';
 import { fixtureCases } from '../site/server.mjs';
@@ -25,10 +25,9 @@ const PREVIEW_CHARS = 160;
 
 // The cases' visits are dated in 2025 and 2026, months before the real clock: the daily retention
 // (its alarm first fires a minute after the worker starts) would delete the version a case is
-// about to be compared with, and its next visit would be a first one. Keep them all.
-before(async () => {
-  await inExtension(ext, () => chrome.storage.local.set({ settings: { retentionDays: 3650 } }));
-});
+// about to be compared with, and its next visit would be a first one. Keep them all (set
+// once, before the first case).
+let keptAll = null;
 
 for (const fixture of fixtureCases()) {
   test(`fixture ${fixture.name}: the extension reports what the core's harness pins`, async () => {
@@ -36,6 +35,8 @@ for (const fixture of fixtureCases()) {
     const url = site.url(story, `fixture/${fixture.name}`);
     const times = fixture.case.times || fixture.pages.map((_, k) => START + k * DAY);
     assert.equal(times.length, fixture.pages.length, 'case.json times: one per version');
+    keptAll ??= inExtension(ext, () => chrome.storage.local.set({ settings: { retentionDays: 3650 } }));
+    await keptAll;
     const page = await ext.context.newPage();
     let state;
     for (let k = 0; k < fixture.pages.length; k++) {

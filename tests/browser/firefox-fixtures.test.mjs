@@ -9,7 +9,7 @@
 // both browsers are shown to run them. Its own Firefox profile; one tab.
 // Build first: node scripts/build-extension.mjs
 
-import { test, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFirefox } from './firefox.mjs';
 import { PAINTED } from './chromium.mjs';
@@ -24,11 +24,9 @@ const PREVIEW_CHARS = 160;
 
 // The cases' visits are dated in 2025 and 2026, months before the real clock: the daily retention
 // (its alarm first fires a minute after the background starts) would delete the version a case
-// is about to be compared with, and its next visit would be a first one. Keep them all.
-before(async () => {
-  await ff.load(ff.site.url('fxff-settings', 'static'));
-  await ff.store({ settings: { retentionDays: 3650 } });
-});
+// is about to be compared with, and its next visit would be a first one. Keep them all (set
+// once, before the first case).
+let keptAll = false;
 
 for (const fixture of fixtureCases()) {
   test(`Firefox: fixture ${fixture.name}: the extension reports what the core's harness pins`, async () => {
@@ -38,6 +36,10 @@ for (const fixture of fixtureCases()) {
     assert.equal(times.length, fixture.pages.length, 'case.json times: one per version');
     // A page of the test site to write the first visit's time from.
     await ff.load(ff.site.url(story, 'static'));
+    if (!keptAll) {
+      await ff.store({ settings: { retentionDays: 3650 } });
+      keptAll = true;
+    }
     let state;
     for (let k = 0; k < fixture.pages.length; k++) {
       if (k > 0) await ff.site.advance(story);
