@@ -1404,10 +1404,20 @@ const SOCIAL_VERBS: &[&str] = &[
     "bought",
     "purchased",
     "ordered",
+    "booked",
+    "reserved",
     "viewing",
     "viewed",
     "watching",
     "looking",
+    "looked",
+    "gebucht",
+    "reserviert",
+    "angeschaut",
+    "réservé",
+    "reservado",
+    "reservaron",
+    "prenotato",
     "gekauft",
     "bestellt",
     "angesehen",
@@ -1438,6 +1448,75 @@ fn social_proof<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bo
 /// Words after a count of what is left of a stock ("Only 3 left in stock", "5 remaining"): a
 /// count that moves, while none left is a state ([`left_zero`]).
 const LEFT_WORDS: &[&str] = &["left", "remaining", "übrig", "restants"];
+/// What a stock counts, between its count and a word of what is left ("Only 38 tickets left",
+/// "Nur noch 3 Zimmer frei"): with them, "available" and its kind also say what is left.
+const STOCK_NOUNS: &[&str] = &[
+    "ticket",
+    "tickets",
+    "seat",
+    "seats",
+    "room",
+    "rooms",
+    "place",
+    "places",
+    "spot",
+    "spots",
+    "item",
+    "items",
+    "piece",
+    "pieces",
+    "unit",
+    "units",
+    "copies",
+    "karten",
+    "tickets",
+    "plätze",
+    "zimmer",
+    "stück",
+    "exemplare",
+    "billets",
+    "chambres",
+    "exemplaires",
+    "entradas",
+    "plazas",
+    "habitaciones",
+    "unidades",
+    "biglietti",
+    "posti",
+    "camere",
+    "pezzi",
+];
+/// Words after a stock noun that say what is left ([`STOCK_NOUNS`]).
+const LEFT_AFTER_NOUN: &[&str] = &[
+    "left",
+    "remaining",
+    "übrig",
+    "restants",
+    "restantes",
+    "rimasti",
+    "rimaste",
+];
+/// Words after a stock noun that say what is left only after a word of scarcity before the
+/// count ([`ONLY_WORDS`]): "Only 3 rooms available", not "120 rooms available to guests".
+const AVAILABLE_AFTER_NOUN: &[&str] = &[
+    "available",
+    "verfügbar",
+    "frei",
+    "disponibles",
+    "libres",
+    "disponibili",
+];
+/// Words of scarcity before a count.
+const ONLY_WORDS: &[&str] = &[
+    "only",
+    "just",
+    "noch",
+    "seulement",
+    "que",
+    "solo",
+    "sólo",
+    "quedan",
+];
 
 /// Words of a short block that holds a rating: an average that moves with every vote like a
 /// count.
@@ -2824,6 +2903,12 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
             } else if next.is_some_and(|n| {
                 in_list!(COUNTER_WORDS, n)
                     || in_list!(LEFT_WORDS, n)
+                    || (in_list!(STOCK_NOUNS, n)
+                        && word_at(k + 2).is_some_and(|w| {
+                            in_list!(LEFT_AFTER_NOUN, w)
+                                || (in_list!(AVAILABLE_AFTER_NOUN, w)
+                                    && prev.is_some_and(|p| in_list!(ONLY_WORDS, p)))
+                        }))
                     || (in_list!(COUNTER_SINGULARS, n) && matches!(tok, "0" | "1"))
                     || (in_list!(SCORE_WORDS, n) && aged())
             }) || prev.is_some_and(|p| in_list!(COUNTER_WORDS, p))
@@ -5261,6 +5346,125 @@ pub fn opening_state(t: &str) -> bool {
                 || is_clock(w)
                 || (clocked && is_day_name(w))
         })
+}
+
+/// Labels of a weather reading (lowercased words): a label made of them, with one of the
+/// first kind, names what the reading beside it measures ("Humidity", "Chance of rain",
+/// "Luftfeuchtigkeit", "Vent").
+const WEATHER_MEASURES: &[&str] = &[
+    "humidity",
+    "rain",
+    "precipitation",
+    "cloud",
+    "cloudiness",
+    "wind",
+    "winds",
+    "gust",
+    "gusts",
+    "pressure",
+    "visibility",
+    "dew",
+    "uv",
+    "pollen",
+    "aqi",
+    "luftfeuchtigkeit",
+    "luftfeuchte",
+    "feuchte",
+    "regenwahrscheinlichkeit",
+    "regenrisiko",
+    "niederschlag",
+    "niederschlagsrisiko",
+    "böen",
+    "windböen",
+    "luftdruck",
+    "sicht",
+    "sichtweite",
+    "taupunkt",
+    "bewölkung",
+    "uv-index",
+    "humidité",
+    "vent",
+    "rafales",
+    "pression",
+    "visibilité",
+    "nébulosité",
+    "pluie",
+    "humedad",
+    "viento",
+    "rachas",
+    "presión",
+    "visibilidad",
+    "nubosidad",
+    "lluvia",
+    "umidità",
+    "vento",
+    "raffiche",
+    "pressione",
+    "visibilità",
+    "nuvolosità",
+    "pioggia",
+    "precipitazioni",
+];
+/// The other words a weather reading's label may hold.
+const WEATHER_MEASURE_OTHER: &[&str] = &[
+    "chance",
+    "of",
+    "cover",
+    "speed",
+    "point",
+    "index",
+    "air",
+    "quality",
+    "probability",
+    "relative",
+    "risk",
+    "count",
+    "wahrscheinlichkeit",
+    "de",
+    "du",
+    "la",
+    "probabilité",
+    "probabilidad",
+    "di",
+    "probabilità",
+    "indice",
+    "índice",
+    "punto",
+    "point",
+];
+
+/// Whether a changed block is a weather reading beside its label ("Humidity" | "71%" →
+/// "64%", "Wind" | "19 km/h SW" → "11 km/h W"): `label`, the block before it under the same
+/// parent, names a weather measure ([`WEATHER_MEASURES`], at most four words), and each text
+/// is readings only — numbers, "%", weather units and compass points, at most four words.
+/// A bank's "Base rate" | "4.25%" has no such label: its rate stays content.
+pub fn weather_reading(label: &str, old: &str, new: &str) -> bool {
+    let label_words: Vec<&str> = text::tokens(label)
+        .into_iter()
+        .filter(|w| text::is_word(w))
+        .collect();
+    if label_words.is_empty()
+        || label_words.len() > 4
+        || !label_words.iter().any(|w| in_list!(WEATHER_MEASURES, w))
+        || !label_words
+            .iter()
+            .all(|w| in_list!(WEATHER_MEASURES, w) || in_list!(WEATHER_MEASURE_OTHER, w))
+    {
+        return false;
+    }
+    let reading = |t: &str| {
+        let toks = text::tokens(t);
+        let words: Vec<&str> = toks.iter().copied().filter(|w| text::is_word(w)).collect();
+        words.len() <= 4
+            && words.iter().any(|w| is_number(w))
+            && words.iter().all(|w| {
+                is_number(w)
+                    || in_list!(WEATHER_UNITS, w)
+                    || COMPASS_POINTS.contains(w)
+                    || matches!(*w, "h" | "s" | "C" | "F")
+            })
+    };
+    reading(old) && reading(new)
 }
 
 /// Whether a text is only a weather report: each of its words is a reading, a condition or the
@@ -7765,6 +7969,31 @@ mod tests {
                     "15 Personen sehen sich dieses Produkt gerade an",
                     "19 Personen sehen sich dieses Produkt gerade an",
                 ),
+                (
+                    "Selling fast! 1,214 people looked at this event in the last hour.",
+                    "Selling fast! 868 people looked at this event in the last hour.",
+                ),
+                (
+                    "Popular! 5 people booked this hotel in the last 24 hours.",
+                    "Popular! 9 people booked this hotel in the last 24 hours.",
+                ),
+                // What is left of a stock, named: tickets, rooms, seats.
+                (
+                    "Only 38 tickets left at this price.",
+                    "Only 21 tickets left at this price.",
+                ),
+                (
+                    "Hurry, we have only 3 rooms left on our site for your dates.",
+                    "Hurry, we have only 2 rooms left on our site for your dates.",
+                ),
+                (
+                    "Nur noch 4 Zimmer frei zu diesem Preis",
+                    "Nur noch 2 Zimmer frei zu diesem Preis",
+                ),
+                (
+                    "Only 3 seats available at this fare",
+                    "Only 1 seats available at this fare",
+                ),
             ],
             &[Volatile::Counter],
         );
@@ -7772,6 +8001,15 @@ mod tests {
             (
                 "23 people were injured when the ferry hit the pier on Monday",
                 "31 people were injured when the ferry hit the pier on Monday",
+            ),
+            // A room's or a ticket's count that is not what is left of them.
+            (
+                "The hotel has 120 rooms available to guests with pets, on four floors",
+                "The hotel has 140 rooms available to guests with pets, on four floors",
+            ),
+            (
+                "The club booked 3 rooms for the players and their families this week",
+                "The club booked 4 rooms for the players and their families this week",
             ),
             // A measure of one letter is no time left.
             (
@@ -8043,6 +8281,34 @@ mod tests {
     /// Whether a place is open follows the visit's time ("Open now · closes at 22:00" →
     /// "Closed · opens at 12:00"); an issue's state, a rest day or a timetable's time is
     /// what the page states.
+    #[test]
+    fn a_weather_reading_beside_its_label() {
+        for (label, old, new) in [
+            ("Humidity", "71%", "64%"),
+            ("Chance of rain", "80%", "20%"),
+            ("Wind", "19 km/h SW", "11 km/h W"),
+            ("Pressure", "1012 hPa", "1019 hPa"),
+            ("UV index", "1", "2"),
+            ("Luftfeuchtigkeit", "71 %", "64 %"),
+            ("Vent", "19 km/h", "11 km/h"),
+        ] {
+            assert!(weather_reading(label, old, new), "{label}: {old} → {new}");
+        }
+        for (label, old, new) in [
+            // A bank's rate, a shop's figure: no weather measure names them.
+            ("Base rate", "4.25%", "4.00%"),
+            ("Fixed 2 years", "4.25%", "4.00%"),
+            ("Price", "€129", "€119"),
+            // A label of weather words that says more than a measure.
+            ("Rain gear for hikers and cyclists alike", "12", "14"),
+            // Words beside the reading: not a reading only.
+            ("Wind", "19 km/h, gale warning", "11 km/h"),
+            ("Humidity", "", "64%"),
+        ] {
+            assert!(!weather_reading(label, old, new), "{label}: {old} → {new}");
+        }
+    }
+
     #[test]
     fn a_delivery_estimate_counts_from_the_visit() {
         // Sunday 29 November 2026, 10:00 UTC, and Wednesday 2 December, 13:00.

@@ -897,6 +897,13 @@ impl SiteState {
                         // A headline's figure ("40,000 homes without power" → "65,000"):
                         // the news itself, not a count of the page's.
                         continue;
+                    } else if b
+                        .new_index
+                        .and_then(|j| label_before(new.blocks, j))
+                        .is_some_and(|label| noise::weather_reading(label, old_text, &b.text))
+                    {
+                        // A weather reading beside its label ("Humidity" | "71%" → "64%").
+                        verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Weather])));
                     } else if let Some(r) = noise::classify(
                         old_text,
                         &b.text,
@@ -1769,6 +1776,15 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
         report.blocks[k].kind = Kind::Noise;
         report.blocks[k].reason = Some(Reason::builtin(kinds));
     }
+}
+
+/// The text of the block before `blocks[j]` when it is its sibling's, under the same parent
+/// element (a table row's first cell, a `dt` before its `dd`): the label of what `blocks[j]`
+/// says.
+fn label_before(blocks: &[Block], j: usize) -> Option<&str> {
+    let parent = |p: &str| p.rsplit_once('/').map(|(head, _)| head.to_owned());
+    let (label, block) = (blocks.get(j.checked_sub(1)?)?, blocks.get(j)?);
+    (parent(&label.path)? == parent(&block.path)?).then_some(label.text.as_str())
 }
 
 /// A short text of figures and no word: numbers with their signs, brackets and percent signs
