@@ -655,6 +655,80 @@ pub(crate) fn diff_blocks_metered(
         }
     }
 
+    // 2c. Within items: a list's cards (article, li, tr) keep their blocks together. An old
+    //     and a new item that hold blocks paired with each other, and no others, are one card;
+    //     a hunk's leftovers in such a pair of cards pair first, in order by similarity, within
+    //     it. The age line "2h" of a post that moved down below a new one is that post's
+    //     "Nov 29", not the new post's "40m" that stands where it stood.
+    {
+        use crate::classify::noise::item_of;
+        // old item → new item, and back, by the blocks paired so far (None: more than one).
+        let mut forth: AHashMap<&str, Option<&str>> = AHashMap::new();
+        let mut back: AHashMap<&str, Option<&str>> = AHashMap::new();
+        for (i, m) in old_match.iter().enumerate() {
+            let Some(j) = *m else { continue };
+            let (Some(a), Some(b)) = (item_of(&old[i].path), item_of(&new[j].path)) else {
+                continue;
+            };
+            forth
+                .entry(a)
+                .and_modify(|e| *e = e.filter(|x| *x == b))
+                .or_insert(Some(b));
+            back.entry(b)
+                .and_modify(|e| *e = e.filter(|x| *x == a))
+                .or_insert(Some(a));
+        }
+        let card = |i: usize| -> Option<(&str, &str)> {
+            let a = item_of(&old[i].path)?;
+            let b = (*forth.get(a)?)?;
+            (*back.get(b)? == Some(a)).then_some((a, b))
+        };
+        for (olds, news) in &hunks {
+            // The hunk's leftovers by card: (old item, new item) → (olds, news).
+            let mut cards: Vec<((&str, &str), Vec<usize>, Vec<usize>)> = Vec::new();
+            for i in olds
+                .clone()
+                .filter(|&i| old_match[i].is_none() && !old_weak[i])
+            {
+                let Some(key) = card(i) else { continue };
+                match cards.iter_mut().find(|c| c.0 == key) {
+                    Some(c) => c.1.push(i),
+                    None => cards.push((key, vec![i], Vec::new())),
+                }
+            }
+            if cards.is_empty() {
+                continue;
+            }
+            for j in news
+                .clone()
+                .filter(|&j| new_status[j].is_none() && !new_weak[j])
+            {
+                let Some(b) = item_of(&new[j].path) else {
+                    continue;
+                };
+                if let Some(c) = cards.iter_mut().find(|c| c.0 .1 == b) {
+                    c.2.push(j);
+                }
+            }
+            for (_, co, cn) in cards {
+                if co.is_empty() || cn.is_empty() {
+                    continue;
+                }
+                let (pairs, approx) =
+                    pair_blocks(&mut old_sets, &mut new_sets, &co, &cn, opts, meter);
+                approximate |= approx;
+                for (i, j) in pairs {
+                    old_match[i] = Some(j);
+                    new_status[j] = Some((Status::Changed, Some(i)));
+                    let (s, approx) =
+                        metered_spans(&old[i].text, &new[j].text, opts, &mut scratch, meter);
+                    approximate |= approx;
+                    spans[j] = Some(s);
+                }
+            }
+        }
+    }
+
     // 3. Changed: pair the leftovers of each hunk in order by similarity; then its weak
     //    leftovers in order (a rank "2." where "3." stood: the list shifted).
     for (olds, news) in &hunks {
@@ -1597,6 +1671,70 @@ mod tests {
         assert!(s.contains(&(Status::New, "€90,99")), "{s:?}");
         assert!(s.contains(&(Status::Removed, "€83,99")), "{s:?}");
         assert_eq!(r.summary.changed, 0, "{s:?}");
+    }
+
+    #[test]
+    fn a_card_s_blocks_pair_within_the_card() {
+        // A feed: a new post came on top, the old one moved down, its age became its date.
+        // The old post's age line pairs with its own line in its card, not with the new
+        // post's age line that stands where it stood.
+        let posts = |texts: &[(&str, &str)]| -> Vec<Block> {
+            let mut out = blocks(&["Posts"]);
+            for (k, (stamp, body)) in texts.iter().enumerate() {
+                for (n, t) in [stamp, body].into_iter().enumerate() {
+                    out.push(Block {
+                        text: t.to_string(),
+                        path: format!("/main/article[{k}]/p[{n}]"),
+                        ..Block::default()
+                    });
+                }
+            }
+            out
+        };
+        let old = posts(&[
+            (
+                "Ada Lovelace @ada · 2h",
+                "The engine weaves algebraic patterns.",
+            ),
+            (
+                "Ada Lovelace @ada · Nov 26",
+                "Notes on the engine, part three.",
+            ),
+        ]);
+        let new = posts(&[
+            (
+                "Ada Lovelace @ada · 40m",
+                "A new table of Bernoulli numbers.",
+            ),
+            (
+                "Ada Lovelace @ada · Nov 29",
+                "The engine weaves algebraic patterns.",
+            ),
+            (
+                "Ada Lovelace @ada · Nov 26",
+                "Notes on the engine, part three.",
+            ),
+        ]);
+        let r = diff_blocks(&old, &new, &DiffOptions::default());
+        let s = statuses(&r);
+        assert!(
+            s.contains(&(Status::New, "Ada Lovelace @ada · 40m")),
+            "{s:?}"
+        );
+        assert!(
+            s.contains(&(Status::Changed, "Ada Lovelace @ada · Nov 29")),
+            "{s:?}"
+        );
+        let changed = r
+            .blocks
+            .iter()
+            .find(|b| b.status == Status::Changed)
+            .unwrap();
+        assert_eq!(
+            old[changed.old_index.unwrap()].text,
+            "Ada Lovelace @ada · 2h"
+        );
+        assert_eq!(r.summary.changed, 1, "{s:?}");
     }
 
     #[test]

@@ -3144,6 +3144,9 @@ pub fn builtin_noise_between(
         if let Some(kinds) = delivery_estimate(old, new, then, now) {
             return Some(kinds);
         }
+        if aged_into_its_date(old, new, then, now) {
+            return Some(vec![Volatile::RelativeTime]);
+        }
     }
     // Whether the place is open at the visit ("Open now · closes at 22:00" → "Closed · opens
     // at 12:00"): the time of the visit, said in words.
@@ -3381,6 +3384,51 @@ const DELIVERY_CUES: &[&[&str]] = &[
 ];
 /// Most days a delivery estimate lies after the visit.
 const DELIVERY_DAYS: i64 = 60;
+
+/// Words that may follow an age ("3 hours ago", "vor 3 Stunden" has its word before).
+const AGE_AFTER: &[&str] = &["ago", "old"];
+/// Words that may stand before an age.
+const AGE_BEFORE: &[&str] = &["vor", "il", "y", "a", "hace", "fa"];
+
+/// Whether an item's age became the date it was posted ("Ada Lovelace @ada · 2h" seen at
+/// noon on 29 November → "Ada Lovelace @ada · Nov 29" seen days later): the old text says an
+/// age ([`time_in_words`], with "ago" or its kind beside it or nothing), the new one a date in
+/// its place and the rest is the same, and the date is the day the age counts back to from
+/// the old visit (`then`) in some time zone. A date that is not that day is another stamp.
+fn aged_into_its_date(old: &str, new: &str, then: i64, now: i64) -> bool {
+    if now < then {
+        return false;
+    }
+    let (a, b) = (text::tokens(old), text::tokens(new));
+    let Some((range, minutes, _)) = time_in_words(&a) else {
+        return false;
+    };
+    // The age with its "ago" / "vor" beside it, if any.
+    let word = |i: usize| a.get(i).filter(|t| text::is_word(t));
+    let mut start = range.start;
+    let mut end = range.end;
+    if let Some(q) = (0..start).rev().find(|&q| !a[q].trim().is_empty()) {
+        if word(q).is_some_and(|w| in_list!(AGE_BEFORE, w)) {
+            start = q;
+        }
+    }
+    if let Some(q) = (end..a.len()).find(|&q| !a[q].trim().is_empty()) {
+        if word(q).is_some_and(|w| in_list!(AGE_AFTER, w)) {
+            end = q + 1;
+        }
+    }
+    let spans = date_spans(&b, now.div_euclid(86_400));
+    let [(day, first, last)] = spans[..] else {
+        return false;
+    };
+    if a[..start] != b[..first] || a[end..] != b[last + 1..] {
+        return false;
+    }
+    let posted = then.saturating_sub(minutes.saturating_mul(60));
+    ZONE_OFFSETS
+        .step_by(ZONE_STEP_SECS)
+        .any(|zone| posted.saturating_add(zone).div_euclid(86_400) == day)
+}
 
 /// The kinds of a change that is one delivery estimate read on two days, with its cut-off
 /// ("Order within 4 hrs 12 mins to get it by Tuesday, December 1" → "Order within 7 hrs 40 mins
@@ -8306,6 +8354,37 @@ mod tests {
             ("Humidity", "", "64%"),
         ] {
             assert!(!weather_reading(label, old, new), "{label}: {old} → {new}");
+        }
+    }
+
+    #[test]
+    fn an_age_that_became_its_date() {
+        // Sunday 29 November 2026, 12:00 UTC, and Tuesday 1 December, 15:00.
+        let (then, now) = (1_795_953_600, 1_796_137_200);
+        let between = |old: &str, new: &str| builtin_noise_between(old, new, Some(then), Some(now));
+        for (old, new) in [
+            ("Ada Lovelace @ada · 2h", "Ada Lovelace @ada · Nov 29"),
+            (
+                "Posted 3 hours ago by Ada",
+                "Posted 29 November 2026 by Ada",
+            ),
+            ("vor 2 Tagen", "27.11.2026"),
+            ("@ada · 40m", "@ada · Nov 29"),
+        ] {
+            assert_eq!(
+                between(old, new),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+        }
+        for (old, new) in [
+            // Not the day the age counts back to.
+            ("Ada Lovelace @ada · 2h", "Ada Lovelace @ada · Nov 20"),
+            ("vor 2 Tagen", "25.11.2026"),
+            // More changed than the age.
+            ("Ada Lovelace @ada · 2h", "Grace Hopper @grace · Nov 29"),
+        ] {
+            assert_eq!(between(old, new), None, "{old} → {new}");
         }
     }
 
