@@ -685,7 +685,8 @@ pub(crate) fn diff_blocks_metered(
         };
         for (olds, news) in &hunks {
             // The hunk's leftovers by card: (old item, new item) → (olds, news).
-            let mut cards: Vec<((&str, &str), Vec<usize>, Vec<usize>)> = Vec::new();
+            type Card<'p> = ((&'p str, &'p str), Vec<usize>, Vec<usize>);
+            let mut cards: Vec<Card> = Vec::new();
             for i in olds
                 .clone()
                 .filter(|&i| old_match[i].is_none() && !old_weak[i])
