@@ -684,18 +684,20 @@ pub(crate) fn diff_blocks_metered(
             (*back.get(b)? == Some(a)).then_some((a, b))
         };
         for (olds, news) in &hunks {
-            // The hunk's leftovers by card: (old item, new item) → (olds, news).
-            type Card<'p> = ((&'p str, &'p str), Vec<usize>, Vec<usize>);
-            let mut cards: Vec<Card> = Vec::new();
+            // The hunk's leftovers by card, in the order the old side meets them: (olds,
+            // news), found by the card's new item.
+            let mut cards: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+            let mut by_new_item: AHashMap<&str, usize> = AHashMap::new();
             for i in olds
                 .clone()
                 .filter(|&i| old_match[i].is_none() && !old_weak[i])
             {
-                let Some(key) = card(i) else { continue };
-                match cards.iter_mut().find(|c| c.0 == key) {
-                    Some(c) => c.1.push(i),
-                    None => cards.push((key, vec![i], Vec::new())),
-                }
+                let Some((_, b)) = card(i) else { continue };
+                let c = *by_new_item.entry(b).or_insert_with(|| {
+                    cards.push((Vec::new(), Vec::new()));
+                    cards.len() - 1
+                });
+                cards[c].0.push(i);
             }
             if cards.is_empty() {
                 continue;
@@ -707,11 +709,11 @@ pub(crate) fn diff_blocks_metered(
                 let Some(b) = item_of(&new[j].path) else {
                     continue;
                 };
-                if let Some(c) = cards.iter_mut().find(|c| c.0 .1 == b) {
-                    c.2.push(j);
+                if let Some(&c) = by_new_item.get(b) {
+                    cards[c].1.push(j);
                 }
             }
-            for (_, co, cn) in cards {
+            for (co, cn) in cards {
                 if co.is_empty() || cn.is_empty() {
                     continue;
                 }
