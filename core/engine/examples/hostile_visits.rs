@@ -130,6 +130,32 @@ fn shapes() -> Vec<(&'static str, Vec<Block>, Vec<Block>)> {
             .collect()
     };
     out.push(("dates_everywhere", dated(0), dated(1)));
+    // A list of cards in reverse order, each card's title the same and its age line another
+    // (every title moved, every age line left over in one hunk, paired card by card).
+    let cards = |reverse: bool, age: &str| -> Vec<Block> {
+        let order: Vec<usize> = if reverse {
+            (0..n / 2).rev().collect()
+        } else {
+            (0..n / 2).collect()
+        };
+        order
+            .into_iter()
+            .enumerate()
+            .flat_map(|(k, i)| {
+                [
+                    block(
+                        format!("{} {} {}", word(i), word(i + n), word(i + 2 * n)),
+                        format!("/html[0]/body[0]/ul[0]/li[{k}]/h3[0]"),
+                    ),
+                    block(
+                        format!("by {} · {}", word(i), age),
+                        format!("/html[0]/body[0]/ul[0]/li[{k}]/p[0]"),
+                    ),
+                ]
+            })
+            .collect()
+    };
+    out.push(("cards_reversed", cards(false, "2h"), cards(true, "Nov 29")));
     out
 }
 

@@ -660,7 +660,13 @@ pub(crate) fn diff_blocks_metered(
     //     a hunk's leftovers in such a pair of cards pair first, in order by similarity, within
     //     it. The age line "2h" of a post that moved down below a new one is that post's
     //     "Nov 29", not the new post's "40m" that stands where it stood.
-    {
+    let leftovers = hunks.iter().any(|(olds, news)| {
+        olds.clone().any(|i| old_match[i].is_none() && !old_weak[i])
+            && news
+                .clone()
+                .any(|j| new_status[j].is_none() && !new_weak[j])
+    });
+    if leftovers {
         use crate::classify::noise::item_of;
         // old item → new item, and back, by the blocks paired so far (None: more than one).
         let mut forth: AHashMap<&str, Option<&str>> = AHashMap::new();
