@@ -526,6 +526,26 @@ fn news(ctx: &Ctx) -> Result<(), String> {
         "   renumbered section headings, so a section's number stays a count. Only 3b moved: all"
     );
     println!("   revisits 56.1% -> 56.2% changed (hl/visit 5.6 both).");
+    println!(
+        "   Session 36, for the product (hand-made pages: a shop's product page, a stock quote, a"
+    );
+    println!("   weather page's details, a ticket shop, a social feed): noise now, where it was shown: a");
+    println!(
+        "   delivery estimate that kept its distance to both visits (\"FREE delivery Thursday,"
+    );
+    println!("   December 3\" -> \"Sunday, December 6\" seen three days later, with \"Order within 4 hrs");
+    println!(
+        "   12 mins\"), a quote's figures replaced in their slot (\"182.34 +1.22 (+0.67%)\"), a"
+    );
+    println!(
+        "   market's state (\"As of 4:00 PM EST. Market closed.\"), a weather reading beside its"
+    );
+    println!("   label (\"Humidity\" | \"71%\"), what is left of a named stock (\"Only 38 tickets left\"),");
+    println!(
+        "   social proof (\"1,214 people looked at this event\") and an item's age that became its"
+    );
+    println!("   date (\"@ada · 2h\" -> \"@ada · Nov 29\"; a list's cards now keep their blocks together");
+    println!("   in the alignment). No row of this data moved (diffed against ba11187).");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(
