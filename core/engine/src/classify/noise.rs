@@ -3141,11 +3141,15 @@ pub fn builtin_noise_between(
         if dated_own_day(old, new, then, now) || dated_own_day(new, old, now, then) {
             return Some(vec![Volatile::Format]);
         }
-        if let Some(kinds) = delivery_estimate(old, new, then, now) {
-            return Some(kinds);
-        }
-        if aged_into_its_date(old, new, then, now) {
-            return Some(vec![Volatile::RelativeTime]);
+        // (A delivery estimate and an age line are a line each: longer texts are not read, as
+        // every changed pair asks.)
+        if old.len().max(new.len()) <= STAMP_LINE_BYTES {
+            if let Some(kinds) = delivery_estimate(old, new, then, now) {
+                return Some(kinds);
+            }
+            if aged_into_its_date(old, new, then, now) {
+                return Some(vec![Volatile::RelativeTime]);
+            }
         }
     }
     // Whether the place is open at the visit ("Open now · closes at 22:00" → "Closed · opens
@@ -3357,6 +3361,9 @@ pub const EDIT_CUES: &[&[&str]] = &[
     &["última", "alteração"],
     &["alterado", "em"],
 ];
+
+/// Longest texts read for a delivery estimate or an age that became its date (a line each).
+const STAMP_LINE_BYTES: usize = 240;
 
 /// Words of a delivery estimate: a shop counts its dates from the day the page is served.
 const DELIVERY_CUES: &[&[&str]] = &[
@@ -5487,6 +5494,11 @@ const WEATHER_MEASURE_OTHER: &[&str] = &[
 /// is readings only — numbers, "%", weather units and compass points, at most four words.
 /// A bank's "Base rate" | "4.25%" has no such label: its rate stays content.
 pub fn weather_reading(label: &str, old: &str, new: &str) -> bool {
+    // Four words and their separators fit in this many bytes (every changed block asks).
+    const MAX_BYTES: usize = 80;
+    if label.len().max(old.len()).max(new.len()) > MAX_BYTES {
+        return false;
+    }
     let label_words: Vec<&str> = text::tokens(label)
         .into_iter()
         .filter(|w| text::is_word(w))

@@ -1782,7 +1782,9 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
 /// element (a table row's first cell, a `dt` before its `dd`): the label of what `blocks[j]`
 /// says.
 fn label_before(blocks: &[Block], j: usize) -> Option<&str> {
-    let parent = |p: &str| p.rsplit_once('/').map(|(head, _)| head.to_owned());
+    fn parent(p: &str) -> Option<&str> {
+        p.rsplit_once('/').map(|(head, _)| head)
+    }
     let (label, block) = (blocks.get(j.checked_sub(1)?)?, blocks.get(j)?);
     (parent(&label.path)? == parent(&block.path)?).then_some(label.text.as_str())
 }
