@@ -3392,11 +3392,6 @@ const DELIVERY_CUES: &[&[&str]] = &[
 /// Most days a delivery estimate lies after the visit.
 const DELIVERY_DAYS: i64 = 60;
 
-/// Words that may follow an age ("3 hours ago", "vor 3 Stunden" has its word before).
-const AGE_AFTER: &[&str] = &["ago", "old"];
-/// Words that may stand before an age.
-const AGE_BEFORE: &[&str] = &["vor", "il", "y", "a", "hace", "fa"];
-
 /// Whether an item's age became the date it was posted ("Ada Lovelace @ada · 2h" seen at
 /// noon on 29 November → "Ada Lovelace @ada · Nov 29" seen days later): the old text says an
 /// age ([`time_in_words`], with "ago" or its kind beside it or nothing), the new one a date in
@@ -3415,12 +3410,12 @@ fn aged_into_its_date(old: &str, new: &str, then: i64, now: i64) -> bool {
     let mut start = range.start;
     let mut end = range.end;
     if let Some(q) = (0..start).rev().find(|&q| !a[q].trim().is_empty()) {
-        if word(q).is_some_and(|w| in_list!(AGE_BEFORE, w)) {
+        if word(q).is_some_and(|w| in_list!(AGO_BEFORE, w)) {
             start = q;
         }
     }
     if let Some(q) = (end..a.len()).find(|&q| !a[q].trim().is_empty()) {
-        if word(q).is_some_and(|w| in_list!(AGE_AFTER, w)) {
+        if word(q).is_some_and(|w| in_list!(AGO_AFTER, w)) {
             end = q + 1;
         }
     }
