@@ -5483,6 +5483,69 @@ const WEATHER_MEASURE_OTHER: &[&str] = &[
     "point",
 ];
 
+/// A column header's words that say its figures move on their own: a forum's counts, a
+/// quote's prices and volumes (beside [`COUNTER_WORDS`], [`COUNT_LABELS`] and the weather
+/// measures).
+const MOVING_COLUMNS: &[&str] = &[
+    "posts",
+    "topics",
+    "threads",
+    "messages",
+    "clicks",
+    "beiträge",
+    "themen",
+    "klicks",
+    "zugriffe",
+    "sujets",
+    "last",
+    "price",
+    "change",
+    "chg",
+    "volume",
+    "vol",
+    "bid",
+    "ask",
+    "high",
+    "low",
+    "open",
+    "close",
+    "prev",
+    "kurs",
+    "änderung",
+    "veränderung",
+    "umsatz",
+    "hoch",
+    "tief",
+    "cours",
+    "variation",
+    "precio",
+    "prezzo",
+];
+
+/// Whether a table column's header ("Pts", "Played", "Votes cast", "Population") names data
+/// whose figures are the table's content: a label of one to four words, with a letter, none
+/// of which names a count that moves on its own ("Views", "Replies", "Posts") or a quote's
+/// price or volume ("Last", "Chg", "Volume") or a weather measure. A league table's points and
+/// an election's votes change because the world did.
+pub fn data_column(header: &str) -> bool {
+    if header.len() > 64 {
+        return false;
+    }
+    let words: Vec<&str> = text::tokens(header)
+        .into_iter()
+        .filter(|w| text::is_word(w))
+        .collect();
+    (1..=4).contains(&words.len())
+        && words.iter().any(|w| w.chars().any(char::is_alphabetic))
+        && !words.iter().any(|w| {
+            in_list!(COUNTER_WORDS, w)
+                || in_list!(COUNT_LABELS, w)
+                || in_list!(MOVING_COLUMNS, w)
+                || in_list!(WEATHER_MEASURES, w)
+        })
+        && !header.contains('%')
+}
+
 /// Whether a changed block is a weather reading beside its label ("Humidity" | "71%" →
 /// "64%", "Wind" | "19 km/h SW" → "11 km/h W"): `label`, the block before it under the same
 /// parent, names a weather measure ([`WEATHER_MEASURES`], at most four words), and each text
@@ -8361,6 +8424,38 @@ mod tests {
             ("Humidity", "", "64%"),
         ] {
             assert!(!weather_reading(label, old, new), "{label}: {old} → {new}");
+        }
+    }
+
+    #[test]
+    fn a_column_of_data_by_its_header() {
+        for header in [
+            "Pts",
+            "P",
+            "Played",
+            "Points",
+            "Votes",
+            "Population",
+            "Goals for",
+        ] {
+            assert!(data_column(header), "{header}");
+        }
+        for header in [
+            // Counts that move on their own, a quote's figures, a weather measure.
+            "Views",
+            "Replies",
+            "Posts",
+            "Kommentare",
+            "Last",
+            "Chg",
+            "% Chg",
+            "Volume",
+            "Humidity", // No word: a rank's "#", or nothing.
+            "#",
+            "",
+            "2026",
+        ] {
+            assert!(!data_column(header), "{header}");
         }
     }
 

@@ -897,6 +897,15 @@ impl SiteState {
                         // A headline's figure ("40,000 homes without power" → "65,000"):
                         // the news itself, not a count of the page's.
                         continue;
+                    } else if ((bare_number(old_text) && bare_number(&b.text))
+                        || (figures_only(old_text) && figures_only(&b.text)))
+                        && b.new_index
+                            .and_then(|j| column_header(new.blocks, j))
+                            .is_some_and(noise::data_column)
+                    {
+                        // A figure in a table's column of data (a league table's "Pts", 29 →
+                        // 32; an election's "Votes"): the table's content, not a counter.
+                        continue;
                     } else if b
                         .new_index
                         .and_then(|j| label_before(new.blocks, j))
@@ -972,6 +981,13 @@ impl SiteState {
                         .filter(|p| {
                             (bare_number(old_t) && bare_number(new_t))
                                 || (p.0 && figures_only(old_t) && figures_only(new_t))
+                        })
+                        .filter(|_| {
+                            // Not in a table's column of data (see the changed block's case).
+                            !pair_key
+                                .and_then(|(_, n)| report.blocks[n].new_index)
+                                .and_then(|j| column_header(new.blocks, j))
+                                .is_some_and(noise::data_column)
                         })
                         .and_then(|p| p.2.clone())
                     {
@@ -1789,6 +1805,67 @@ fn label_before(blocks: &[Block], j: usize) -> Option<&str> {
     (parent(&label.path)? == parent(&block.path)?).then_some(label.text.as_str())
 }
 
+/// The header of the table column `blocks[j]` stands in, when `blocks[j]` is a data cell
+/// (`td`, or a `th` in a row of data) and the table's first row of only `th` cells has a cell
+/// at its column ("Pts" over a league table's points). A row's leading `th` cells (its label,
+/// "Arsenal") count toward the column. Headers come before their cells, so only the blocks
+/// before `j` in the same table are read.
+fn column_header(blocks: &[Block], j: usize) -> Option<&str> {
+    /// A path's last element as (its row's path, its tag, its index): "…/tr[2]/td[3]" →
+    /// ("…/tr[2]", "td", 3).
+    fn cell(path: &str) -> Option<(&str, &str, usize)> {
+        let (row, last) = path.rsplit_once('/')?;
+        let (tag, index) = last.strip_suffix(']')?.split_once('[')?;
+        let row_tag = row.rsplit('/').next()?.split('[').next()?;
+        (matches!(tag, "td" | "th") && row_tag == "tr").then_some((row, tag, index.parse().ok()?))
+    }
+    /// The path of the table a row belongs to: up to its last `table` element.
+    fn table_of(row: &str) -> Option<&str> {
+        let at = row.rfind("/table[")?;
+        let end = row[at + 1..].find('/').map_or(row.len(), |e| at + 1 + e);
+        Some(&row[..end])
+    }
+    // A table's header is near its cells; a cell thousands of blocks into a table is not asked.
+    const REACH: usize = 400;
+    let (row, tag, index) = cell(&blocks.get(j)?.path)?;
+    let table = table_of(row)?;
+    let from = j.saturating_sub(REACH);
+    // The cell's column: the row's leading header cells before it, then its index.
+    let column = if tag == "td" {
+        blocks[from..j]
+            .iter()
+            .rev()
+            .take_while(|b| b.path.starts_with(row))
+            .filter(|b| cell(&b.path).is_some_and(|(r, t, _)| r == row && t == "th"))
+            .count()
+            + index
+    } else {
+        index
+    };
+    // The table's first row whose cells (among the blocks) are all headers.
+    let in_table =
+        |b: &&Block| b.path.starts_with(table) && b.path.as_bytes().get(table.len()) == Some(&b'/');
+    let mut first_row: Option<&str> = None;
+    let mut header: Option<&str> = None;
+    for b in blocks[from..j].iter().filter(in_table) {
+        let Some((r, t, i)) = cell(&b.path) else {
+            continue;
+        };
+        match first_row {
+            Some(fr) if fr != r => break,
+            _ => first_row = Some(r),
+        }
+        if t != "th" {
+            return None;
+        }
+        if i == column {
+            header = Some(b.text.as_str());
+        }
+    }
+    // The cell's own row is not its header.
+    (first_row != Some(row)).then_some(header).flatten()
+}
+
 /// A short text of figures and no word: numbers with their signs, brackets and percent signs
 /// (`182.34 +1.22 (+0.67%)`, `180.55 - 183.02`).
 fn figures_only(t: &str) -> bool {
@@ -2258,6 +2335,43 @@ mod tests {
             );
         }
         assert_eq!(r.summary.meaningful, 0);
+    }
+
+    /// A league table's points under their column's header ("Pts" 29 → 32) are the table's
+    /// content; a forum's "Replies" and "Views" under theirs are counts that move on their own,
+    /// and a number in a table without a header row stays judged as a count.
+    #[test]
+    fn a_figure_in_a_tables_column_of_data_is_content_a_count_column_is_not() {
+        let t = "/html[0]/body[0]/main[0]/table";
+        let page = |pts: &str, views: &str, bare: &str| {
+            blocks(&[
+                (&format!("{t}[0]/tbody[0]/tr[0]/th[0]"), "Team"),
+                (&format!("{t}[0]/tbody[0]/tr[0]/th[1]"), "Pts"),
+                (&format!("{t}[0]/tbody[0]/tr[1]/td[0]"), "Arsenal"),
+                (&format!("{t}[0]/tbody[0]/tr[1]/td[1]"), pts),
+                (&format!("{t}[1]/tbody[0]/tr[0]/th[0]"), "Topic"),
+                (&format!("{t}[1]/tbody[0]/tr[0]/th[1]"), "Views"),
+                (&format!("{t}[1]/tbody[0]/tr[1]/th[0]"), "Ferry timetable"),
+                (&format!("{t}[1]/tbody[0]/tr[1]/td[0]"), views),
+                (&format!("{t}[2]/tbody[0]/tr[0]/td[0]"), "Visitors today"),
+                (&format!("{t}[2]/tbody[0]/tr[0]/td[1]"), bare),
+            ])
+        };
+        let mut model = SiteState::new();
+        let url = "https://league.example/table";
+        let r = a_day_later(
+            url,
+            &page("29", "1,204", "312"),
+            &page("32", "1,377", "340"),
+            &mut model,
+        );
+        let of = |t: &str| r.blocks.iter().find(|b| b.text == t).expect(t);
+        assert_eq!(of("32").status, Status::Changed, "{:#?}", r.blocks);
+        assert_eq!(of("32").kind, Kind::Content, "{:#?}", r.blocks);
+        for counted in ["1,377", "340"] {
+            assert_eq!(of(counted).kind, Kind::Noise, "{:#?}", r.blocks);
+        }
+        assert_eq!(r.summary.meaningful, 1);
     }
 
     /// Stray bytes the browser could not decode ("???" before the page, christiandailyreporter's
