@@ -3153,8 +3153,8 @@ pub fn builtin_noise_between(
         }
     }
     // Whether the place is open at the visit ("Open now · closes at 22:00" → "Closed · opens
-    // at 12:00"): the time of the visit, said in words.
-    if opening_state(old) && opening_state(new) {
+    // at 12:00"), or what is on air ("Now: … · Next: …"): the time of the visit, said in words.
+    if (opening_state(old) && opening_state(new)) || on_air(old, new) {
         return Some(vec![Volatile::RelativeTime]);
     }
     let Some(reasons) = builtin_noise_kinds(old, new) else {
@@ -5396,6 +5396,57 @@ pub fn opening_state(t: &str) -> bool {
                 || is_clock(w)
                 || (clocked && is_day_name(w))
         })
+}
+
+/// Labels of what is on air or playing, each before a colon ("Now: … · Next: …", "Now
+/// playing: …", "Jetzt: … Danach: …"): a schedule's line that follows the time of the visit.
+const ON_AIR_LABELS: &[&str] = &[
+    "now",
+    "next",
+    "later",
+    "playing",
+    "jetzt",
+    "danach",
+    "gleich",
+    "anschließend",
+    "maintenant",
+    "ensuite",
+    "ahora",
+    "después",
+    "luego",
+    "ora",
+    "dopo",
+    "nu",
+    "straks",
+];
+
+/// Whether two texts are the same line of what is on air at the visit, with other titles:
+/// each begins with "now" ([`NOW_WORDS`]) and names the same labels before colons
+/// ([`ON_AIR_LABELS`]) in the same order, at most 30 words ("Now: BBC News at One · Next:
+/// Bargain Hunt" → "Now: Pointless · Next: Six O'Clock News"; "Now playing: …"). A radio's or
+/// a TV channel's schedule strip: what plays follows the clock, not the page.
+pub fn on_air(old: &str, new: &str) -> bool {
+    const MAX_BYTES: usize = 240;
+    if old.len().max(new.len()) > MAX_BYTES || old == new {
+        return false;
+    }
+    let labels = |t: &str| -> Option<Vec<String>> {
+        let toks: Vec<&str> = text::tokens(t)
+            .into_iter()
+            .filter(|w| !w.trim().is_empty())
+            .collect();
+        let first = toks.iter().find(|w| text::is_word(w))?;
+        if !in_list!(NOW_WORDS, first) || toks.iter().filter(|w| text::is_word(w)).count() > 30 {
+            return None;
+        }
+        let found: Vec<String> = toks
+            .windows(2)
+            .filter(|w| w[1] == ":" && in_list!(ON_AIR_LABELS, w[0]))
+            .map(|w| w[0].to_lowercase())
+            .collect();
+        (!found.is_empty()).then_some(found)
+    };
+    matches!((labels(old), labels(new)), (Some(a), Some(b)) if a == b)
 }
 
 /// Labels of a weather reading (lowercased words): a label made of them, with one of the
@@ -8456,6 +8507,45 @@ mod tests {
             "2026",
         ] {
             assert!(!data_column(header), "{header}");
+        }
+    }
+
+    #[test]
+    fn what_is_on_air_follows_the_clock() {
+        for (old, new) in [
+            (
+                "Now: BBC News at One · Next: Bargain Hunt",
+                "Now: Pointless · Next: Six O'Clock News",
+            ),
+            (
+                "Now playing: Nina Simone – Feeling Good",
+                "Now playing: Blur – Tender",
+            ),
+            (
+                "Jetzt: Tagesschau Danach: Wetter",
+                "Jetzt: Sportschau Danach: Tatort",
+            ),
+        ] {
+            assert!(on_air(old, new), "{old} → {new}");
+            assert_eq!(
+                builtin_noise_between(old, new, None, None),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+        }
+        for (old, new) in [
+            // Not what is on: the labels differ, or "now" is not the line's first word.
+            ("Now: Pointless · Next: News", "Now: Pointless"),
+            ("Next: Bargain Hunt", "Next: Pointless"),
+            (
+                "Available now: the new album",
+                "Available now: the tour film",
+            ),
+            // A live ticker's headline is news.
+            ("Live: Storm reaches the coast", "Live: Election results"),
+            ("Now: Pointless", "Now: Pointless"),
+        ] {
+            assert!(!on_air(old, new), "{old} → {new}");
         }
     }
 
