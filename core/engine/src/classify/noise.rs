@@ -5152,9 +5152,58 @@ pub const RELATED_MAX_BLOCK_WORDS: usize = 40;
 /// ([`RELATED_HEADINGS`]), without its punctuation: "Mehr zum Thema", "You may also like:",
 /// "MOST READ".
 pub fn is_related_heading(t: &str) -> bool {
-    // Most blocks are longer than any heading of the list: tell without allocating.
+    heading_words(t).is_some_and(|h| RELATED_HEADINGS.contains(&h.as_str()))
+}
+
+/// Headings of a sidebar's module of the site's other pages, as whole texts, lowercased: a
+/// module only inside an `<aside>` ([`related_blocks`]). A blog's sidebar "Recent posts" or
+/// "Popular posts" rotates as the site publishes, whatever article it sits beside; the same
+/// heading over a front page's main list is that page's news, and a health department's
+/// "Related topics" in its main column is its own menu.
+const ASIDE_RELATED_HEADINGS: &[&str] = &[
+    "related topics",
+    "related links",
+    "related pages",
+    "popular",
+    "popular posts",
+    "popular articles",
+    "popular stories",
+    "popular now",
+    "most popular",
+    "recent posts",
+    "latest posts",
+    "recent articles",
+    "latest articles",
+    "recent comments",
+    "latest comments",
+    "beliebte beiträge",
+    "beliebte artikel",
+    "neueste beiträge",
+    "neueste artikel",
+    "letzte beiträge",
+    "aktuelle beiträge",
+    "neueste kommentare",
+    "letzte kommentare",
+    "articles récents",
+    "articles populaires",
+    "derniers articles",
+    "commentaires récents",
+    "entradas recientes",
+    "artículos populares",
+    "comentarios recientes",
+    "articoli recenti",
+    "articoli popolari",
+    "commenti recenti",
+    "recente berichten",
+    "populaire berichten",
+];
+
+/// A short text's words, lowercased, without punctuation, joined by single spaces ("You may
+/// also like:" → "you may also like"), or `None` for an empty text or one of over nine words.
+fn heading_words(t: &str) -> Option<String> {
+    // Most blocks are longer than any heading of the lists: tell without allocating.
     if t.len() > 80 {
-        return false;
+        return None;
     }
     let words: Vec<String> = t
         .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’' || c == '-'))
@@ -5162,10 +5211,7 @@ pub fn is_related_heading(t: &str) -> bool {
         .take(10)
         .map(|w| w.to_lowercase().replace('’', "'"))
         .collect();
-    if words.is_empty() || words.len() > 9 {
-        return false;
-    }
-    RELATED_HEADINGS.contains(&words.join(" ").as_str())
+    (!words.is_empty() && words.len() <= 9).then(|| words.join(" "))
 }
 
 /// For each block, whether it belongs to a module of other pages' teasers: a related heading
@@ -5176,7 +5222,11 @@ pub fn is_related_heading(t: &str) -> bool {
 pub fn related_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
     let mut flags = vec![false; blocks.len()];
     for (k, b) in blocks.iter().enumerate() {
-        if !is_related_heading(&b.text) {
+        let heading = heading_words(&b.text).is_some_and(|h| {
+            RELATED_HEADINGS.contains(&h.as_str())
+                || (ASIDE_RELATED_HEADINGS.contains(&h.as_str()) && aside_of(&b.path).is_some())
+        });
+        if !heading {
             continue;
         }
         flags[k] = true;
@@ -9055,6 +9105,24 @@ mod tests {
             related_blocks(&flat),
             [false, false, false, true, true, true, false, false]
         );
+        // A sidebar's "Popular posts" or "Related topics": a module inside an <aside> only
+        // (the same heading over the main column's list is the page's own).
+        let side = "/html[0]/body[0]/main[0]/aside[0]";
+        let sidebar = vec![
+            b(
+                &format!("{main}/article[0]/p[0]"),
+                "Cold kitchens slow fermentation.",
+            ),
+            b(&format!("{side}/h3[0]"), "Popular posts"),
+            b(&format!("{side}/ul[0]/li[0]"), "Rye without tears"),
+            b(&format!("{side}/ul[0]/li[1]"), "Reading a crumb"),
+        ];
+        assert_eq!(related_blocks(&sidebar), [false, true, true, true]);
+        let mut in_main = sidebar.clone();
+        for x in &mut in_main {
+            x.path = x.path.replace("/aside[0]", "/section[0]");
+        }
+        assert_eq!(related_blocks(&in_main), [false; 4]);
     }
 
     /// Texts that say only a count or a relative time, at most four words, with a word
