@@ -5107,6 +5107,23 @@ const RELATED_HEADINGS: &[&str] = &[
     "more by this developer",
     "ähnliche apps",
     "similar items",
+    // A listings site's other homes, cars or jobs beside the one shown.
+    "similar homes",
+    "similar properties",
+    "similar listings",
+    "similar cars",
+    "similar vehicles",
+    "similar jobs",
+    "ähnliche immobilien",
+    "ähnliche objekte",
+    "ähnliche angebote",
+    "ähnliche jobs",
+    "biens similaires",
+    "annonces similaires",
+    "inmuebles similares",
+    "anuncios similares",
+    "annunci simili",
+    "vergelijkbare woningen",
     "products related to this item",
     "recently viewed",
     "recently viewed items",
@@ -9026,6 +9043,8 @@ mod tests {
             "Kunden, die diesen Artikel gekauft haben, kauften auch",
             "Recently viewed",
             "Produits similaires",
+            "Similar homes",
+            "Ähnliche Angebote",
         ] {
             assert!(is_related_heading(t), "{t}");
         }
