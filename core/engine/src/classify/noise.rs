@@ -1445,6 +1445,100 @@ fn social_proof<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bo
         && (k + 2..k + 5).any(|q| word_at(q).is_some_and(|w| in_list!(SOCIAL_VERBS, w)))
 }
 
+/// Labels before a number that say what the page states, not what others do: a limit
+/// ("Max 4 guests", "Minimum order 2 items", "Limit 2 per customer"), what an item holds or
+/// seats ("Serves 4", "Sleeps 6", "Seats 5", "Ages 8", "Capacity: 40 people", "Pack of 12"),
+/// a place's figure ("Population 12,400", "Floor 2", "Level 3") or the number of a part of a
+/// series ("Season 2", "Episode 12", "Round 3").
+const STATED_LABELS: &[&str] = &[
+    "max",
+    "maximum",
+    "min",
+    "minimum",
+    "limit",
+    "maximal",
+    "höchstens",
+    "mindestens",
+    "máximo",
+    "mínimo",
+    "massimo",
+    "minimo",
+    "serves",
+    "sleeps",
+    "seats",
+    "ages",
+    "capacity",
+    "size",
+    "größe",
+    "taille",
+    "tamaño",
+    "kapazität",
+    "capacité",
+    "capacidad",
+    "population",
+    "einwohner",
+    "floor",
+    "level",
+    "etage",
+    "stockwerk",
+    "étage",
+    "planta",
+    "piano",
+    "season",
+    "episode",
+    "round",
+    "staffel",
+    "folge",
+    "runde",
+    "saison",
+    "épisode",
+    "temporada",
+    "episodio",
+    "stagione",
+];
+/// What a home or an item has, after its number ("3 bedrooms", "2 baths"): a listing's
+/// facts.
+const STATED_NOUNS: &[&str] = &[
+    "bedroom",
+    "bedrooms",
+    "bathroom",
+    "bathrooms",
+    "bed",
+    "beds",
+    "bath",
+    "baths",
+    "schlafzimmer",
+    "badezimmer",
+    "chambres",
+    "habitaciones",
+    "dormitorios",
+    "camere",
+    "slaapkamers",
+];
+
+/// Whether the number at word `k` is a figure the page states in a short block, not a count
+/// that moves on its own: one or two words after a [`STATED_LABELS`] label, "pack of", "up to", "at least" or
+/// "bis zu" ("Up to 3 devices", "Pack of 12"), before a [`STATED_NOUNS`] noun, or followed
+/// within two words by "per" or "included" ("600 requests per minute", "5 users included")
+/// unless what it counts is a counter word before "per" ("1,204 views per day"). A quota,
+/// a limit or a listing's fact changes because the offer did.
+fn stated_figure<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
+    let is = |q: isize, w: &str| word_at(q).is_some_and(|x| x.eq_ignore_ascii_case(w));
+    // (The label may name what it limits between it and the number: "Minimum order 2".)
+    let after_label = word_at(k - 1).is_some_and(|p| in_list!(STATED_LABELS, p))
+        || word_at(k - 2).is_some_and(|p| in_list!(STATED_LABELS, p))
+        || (is(k - 1, "of") && is(k - 2, "pack"))
+        || (is(k - 1, "to") && is(k - 2, "up"))
+        || (is(k - 1, "least") && is(k - 2, "at"))
+        || (is(k - 1, "zu") && is(k - 2, "bis"));
+    let noun_after = word_at(k + 1).is_some_and(|n| in_list!(STATED_NOUNS, n));
+    let per_after = is(k + 1, "per")
+        || (is(k + 2, "per") && !word_at(k + 1).is_some_and(|n| in_list!(COUNTER_WORDS, n)))
+        || is(k + 1, "included")
+        || is(k + 2, "included");
+    after_label || noun_after || per_after
+}
+
 /// Words after a count of what is left of a stock ("Only 3 left in stock", "5 remaining"): a
 /// count that moves, while none left is a state ([`left_zero`]).
 const LEFT_WORDS: &[&str] = &["left", "remaining", "übrig", "restants"];
@@ -2060,7 +2154,8 @@ fn discount(tokens: &[&str], i: usize) -> bool {
 }
 
 /// Words before a percentage that make it a rate the page sets or states: interest, tax, a
-/// fee ("Bank of England base rate: 4.00%", "APR 6.9%", "VAT 20%", "Sollzins 3,5 %").
+/// fee ("Bank of England base rate: 4.00%", "APR 6.9%", "VAT 20%", "Sollzins 3,5 %"), or a
+/// statistic it reports ("Unemployment 4.1%").
 const RATE_WORDS: &[&str] = &[
     "rate",
     "rates",
@@ -2090,6 +2185,27 @@ const RATE_WORDS: &[&str] = &[
     "tasso",
     "rente",
     "btw",
+    // A statistic the page reports ("Unemployment 4.1%", "Turnout 61%"): the figure of a
+    // survey or a count of its own, which changes when the page reports a new one.
+    "unemployment",
+    "inflation",
+    "turnout",
+    "approval",
+    "arbeitslosenquote",
+    "arbeitslosigkeit",
+    "inflationsrate",
+    "wahlbeteiligung",
+    "chômage",
+    "participation",
+    "desempleo",
+    "paro",
+    "inflación",
+    "participación",
+    "disoccupazione",
+    "inflazione",
+    "affluenza",
+    "werkloosheid",
+    "opkomst",
 ];
 
 /// Whether the number `tokens[i]` is a rate: an unsigned percentage with a rate word
@@ -2864,6 +2980,7 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 || rate(tokens, i, words.len())
                 || termed(tokens, i)
                 || named(tokens, i)
+                || stated_figure(k, &word_at)
                 // A temperature ("Heat the oven to 180 °C"; a weather report's is marked by
                 // `mark_weather` below).
                 || beside(tokens, i, 1).is_some_and(|t| t.starts_with(['°', '℃', '℉']))
@@ -7067,7 +7184,7 @@ mod tests {
             Some(vec!["counter"])
         );
         // A range's dash is no sign; a word before a dash is no sign either.
-        assert_eq!(noise("Seats 7-8", "Seats 7-9"), Some(vec!["counter"]));
+        assert_eq!(noise("Items 7-8", "Items 7-9"), Some(vec!["counter"]));
         assert_eq!(noise("Tuesday, Lunch", "Wednesday, Lunch"), None);
         assert_eq!(
             noise(
@@ -7344,7 +7461,7 @@ mod tests {
             ("Open 9 am to 5 pm", "Open 9 am to 6 pm"),
         ]);
         // Without the word a range of numbers is no schedule.
-        all_noise(&[("Seats 7-8", "Seats 7-9")], &[Volatile::Counter]);
+        all_noise(&[("Items 7-8", "Items 7-9")], &[Volatile::Counter]);
         all_noise(
             &[
                 ("Page generated at 10:42:07", "Page generated at 10:43:11"),
@@ -8188,6 +8305,51 @@ mod tests {
     /// What a shop counts on its product page — people who bought or are looking (a people word
     /// and a verb of buying or looking beside the number), the stock left — moves like a counter;
     /// none left is a state, and people in the news are no such count.
+    /// A short block's number is a count unless the page states it: a limit, a quota, what
+    /// an item seats or holds, a listing's rooms, a part of a series, a reported statistic.
+    #[test]
+    fn a_figure_the_page_states_is_no_count() {
+        for (old, new) in [
+            ("3 bedrooms", "4 bedrooms"),
+            ("Serves 4", "Serves 6"),
+            ("Ages 8+", "Ages 10+"),
+            ("Team size: 12", "Team size: 15"),
+            (
+                "Up to 600 requests per minute",
+                "Up to 300 requests per minute",
+            ),
+            ("Minimum order 2 items", "Minimum order 5 items"),
+            ("Max 4 guests", "Max 6 guests"),
+            ("Seats 5", "Seats 7"),
+            ("Population 12,400", "Population 12,950"),
+            ("Pack of 12", "Pack of 24"),
+            ("Limit 2 per customer", "Limit 5 per customer"),
+            ("5 users included", "10 users included"),
+            ("Up to 3 devices", "Up to 5 devices"),
+            ("Floor 2", "Floor 5"),
+            ("Season 2", "Season 3"),
+            ("Capacity: 40 people", "Capacity: 60 people"),
+            ("Unemployment 4.1%", "Unemployment 4.3%"),
+            ("Wahlbeteiligung 61 %", "Wahlbeteiligung 64 %"),
+        ] {
+            assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
+        }
+        for (old, new) in [
+            // Counts that move on their own, beside the same words.
+            ("1,204 views per day", "1,377 views per day"),
+            ("Visitors: 1,204", "Visitors: 1,377"),
+            ("12 Kommentare", "14 Kommentare"),
+            ("Guests online: 12", "Guests online: 15"),
+            ("Only 3 rooms left", "Only 2 rooms left"),
+            ("DAX +0.4%", "DAX -1.2%"),
+        ] {
+            assert!(
+                builtin_noise(old, new).is_some_and(|k| k.contains(&Volatile::Counter)),
+                "{old} → {new}"
+            );
+        }
+    }
+
     #[test]
     fn a_shops_counts_move_like_counters() {
         // A shop's social proof counts like a counter; people in the news do not.
