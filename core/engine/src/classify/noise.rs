@@ -5732,6 +5732,12 @@ const MOVING_COLUMNS: &[&str] = &[
     "klicks",
     "zugriffe",
     "sujets",
+    "follower",
+    "following",
+    "fans",
+    "friends",
+    "abonnenten",
+    "freunde",
     "last",
     "price",
     "change",
@@ -5757,8 +5763,9 @@ const MOVING_COLUMNS: &[&str] = &[
     "prezzo",
 ];
 
-/// Whether a table column's header ("Pts", "Played", "Votes cast", "Population") names data
-/// whose figures are the table's content: a label of one to four words, with a letter, none
+/// Whether a table column's header or a fact's label ("Pts", "Played", "Votes cast",
+/// "Population", "Bedrooms") names data whose figures are the page's content: a label of one
+/// to four words, with a letter, none
 /// of which names a count that moves on its own ("Views", "Replies", "Posts") or a quote's
 /// price or volume ("Last", "Chg", "Volume") or a weather measure. A league table's points and
 /// an election's votes change because the world did.

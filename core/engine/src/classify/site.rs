@@ -900,11 +900,14 @@ impl SiteState {
                     } else if ((bare_number(old_text) && bare_number(&b.text))
                         || (figures_only(old_text) && figures_only(&b.text)))
                         && b.new_index
-                            .and_then(|j| column_header(new.blocks, j))
+                            .and_then(|j| {
+                                column_header(new.blocks, j).or_else(|| fact_label(new.blocks, j))
+                            })
                             .is_some_and(noise::data_column)
                     {
                         // A figure in a table's column of data (a league table's "Pts", 29 →
-                        // 32; an election's "Votes"): the table's content, not a counter.
+                        // 32; an election's "Votes") or beside its label in a list of facts
+                        // ("Bedrooms" | 3 → 4): the page's content, not a counter.
                         continue;
                     } else if b
                         .new_index
@@ -986,7 +989,10 @@ impl SiteState {
                             // Not in a table's column of data (see the changed block's case).
                             !pair_key
                                 .and_then(|(_, n)| report.blocks[n].new_index)
-                                .and_then(|j| column_header(new.blocks, j))
+                                .and_then(|j| {
+                                    column_header(new.blocks, j)
+                                        .or_else(|| fact_label(new.blocks, j))
+                                })
                                 .is_some_and(noise::data_column)
                         })
                         .and_then(|p| p.2.clone())
@@ -1866,6 +1872,18 @@ fn column_header(blocks: &[Block], j: usize) -> Option<&str> {
     (first_row != Some(row)).then_some(header).flatten()
 }
 
+/// The label of a figure in a list of facts: the `dt` before its `dd`, or the row's `th`
+/// before its `td` ("Bedrooms" | "3", an infobox's "Population" | "12,400").
+fn fact_label(blocks: &[Block], j: usize) -> Option<&str> {
+    fn tag(path: &str) -> &str {
+        let last = path.rsplit('/').next().unwrap_or("");
+        last.split('[').next().unwrap_or(last)
+    }
+    let label = label_before(blocks, j)?;
+    let (before, block) = (&blocks[j - 1].path, &blocks[j].path);
+    matches!((tag(before), tag(block)), ("dt", "dd") | ("th", "td")).then_some(label)
+}
+
 /// A short text of figures and no word: numbers with their signs, brackets and percent signs
 /// (`182.34 +1.22 (+0.67%)`, `180.55 - 183.02`).
 fn figures_only(t: &str) -> bool {
@@ -2337,13 +2355,14 @@ mod tests {
         assert_eq!(r.summary.meaningful, 0);
     }
 
-    /// A league table's points under their column's header ("Pts" 29 → 32) are the table's
-    /// content; a forum's "Replies" and "Views" under theirs are counts that move on their own,
-    /// and a number in a table without a header row stays judged as a count.
+    /// A league table's points under their column's header ("Pts" 29 → 32) and a listing's
+    /// "Bedrooms" | 3 → 4 are the page's content; a forum's "Replies" and "Views" under their
+    /// header, "Followers" beside theirs, are counts that move on their own, and a number in a
+    /// table without a header row stays judged as a count.
     #[test]
     fn a_figure_in_a_tables_column_of_data_is_content_a_count_column_is_not() {
         let t = "/html[0]/body[0]/main[0]/table";
-        let page = |pts: &str, views: &str, bare: &str| {
+        let page = |pts: &str, views: &str, bare: &str, rooms: &str, followers: &str| {
             blocks(&[
                 (&format!("{t}[0]/tbody[0]/tr[0]/th[0]"), "Team"),
                 (&format!("{t}[0]/tbody[0]/tr[0]/th[1]"), "Pts"),
@@ -2355,23 +2374,29 @@ mod tests {
                 (&format!("{t}[1]/tbody[0]/tr[1]/td[0]"), views),
                 (&format!("{t}[2]/tbody[0]/tr[0]/td[0]"), "Visitors today"),
                 (&format!("{t}[2]/tbody[0]/tr[0]/td[1]"), bare),
+                ("/html[0]/body[0]/main[0]/dl[0]/dt[0]", "Bedrooms"),
+                ("/html[0]/body[0]/main[0]/dl[0]/dd[0]", rooms),
+                ("/html[0]/body[0]/main[0]/dl[0]/dt[1]", "Followers"),
+                ("/html[0]/body[0]/main[0]/dl[0]/dd[1]", followers),
             ])
         };
         let mut model = SiteState::new();
         let url = "https://league.example/table";
         let r = a_day_later(
             url,
-            &page("29", "1,204", "312"),
-            &page("32", "1,377", "340"),
+            &page("29", "1,204", "312", "3", "18,200"),
+            &page("32", "1,377", "340", "4", "18,950"),
             &mut model,
         );
         let of = |t: &str| r.blocks.iter().find(|b| b.text == t).expect(t);
-        assert_eq!(of("32").status, Status::Changed, "{:#?}", r.blocks);
-        assert_eq!(of("32").kind, Kind::Content, "{:#?}", r.blocks);
-        for counted in ["1,377", "340"] {
+        for data in ["32", "4"] {
+            assert_eq!(of(data).status, Status::Changed, "{:#?}", r.blocks);
+            assert_eq!(of(data).kind, Kind::Content, "{:#?}", r.blocks);
+        }
+        for counted in ["1,377", "340", "18,950"] {
             assert_eq!(of(counted).kind, Kind::Noise, "{:#?}", r.blocks);
         }
-        assert_eq!(r.summary.meaningful, 1);
+        assert_eq!(r.summary.meaningful, 2);
     }
 
     /// Stray bytes the browser could not decode ("???" before the page, christiandailyreporter's
