@@ -1539,6 +1539,80 @@ fn stated_figure<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> b
     after_label || noun_after || per_after
 }
 
+/// Who a landing page says uses it, after the count ("Trusted by 1,204 teams", "Join 12,000
+/// developers").
+const ENDORSER_WORDS: &[&str] = &[
+    "teams",
+    "companies",
+    "businesses",
+    "brands",
+    "organizations",
+    "organisations",
+    "developers",
+    "designers",
+    "creators",
+    "customers",
+    "users",
+    "members",
+    "people",
+    "schools",
+    "students",
+    "teachers",
+    "readers",
+    "subscribers",
+    "unternehmen",
+    "kunden",
+    "nutzer",
+    "teams",
+    "entreprises",
+    "empresas",
+    "aziende",
+];
+/// Words between an endorsement's verb and its count, or its count and who ("over", "more
+/// than", "happy").
+const ENDORSEMENT_FILLERS: &[&str] = &[
+    "over",
+    "more",
+    "than",
+    "nearly",
+    "almost",
+    "about",
+    "happy",
+    "satisfied",
+    "über",
+    "mehr",
+    "als",
+    "fast",
+    "zufriedene",
+    "glückliche",
+    "plus",
+    "de",
+];
+
+/// Whether the number at word `k` is a landing page's count of who uses it: after "join" or
+/// "trusted / used / loved / chosen by" (and "over", "more than"…), before who
+/// ([`ENDORSER_WORDS`], perhaps after "happy"): "Trusted by 1,204 teams", "Join over 12,000
+/// developers", "Used by 3,400 companies". It grows with every sign-up.
+fn endorsement<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
+    let filler = |q: isize| word_at(q).is_some_and(|w| in_list!(ENDORSEMENT_FILLERS, w));
+    let mut before = k - 1;
+    while filler(before) && before > k - 4 {
+        before -= 1;
+    }
+    let mut after = k + 1;
+    while filler(after) && after < k + 3 {
+        after += 1;
+    }
+    let is = |q: isize, w: &str| word_at(q).is_some_and(|x| x.eq_ignore_ascii_case(w));
+    let verb = is(before, "join")
+        || is(before, "joined")
+        || (is(before, "by")
+            && ["trusted", "used", "loved", "chosen", "relied"]
+                .iter()
+                .any(|v| is(before - 1, v)));
+    verb && word_at(after).is_some_and(|w| in_list!(ENDORSER_WORDS, w))
+}
+
 /// Words after a count of what is left of a stock ("Only 3 left in stock", "5 remaining"): a
 /// count that moves, while none left is a state ([`left_zero`]).
 const LEFT_WORDS: &[&str] = &["left", "remaining", "übrig", "restants"];
@@ -3031,6 +3105,7 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
             }) || prev.is_some_and(|p| in_list!(COUNTER_WORDS, p))
                 || count_label(k, &word_at)
                 || social_proof(k, &word_at)
+                || endorsement(k, &word_at)
                 || (short && (rated || !versioned(tokens, i)))
                 // A rating written with its star ("4.6★ 212K reviews · 10M+ downloads"), in a
                 // longer block too.
@@ -8338,6 +8413,15 @@ mod tests {
             ("Capacity: 40 people", "Capacity: 60 people"),
             ("Unemployment 4.1%", "Unemployment 4.3%"),
             ("Wahlbeteiligung 61 %", "Wahlbeteiligung 64 %"),
+            // Who took part, not who joins.
+            (
+                "The guide is used in 3 schools across the county",
+                "The guide is used in 5 schools across the county",
+            ),
+            (
+                "The new rules were used by 40 councils last year",
+                "The new rules were used by 45 councils last year",
+            ),
         ] {
             assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
         }
@@ -8349,6 +8433,15 @@ mod tests {
             ("Guests online: 12", "Guests online: 15"),
             ("Only 3 rooms left", "Only 2 rooms left"),
             ("DAX +0.4%", "DAX -1.2%"),
+            // A landing page's count of who uses it, in a sentence too.
+            (
+                "Trusted by 1,204 teams · 318 signed up this week",
+                "Trusted by 1,377 teams · 318 signed up this week",
+            ),
+            (
+                "Join over 12,000 developers who ship faster with Tidewater",
+                "Join over 12,400 developers who ship faster with Tidewater",
+            ),
         ] {
             assert!(
                 builtin_noise(old, new).is_some_and(|k| k.contains(&Volatile::Counter)),
