@@ -3363,11 +3363,16 @@ pub fn builtin_noise_between(
         }
     }
     // Whether the place is open at the visit ("Open now · closes at 22:00" → "Closed · opens
-    // at 12:00"), or what is on air ("Now: … · Next: …"): the time of the visit, said in words.
-    if (opening_state(old) && opening_state(new)) || on_air(old, new) {
+    // at 12:00"): the time of the visit, said in words.
+    if opening_state(old) && opening_state(new) {
         return Some(vec![Volatile::RelativeTime]);
     }
     let Some(reasons) = builtin_noise_kinds(old, new) else {
+        // What is on air ("Now: … · Next: …"), where nothing else tells the change: the time
+        // of the visit, said in titles.
+        if on_air(old, new) {
+            return Some(vec![Volatile::RelativeTime]);
+        }
         // A time left in words that fell, where nothing else changed: noise, unless both
         // visits' times say it fell by more or less than the time between them (an offer's
         // deadline moved).
