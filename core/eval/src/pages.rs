@@ -546,6 +546,35 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     );
     println!("   date (\"@ada · 2h\" -> \"@ada · Nov 29\"; a list's cards now keep their blocks together");
     println!("   in the alignment). No row of this data moved (diffed against ba11187).");
+    println!(
+        "   Session 37, for the product (hand-made pages: a league table, a radio's live page, a"
+    );
+    println!(
+        "   blog post, a property listing, a plan's limits, a status page): content now, where it"
+    );
+    println!(
+        "   was hidden as a count: a figure under a table column's header or beside its label in a"
+    );
+    println!("   list of facts (\"Pts\" 29 -> 32, \"Bedrooms\" | 3 -> 4; not under \"Views\", \"Replies\",");
+    println!("   a quote's \"Last\" or a weather measure), and a figure the page states in a short block");
+    println!(
+        "   (\"Up to 3 devices\", \"600 requests per minute\", \"5 users included\", \"Serves 4\","
+    );
+    println!("   \"Unemployment 4.1%\"). Noise now, where it was shown: what is on air (\"Now: ... · Next:");
+    println!("   ...\"), a sidebar's \"Popular posts\" / \"Recent posts\" / \"Related topics\" in an <aside>,");
+    println!("   a listing's \"Similar homes\", \"Trusted by 1,204 teams\", and a block of only a date that");
+    println!(
+        "   kept its distance in days to both visits (a status page's days rolling on). Against"
+    );
+    println!("   0ca9253: 3b all revisits 5.6 -> 5.8 hl/visit, 56.2% -> 56.3% changed (the health pages'");
+    println!(
+        "   county tables: \"County\" | \"Positive Cases\", their counts now shown); 3a's legal"
+    );
+    println!(
+        "   pages a month later, each page alone, 13.3 -> 13.2 hl/visit (spiegeldaily 2.4 -> 2.3);"
+    );
+    println!("   5a one pair more hidden (HAWHHCalendarBot's other sites, by the rolling days' rule); no");
+    println!("   other row moved.");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(
