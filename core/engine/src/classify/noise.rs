@@ -3314,24 +3314,6 @@ pub fn builtin_noise_at(old: &str, new: &str, now: Option<i64>) -> Option<Vec<Vo
     builtin_noise_between(old, new, None, now)
 }
 
-/// Most days back a block of only a date may lie from its visit and still be a list of the
-/// last days rolling on ([`builtin_noise_between`]).
-const ROLLING_DAYS: i64 = 31;
-
-/// Whether a short text is only a date: every word of it part of one ("Nov 18, 2026",
-/// "Mittwoch, 18.11.2026").
-fn date_only(t: &str) -> bool {
-    if t.len() > 40 {
-        return false;
-    }
-    let toks = text::tokens(t);
-    let kinds = volatile_kinds(&toks);
-    let mut words = toks.iter().zip(&kinds).filter(|(w, _)| text::is_word(w));
-    // (A year beside the date is its, though not marked: "Nov 18, 2026".)
-    words.all(|(w, k)| *k == Some(Volatile::Date) || is_day_name(w) || year_number(w).is_some())
-        && kinds.contains(&Some(Volatile::Date))
-}
-
 /// [`builtin_noise_at`] judged against **both** visits: the old text was seen at `then`, the
 /// new one at `now` (seconds since the epoch, UTC, each if known). A changed date is noise only
 /// when it tracked the visit in the new version (within [`DATE_NOW_DAYS`] of `now`'s day) and,
@@ -3409,20 +3391,6 @@ pub fn builtin_noise_between(
     // because the document changed, whatever day it was read.
     if edit_stamped(old) || edit_stamped(new) {
         return None;
-    }
-    // A block of only a date that kept its distance in days to both visits ("Nov 18, 2026"
-    // seen on the 20th → "Nov 26, 2026" seen on the 28th): a list of the last days rolling on
-    // (a status page's incident history, an archive's days), not a date of the page's.
-    if let (Some(then), Some(now)) = (then, now) {
-        if date_only(old) && date_only(new) {
-            let (a, b) = (then.div_euclid(86_400), now.div_euclid(86_400));
-            if let (&[d_old], &[d_new]) = (dates_in(old, a).as_slice(), dates_in(new, b).as_slice())
-            {
-                if a - d_old == b - d_new && (0..=ROLLING_DAYS).contains(&(a - d_old)) {
-                    return Some(reasons);
-                }
-            }
-        }
     }
     // Weekdays only one side names, read against the visits' days: "Freitag, 2. Januar" on a
     // page seen on that Friday tracks the visit; "Monday to Friday, 9:00" → "Monday to
@@ -8912,33 +8880,6 @@ mod tests {
             ("Now: Pointless", "Now: Pointless"),
         ] {
             assert!(!on_air(old, new), "{old} → {new}");
-        }
-    }
-
-    #[test]
-    fn a_days_list_rolling_on_keeps_its_distance() {
-        // Friday 20 November 2026, 13:10 UTC, and Saturday 28 November, 17:20.
-        let (then, now) = (1_795_698_600, 1_796_404_800);
-        let between = |old: &str, new: &str| builtin_noise_between(old, new, Some(then), Some(now));
-        for (old, new) in [
-            ("Nov 18, 2026", "Nov 26, 2026"),
-            ("Nov 19, 2026", "Nov 27, 2026"),
-            ("Mittwoch, 18.11.2026", "Donnerstag, 26.11.2026"),
-        ] {
-            assert_eq!(
-                between(old, new),
-                Some(vec![Volatile::Date]),
-                "{old} → {new}"
-            );
-        }
-        for (old, new) in [
-            // Another distance: the page's own date moved (to the visit's day, or elsewhere).
-            ("Nov 12, 2026", "Nov 28, 2026"),
-            ("Nov 18, 2026", "Nov 25, 2026"),
-            // Words besides the date: a stamp of the page's, judged as such.
-            ("Published Nov 18, 2026", "Published Nov 26, 2026"),
-        ] {
-            assert_eq!(between(old, new), None, "{old} → {new}");
         }
     }
 
