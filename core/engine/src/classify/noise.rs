@@ -1516,12 +1516,12 @@ const STATED_NOUNS: &[&str] = &[
     "slaapkamers",
 ];
 
-/// Whether the number at word `k` is a figure the page states in a short block, not a count
-/// that moves on its own: one or two words after a [`STATED_LABELS`] label, "pack of", "up to", "at least" or
-/// "bis zu" ("Up to 3 devices", "Pack of 12"), before a [`STATED_NOUNS`] noun, or followed
-/// within two words by "per" or "included" ("600 requests per minute", "5 users included")
-/// unless what it counts is a counter word before "per" ("1,204 views per day"). A quota,
-/// a limit or a listing's fact changes because the offer did.
+/// Whether the number at word `k` is a figure the page states, not a count that moves on its
+/// own: one or two words after a [`STATED_LABELS`] label, or after "pack of", "up to", "at
+/// least" or "bis zu" ("Up to 3 devices", "Pack of 12"); before a [`STATED_NOUNS`] noun; or
+/// followed within two words by "per" or "included" ("600 requests per minute", "5 users
+/// included"), unless what it counts is a counter word before "per" ("1,204 views per day").
+/// A quota, a limit or a listing's fact changes because the offer did.
 fn stated_figure<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
     let is = |q: isize, w: &str| word_at(q).is_some_and(|x| x.eq_ignore_ascii_case(w));
     // (The label may name what it limits between it and the number: "Minimum order 2".)
@@ -1563,7 +1563,6 @@ const ENDORSER_WORDS: &[&str] = &[
     "unternehmen",
     "kunden",
     "nutzer",
-    "teams",
     "entreprises",
     "empresas",
     "aziende",
@@ -5845,10 +5844,9 @@ const MOVING_COLUMNS: &[&str] = &[
 
 /// Whether a table column's header or a fact's label ("Pts", "Played", "Votes cast",
 /// "Population", "Bedrooms") names data whose figures are the page's content: a label of one
-/// to four words, with a letter, none
-/// of which names a count that moves on its own ("Views", "Replies", "Posts") or a quote's
-/// price or volume ("Last", "Chg", "Volume") or a weather measure. A league table's points and
-/// an election's votes change because the world did.
+/// to four words, with a letter, none of which names a count that moves on its own ("Views",
+/// "Replies", "Posts"), a quote's price or volume ("Last", "Chg", "Volume") or a weather
+/// measure. A league table's points and an election's votes change because the world did.
 pub fn data_column(header: &str) -> bool {
     if header.len() > 64 {
         return false;
@@ -8835,7 +8833,8 @@ mod tests {
             "Chg",
             "% Chg",
             "Volume",
-            "Humidity", // No word: a rank's "#", or nothing.
+            "Humidity",
+            // No word: a rank's "#", a year, or nothing.
             "#",
             "",
             "2026",
