@@ -156,6 +156,29 @@ fn shapes() -> Vec<(&'static str, Vec<Block>, Vec<Block>)> {
             .collect()
     };
     out.push(("cards_reversed", cards(false, "2h"), cards(true, "Nov 29")));
+    // One table of bare numbers under a header row, at paths of the cap's length, every
+    // number changed: each changed cell looks for its column's header.
+    let table = |bump: usize| -> Vec<Block> {
+        let at = format!(
+            "/{}table[0]/tbody[0]",
+            "div[0]/".repeat((MAX_PATH - 60) / 7)
+        );
+        let cols = 10;
+        (0..n)
+            .map(|i| {
+                let (row, col) = (i / cols, i % cols);
+                if row == 0 {
+                    block(format!("Col {col}"), format!("{at}/tr[0]/th[{col}]"))
+                } else {
+                    block(
+                        format!("{}", i * 7 + bump),
+                        format!("{at}/tr[{row}]/td[{col}]"),
+                    )
+                }
+            })
+            .collect()
+    };
+    out.push(("table_of_numbers", table(0), table(3)));
     out
 }
 
