@@ -899,11 +899,7 @@ impl SiteState {
                         continue;
                     } else if ((bare_number(old_text) && bare_number(&b.text))
                         || (figures_only(old_text) && figures_only(&b.text)))
-                        && b.new_index
-                            .and_then(|j| {
-                                column_header(new.blocks, j).or_else(|| fact_label(new.blocks, j))
-                            })
-                            .is_some_and(noise::data_column)
+                        && b.new_index.is_some_and(|j| data_cell(new.blocks, j))
                     {
                         // A figure in a table's column of data (a league table's "Pts", 29 →
                         // 32; an election's "Votes") or beside its label in a list of facts
@@ -989,11 +985,7 @@ impl SiteState {
                             // Not in a table's column of data (see the changed block's case).
                             !pair_key
                                 .and_then(|(_, n)| report.blocks[n].new_index)
-                                .and_then(|j| {
-                                    column_header(new.blocks, j)
-                                        .or_else(|| fact_label(new.blocks, j))
-                                })
-                                .is_some_and(noise::data_column)
+                                .is_some_and(|j| data_cell(new.blocks, j))
                         })
                         .and_then(|p| p.2.clone())
                     {
@@ -1882,6 +1874,14 @@ fn fact_label(blocks: &[Block], j: usize) -> Option<&str> {
     let label = label_before(blocks, j)?;
     let (before, block) = (&blocks[j - 1].path, &blocks[j].path);
     matches!((tag(before), tag(block)), ("dt", "dd") | ("th", "td")).then_some(label)
+}
+
+/// Whether `blocks[j]` stands under a table column's header or beside a fact's label that
+/// names data ([`noise::data_column`]): its figures are the page's content, not a counter.
+fn data_cell(blocks: &[Block], j: usize) -> bool {
+    column_header(blocks, j)
+        .or_else(|| fact_label(blocks, j))
+        .is_some_and(noise::data_column)
 }
 
 /// A short text of figures and no word: numbers with their signs, brackets and percent signs
