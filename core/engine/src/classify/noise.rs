@@ -984,6 +984,41 @@ const MEASURED_BEFORE: &[&str] = &[
     "in", "took", "time", "latency", "ping", "after", "nach", "en", "dans", "tra", "binnen",
     "zeit", "dauer", "temps", "tiempo", "tempo",
 ];
+/// Words that name a board of departures: minutes there are the time left to each one
+/// ("Departures: 14 Oak Street 3 min", "Abfahrten: S1 6 Min.", "Prochains départs : 4 min").
+const DEPARTURE_WORDS: &[&str] = &[
+    "departures",
+    "departure",
+    "departing",
+    "arrivals",
+    "abfahrt",
+    "abfahrten",
+    "abfahrtszeiten",
+    "départs",
+    "départ",
+    "salidas",
+    "próximas",
+    "partenze",
+    "vertrek",
+    "vertrektijden",
+];
+/// "Next" before a vehicle ([`VEHICLE_WORDS`]) names a board of departures too ("Next
+/// trains", "Nächste Bahn", "Prochain bus").
+const NEXT_WORDS: &[&str] = &[
+    "next",
+    "nächste",
+    "nächster",
+    "prochain",
+    "prochains",
+    "próximo",
+    "prossimo",
+    "volgende",
+];
+/// Vehicles of a timetable, after a word of [`NEXT_WORDS`].
+const VEHICLE_WORDS: &[&str] = &[
+    "bus", "buses", "train", "trains", "tram", "trams", "metro", "subway", "ferry", "shuttle",
+    "bahn", "zug", "züge", "busse", "fähre", "autobus", "tren", "treno",
+];
 /// Words before a length of time that make it run down ("Next bus in 5 min", "endet in 2
 /// Stunden"): a countdown, which moves like a count.
 const COUNTDOWN_BEFORE: &[&str] = &["in", "en", "dans", "tra", "fra", "binnen"];
@@ -1439,11 +1474,35 @@ const SOCIAL_VERBS: &[&str] = &[
 /// Whether the number at word `k` counts people in a shop's social proof: a people word right
 /// after it and one of [`SOCIAL_VERBS`] within the three words after that ("12 people bought
 /// this in the last 24 hours", "23 people are looking at this right now"). "23 people were
-/// injured" is no such count.
+/// injured" is no such count. Readers who found a review helpful are counted so too
+/// ([`helpful_votes`]).
 fn social_proof<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
-    word_at(k + 1).is_some_and(|w| in_list!(PEOPLE_WORDS, w))
-        && (k + 2..k + 5).any(|q| word_at(q).is_some_and(|w| in_list!(SOCIAL_VERBS, w)))
+    (word_at(k + 1).is_some_and(|w| in_list!(PEOPLE_WORDS, w))
+        && (k + 2..k + 5).any(|q| word_at(q).is_some_and(|w| in_list!(SOCIAL_VERBS, w))))
+        || helpful_votes(k, word_at)
 }
+
+/// Whether the number at word `k` counts readers who found a review helpful ("12 found this
+/// helpful", "30 of 34 people found this review helpful", "3 Personen fanden diese
+/// Rezension hilfreich"): a vote of readers, which moves with every one.
+fn helpful_votes<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
+    (k + 1..k + 5).any(|q| word_at(q).is_some_and(|w| in_list!(FOUND_WORDS, w)))
+        && (k + 2..k + 8).any(|q| word_at(q).is_some_and(|w| in_list!(HELPFUL_WORDS, w)))
+}
+/// What readers did with a review, in [`helpful_votes`].
+const FOUND_WORDS: &[&str] = &[
+    "found", "find", "fanden", "fand", "trouvé", "vonden", "trovato",
+];
+/// What they found it.
+const HELPFUL_WORDS: &[&str] = &[
+    "helpful",
+    "useful",
+    "hilfreich",
+    "nützlich",
+    "utile",
+    "útil",
+    "nuttig",
+];
 
 /// Labels before a number that say what the page states, not what others do: a limit
 /// ("Max 4 guests", "Minimum order 2 items", "Limit 2 per customer"), what an item holds or
@@ -2947,6 +3006,21 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
             })
         })
     };
+    // The block is a board of departures ("Next departures from Central", "Abfahrten ab
+    // Hauptbahnhof", "Next train"). Read once, when a number stands before a unit of time.
+    let departures = std::cell::OnceCell::new();
+    let departures = || {
+        *departures.get_or_init(|| {
+            (0..words.len()).any(|k| {
+                let w = tokens[words[k]];
+                in_list!(DEPARTURE_WORDS, w)
+                    || (in_list!(NEXT_WORDS, w)
+                        && words
+                            .get(k + 1)
+                            .is_some_and(|&j| in_list!(VEHICLE_WORDS, tokens[j])))
+            })
+        })
+    };
     let mut kinds = vec![None; tokens.len()];
     let word_at = |k: isize| -> Option<&str> {
         if k < 0 {
@@ -3032,6 +3106,10 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
             Some(Volatile::Date)
         } else if is_number(tok) {
             if next.is_some_and(age_unit) && pairs_ago(k) {
+                Some(Volatile::RelativeTime)
+            } else if next.is_some_and(|n| in_list!(CLOCK_UNITS, n)) && departures() {
+                // Minutes to the next departures on a board ("Next departures: Red 2 min ·
+                // Blue 7 min"): the time of the visit, told by the timetable.
                 Some(Volatile::RelativeTime)
             } else if next.is_some_and(|n| in_list!(DURATION_UNITS, n)) {
                 // A measured duration: with its fraction ("served in 0.02 s"), in milliseconds
@@ -3348,6 +3426,9 @@ pub fn builtin_noise_between(
     if opening_state(old) && opening_state(new) {
         return Some(vec![Volatile::RelativeTime]);
     }
+    if price_step(old, new) {
+        return None;
+    }
     let Some(reasons) = builtin_noise_kinds(old, new) else {
         // What is on air ("Now: … · Next: …"), where nothing else tells the change: the time
         // of the visit, said in titles.
@@ -3435,6 +3516,51 @@ pub fn builtin_noise_between(
     Some(reasons)
 }
 
+/// Whether the change is a price list's price stepped by whole units ("Burrata with figs —
+/// 11.00" → "12.00", "Haircut 25.00 · Colour 60.00" → "27.00"): every token that differs is
+/// a number with two decimals in both texts, the same decimals, and the text names its items
+/// in two words or more, with no percent sign or signed figure (a quote's change). A menu or
+/// a salon's prices written without a currency sign; a quote or a count seldom keeps its cents.
+fn price_step(old: &str, new: &str) -> bool {
+    let (a, b) = (text::tokens(old), text::tokens(new));
+    if a.len() != b.len() || old.len().max(new.len()) > STAMP_LINE_BYTES {
+        return false;
+    }
+    fn cents(t: &str) -> Option<&str> {
+        let bytes = t.as_bytes();
+        let n = bytes.len();
+        (n >= 4
+            && matches!(bytes[n - 3], b'.' | b',')
+            && bytes[n - 2].is_ascii_digit()
+            && bytes[n - 1].is_ascii_digit()
+            && bytes[..n - 3].iter().any(u8::is_ascii_digit)
+            && bytes[..n - 3]
+                .iter()
+                .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b',' | b'\'')))
+        .then(|| &t[n - 2..])
+    }
+    let named = a
+        .iter()
+        .filter(|w| text::is_word(w) && w.chars().all(char::is_alphabetic))
+        .count()
+        >= 2;
+    let quoted = |toks: &[&str]| {
+        toks.iter()
+            .any(|t| t.contains('%') || t.starts_with(['+', '−']) || *t == "+")
+    };
+    let mut stepped = false;
+    for (x, y) in a.iter().zip(&b) {
+        if x == y {
+            continue;
+        }
+        match (cents(x), cents(y)) {
+            (Some(c), Some(d)) if c == d => stepped = true,
+            _ => return false,
+        }
+    }
+    stepped && named && !quoted(&a) && !quoted(&b)
+}
+
 /// Minutes in a unit of a time written in words ("3 hrs", "12 Min.", "2 Tagen", "4h"), or
 /// `None` for a word that is no such unit.
 fn unit_minutes(unit: &str) -> Option<i64> {
@@ -3506,7 +3632,15 @@ fn time_left_fell(old: &str, new: &str) -> Option<impl Fn(i64) -> bool> {
     // told to the hour or the minute counts down, or days the text says are left ("Noch 9
     // Tage", "3 days left", "ends in 2 days").
     let left = || !phrases_said(old, COUNTDOWN_CUES).is_empty();
-    if a[..ra.start] != b[..rb.start]
+    // A time said to last ("Bake for 60 minutes", "Ruhezeit für 2 Stunden") is a length, not
+    // a time left.
+    let lasts = a[..ra.start]
+        .iter()
+        .rev()
+        .find(|w| text::is_word(w))
+        .is_some_and(|w| in_list!(LASTING_BEFORE, w));
+    if lasts
+        || a[..ra.start] != b[..rb.start]
         || a[ra.end..] != b[rb.end..]
         || ta <= tb
         || (ua.max(ub) > 60 && !left())
@@ -3517,6 +3651,12 @@ fn time_left_fell(old: &str, new: &str) -> Option<impl Fn(i64) -> bool> {
     let tolerance = ua.max(ub).max(CLOCK_TRACK_MINUTES);
     Some(move |elapsed: i64| elapsed > 0 && (fell - elapsed / 60).abs() <= tolerance)
 }
+
+/// Words before a time that say how long something lasts ("for 60 minutes", "für 2
+/// Stunden", "pendant 3 heures", "durante 2 horas", "takes 45 minutes").
+const LASTING_BEFORE: &[&str] = &[
+    "for", "takes", "lasts", "für", "dauert", "pendant", "dure", "durante", "dura", "per",
+];
 
 /// Words that say a time is what is left of a countdown (lowercased, as a run of a text's
 /// words): with them, days alone count down too.
@@ -8454,6 +8594,96 @@ mod tests {
     }
 
     #[test]
+    fn a_price_list_stepped_by_whole_units_is_content() {
+        // A menu's or a salon's prices written without a currency sign: the same cents, the
+        // items named.
+        for (old, new) in [
+            ("Burrata with figs — 11.00", "Burrata with figs — 12.00"),
+            (
+                "Haircut and wash 25.00 · Colour 60.00",
+                "Haircut and wash 27.00 · Colour 60.00",
+            ),
+            ("Pizza Margherita 8,50", "Pizza Margherita 9,50"),
+        ] {
+            assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
+        }
+        // A quote keeps neither its cents nor its sign; a count has no cents; an item's
+        // figure with one word is a ticker's.
+        for (old, new) in [
+            ("Apple Inc 189.45 +1.20", "Apple Inc 190.45 +2.20"),
+            ("DAX 15.432,10", "DAX 15.532,10"),
+            ("Gold price 1,920.50 (+0.4%)", "Gold price 1,930.50 (+0.9%)"),
+            ("1,287 reviews", "1,301 reviews"),
+        ] {
+            assert!(builtin_noise(old, new).is_some(), "{old} → {new}");
+        }
+    }
+
+    #[test]
+    fn minutes_on_a_board_of_departures_tell_the_visits_time() {
+        all_noise(
+            &[
+                (
+                    "Next departures from Central: Red 2 min · Blue 7 min",
+                    "Next departures from Central: Red 4 min · Blue 1 min",
+                ),
+                (
+                    "Abfahrten ab Hauptbahnhof: S1 3 Min. · S2 8 Min.",
+                    "Abfahrten ab Hauptbahnhof: S1 6 Min. · S2 1 Min.",
+                ),
+                (
+                    "Next trains: Harbor 5 min, Park 12 min",
+                    "Next trains: Harbor 2 min, Park 9 min",
+                ),
+                ("Next bus in 5 min", "Next bus in 12 min"),
+            ],
+            &[Volatile::RelativeTime],
+        );
+        // A length of time elsewhere is the page's own.
+        for (old, new) in [
+            (
+                "Bake for 60 minutes, then let it rest on the rack",
+                "Bake for 45 minutes, then let it rest on the rack",
+            ),
+            (
+                "The next meeting lasts 30 min and starts after lunch",
+                "The next meeting lasts 45 min and starts after lunch",
+            ),
+        ] {
+            assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
+        }
+    }
+
+    #[test]
+    fn readers_who_found_a_review_helpful_are_a_count() {
+        all_noise(
+            &[
+                (
+                    "Jo · 1 month ago · 30 found this helpful",
+                    "Jo · 1 month ago · 31 found this helpful",
+                ),
+                (
+                    "30 of 34 people found this review helpful",
+                    "31 of 35 people found this review helpful",
+                ),
+                (
+                    "3 Personen fanden diese Rezension hilfreich",
+                    "5 Personen fanden diese Rezension hilfreich",
+                ),
+            ],
+            &[Volatile::Counter],
+        );
+        // What the page found is no vote.
+        assert_eq!(
+            builtin_noise(
+                "The study found 12 helpful habits of good sleepers",
+                "The study found 15 helpful habits of good sleepers"
+            ),
+            None
+        );
+    }
+
+    #[test]
     fn a_shops_counts_move_like_counters() {
         // A shop's social proof counts like a counter; people in the news do not.
         all_noise(
@@ -8699,7 +8929,6 @@ mod tests {
         );
         all_noise(
             &[
-                ("Next bus in 5 min", "Next bus in 12 min"),
                 ("5 min read", "6 min read"),
                 ("5 Min", "7 Min"),
                 (
