@@ -1094,7 +1094,7 @@ const LAST_PERIODS: &[&[&str]] = &[
 ];
 /// The most words of a block in which a [`LAST_PERIODS`] phrase is a relative time.
 const LAST_PERIOD_MAX_WORDS: usize = 4;
-/// Days named relative to today: "today", "yesterday", "heute", "gestern", "vorgestern",
+/// Days named relative to today: "today", "yesterday", "tomorrow", "heute", "gestern", "vorgestern",
 /// "aujourd'hui" (the tokenizer splits it: "aujourd" is enough), "hier", "hoy", "ayer",
 /// "oggi", "ieri", "vandaag", "gisteren", "hoje", "ontem", and in Swedish, Polish, Czech,
 /// Russian, Turkish and Finnish ("idag", "wczoraj", "včera", "вчера", "dün", "eilen").
@@ -1127,6 +1127,19 @@ const DAY_WORDS: &[&str] = &[
     "dün",
     "tänään",
     "eilen",
+    // The days ahead, as an events list names them ("Tomorrow · 10:00" → "Today · 10:00" a
+    // day later). (Not "morgen", "mañana" or "morgon": also "morning".)
+    "tomorrow",
+    "tonight",
+    "übermorgen",
+    "demain",
+    "domani",
+    "amanhã",
+    "jutro",
+    "zítra",
+    "завтра",
+    "yarın",
+    "huomenna",
 ];
 /// Units of a relative time written glued to its number: "3m ago", "2h ago", "5d ago".
 const COMPACT_UNITS: &[&str] = &[
@@ -2244,6 +2257,71 @@ fn mark_uuids(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
     }
 }
 
+/// A forum's statistics line names its newest member ("Our newest member zed", "Unser
+/// neuestes Mitglied: quill"): the name after the phrase moves with every sign-up, like the
+/// counts beside it.
+fn mark_newest_member(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volatile>]) {
+    for k in 1..words.len().saturating_sub(1) {
+        let (a, b) = (tokens[words[k - 1]], tokens[words[k]]);
+        if in_list!(NEWEST_WORDS, a) && in_list!(MEMBER_WORDS, b) {
+            kinds[words[k + 1]] = Some(Volatile::Counter);
+        }
+    }
+}
+/// "Newest" in a forum's statistics line ([`mark_newest_member`]).
+const NEWEST_WORDS: &[&str] = &[
+    "newest", "latest", "neuestes", "neuester", "neueste", "dernier", "nuevo", "último", "nuovo",
+    "ultimo",
+];
+/// "Member" after it.
+const MEMBER_WORDS: &[&str] = &[
+    "member", "user", "mitglied", "benutzer", "membre", "miembro", "usuario", "membro", "utente",
+];
+/// A forum's totals, after "Total" or before "insgesamt" ("Total posts 27,460 • Total topics
+/// 2,080", "Beiträge insgesamt 27460"): counts of what its members write.
+const FORUM_TOTALS: &[&str] = &[
+    "posts",
+    "topics",
+    "threads",
+    "members",
+    "messages",
+    "beiträge",
+    "themen",
+    "mitglieder",
+    "sujets",
+    "membres",
+    "mensajes",
+    "temas",
+    "miembros",
+    "messaggi",
+    "argomenti",
+    "iscritti",
+];
+/// "Total" before a forum's totals ([`FORUM_TOTALS`]), or after them in German.
+const TOTAL_WORDS: &[&str] = &["total", "totale", "insgesamt", "gesamt"];
+/// Who is online, counted after the block's total of visitors online ("48 users online :: 5
+/// registered, 1 hidden and 42 guests"; "8 angemeldete, 0 unsichtbare und 55 Gäste").
+const ONLINE_KINDS: &[&str] = &[
+    "registered",
+    "hidden",
+    "anonymous",
+    "bots",
+    "angemeldete",
+    "registrierte",
+    "unsichtbare",
+    "versteckte",
+    "enregistrés",
+    "invisibles",
+    "invités",
+    "cachés",
+    "registrados",
+    "ocultos",
+    "invitados",
+    "registrati",
+    "nascosti",
+    "ospiti",
+];
+
 /// Whether the number `tokens[i]` is a discount: a percentage with a discount word among the
 /// two words before it or after its `%` ("save 10%", "10 % Rabatt"), right after "up to" or
 /// "bis zu" ("Bis zu 49 %"), or written `-20%`. An offer's size is what a shop's page says,
@@ -3021,6 +3099,16 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
             })
         })
     };
+    // The block counts who is online ("48 users online :: 5 registered"). Read once, when a
+    // number stands before one of [`ONLINE_KINDS`].
+    let online = std::cell::OnceCell::new();
+    let online = || {
+        *online.get_or_init(|| {
+            words
+                .iter()
+                .any(|&i| tokens[i].eq_ignore_ascii_case("online"))
+        })
+    };
     let mut kinds = vec![None; tokens.len()];
     let word_at = |k: isize| -> Option<&str> {
         if k < 0 {
@@ -3180,6 +3268,12 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                     || (in_list!(COUNTER_SINGULARS, n) && matches!(tok, "0" | "1"))
                     || (in_list!(SCORE_WORDS, n) && aged())
             }) || prev.is_some_and(|p| in_list!(COUNTER_WORDS, p))
+                || (next.is_some_and(|n| in_list!(ONLINE_KINDS, n)) && online())
+                // A forum's totals ("Total posts 27,460", "Beiträge insgesamt 27460").
+                || (prev.is_some_and(|p| in_list!(FORUM_TOTALS, p))
+                    && word_at(k - 2).is_some_and(|w| in_list!(TOTAL_WORDS, w)))
+                || (prev.is_some_and(|p| in_list!(TOTAL_WORDS, p))
+                    && word_at(k - 2).is_some_and(|w| in_list!(FORUM_TOTALS, w)))
                 || count_label(k, &word_at)
                 || social_proof(k, &word_at)
                 || endorsement(k, &word_at)
@@ -3291,6 +3385,7 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
     }
     unmark_time_ranges(tokens, &mut kinds);
     mark_uuids(tokens, &mut kinds);
+    mark_newest_member(tokens, &words, &mut kinds);
     mark_now_phrases(tokens, &words, &mut kinds);
     mark_market(tokens, &mut kinds);
     // A sign glued to a count is the count's: "+0,5%" → "-0,3%" moves like "0,5%" → "0,3%".
@@ -4390,11 +4485,14 @@ const PERSONAL_WORDS: &[&str] = &[
 ];
 
 /// Whether the count at `tokens[i]` counts engagement or traffic: a counter word next to it
-/// ("0 Kommentare", "Views: 0", "1 reply"), or a rating or the person's own things
+/// ("0 Kommentare", "Views: 0", "1 reply", "0 hidden" of who is online), or a rating or the person's own things
 /// ([`PERSONAL_WORDS`]: "Warenkorb (0)") in its block.
 fn engagement(tokens: &[&str], i: usize) -> bool {
-    let counted =
-        |w: Option<&&str>| w.is_some_and(|w| counter_word(w) || in_list!(ENGAGEMENT_WORDS, w));
+    let counted = |w: Option<&&str>| {
+        w.is_some_and(|w| {
+            counter_word(w) || in_list!(ENGAGEMENT_WORDS, w) || in_list!(ONLINE_KINDS, w)
+        })
+    };
     counted(tokens[..i].iter().rev().find(|t| text::is_word(t)))
         || counted(tokens[i + 1..].iter().find(|t| text::is_word(t)))
         || tokens.iter().any(|t| {
@@ -8655,6 +8753,42 @@ mod tests {
     }
 
     #[test]
+    fn a_forums_statistics_are_counts() {
+        all_noise(
+            &[
+                (
+                    "In total there are 48 users online :: 5 registered, 1 hidden and 42 guests",
+                    "In total there are 63 users online :: 8 registered, 0 hidden and 55 guests",
+                ),
+                (
+                    "Insgesamt sind 48 Besucher online: 5 angemeldete, 1 unsichtbarer und 42 Gäste",
+                    "Insgesamt sind 63 Besucher online: 8 angemeldete, 1 unsichtbarer und 55 Gäste",
+                ),
+                (
+                    "Total posts 27,460 • Total topics 2,080 • Total members 3,311 • Our newest member zed",
+                    "Total posts 27,563 • Total topics 2,091 • Total members 3,330 • Our newest member quill",
+                ),
+                (
+                    "Beiträge insgesamt 27460 • Themen insgesamt 2080 • Mitglieder insgesamt 3311",
+                    "Beiträge insgesamt 27563 • Themen insgesamt 2091 • Mitglieder insgesamt 3330",
+                ),
+            ],
+            &[Volatile::Counter],
+        );
+        // Without "online" or "total", the same words are the text's.
+        all_content(&[
+            (
+                "The fund supports 5 registered charities in the county",
+                "The fund supports 7 registered charities in the county",
+            ),
+            (
+                "The newest member of the board, Dana Cole, chairs the audit committee",
+                "The newest member of the board, Sam Ortiz, chairs the audit committee",
+            ),
+        ]);
+    }
+
+    #[test]
     fn readers_who_found_a_review_helpful_are_a_count() {
         all_noise(
             &[
@@ -8780,6 +8914,9 @@ mod tests {
                 ("Dzisiaj, 14:05", "Wczoraj, 14:05"),
                 ("idag 14:05", "igår 14:05"),
                 ("Сегодня, 14:05", "Вчера, 14:05"),
+                // An events list seen a day later.
+                ("Tomorrow · 10:00 · Studio 2", "Today · 10:00 · Studio 2"),
+                ("Demain, 20:30", "Aujourd'hui, 20:30"),
             ],
             &[Volatile::RelativeTime],
         );
@@ -8789,6 +8926,10 @@ mod tests {
                 "Yesterday the council decided to rebuild the pier before summer",
             ),
             ("Heute geöffnet bis abends", "Gestern geöffnet bis abends"),
+            (
+                "Tomorrow we open the new wing to visitors",
+                "Tonight we open the new wing to visitors",
+            ),
         ]);
     }
 
