@@ -3524,6 +3524,9 @@ pub fn builtin_noise_between(
     if price_step(old, new) {
         return None;
     }
+    if today_dropped(old, new) || today_dropped(new, old) {
+        return Some(vec![Volatile::RelativeTime]);
+    }
     let Some(reasons) = builtin_noise_kinds(old, new) else {
         // What is on air ("Now: … · Next: …"), where nothing else tells the change: the time
         // of the visit, said in titles.
@@ -3609,6 +3612,19 @@ pub fn builtin_noise_between(
         }
     }
     Some(reasons)
+}
+
+/// Whether `new` is `old` without a day named relative to the visit at the end of a sentence
+/// ("No incidents reported today." → "No incidents reported."): the day it was said on
+/// passed. A day word elsewhere ("Today the council decided…") is the text's.
+fn today_dropped(old: &str, new: &str) -> bool {
+    let (a, b) = (text::tokens(old), text::tokens(new));
+    let Some(k) = a.iter().position(|t| in_list!(DAY_WORDS, t)) else {
+        return false;
+    };
+    let ends = a.get(k + 1).is_none_or(|t| matches!(*t, "." | "!" | ";"));
+    let spaced = k > 0 && a[k - 1].trim().is_empty();
+    ends && spaced && a.len() == b.len() + 2 && a[..k - 1] == b[..k - 1] && a[k + 1..] == b[k - 1..]
 }
 
 /// Whether the change is a price list's price stepped by whole units ("Burrata with figs —
@@ -5295,6 +5311,42 @@ fn garbled_alike(old: &str, new: &str) -> bool {
                 && (ta == tb
                     || (*ka && ((garbled(ta) && foreign(tb)) || (garbled(tb) && foreign(ta)))))
         })
+}
+
+/// Most days back a block of only a date may lie from its visit and still be a day of a list
+/// of the last days rolling on ([`rolling_day`]).
+pub const ROLLING_DAYS: i64 = 31;
+
+/// Whether a short text is only a date: every word of it part of one ("Nov 18, 2026",
+/// "Mittwoch, 18.11.2026").
+fn date_only(t: &str) -> bool {
+    if t.len() > 40 {
+        return false;
+    }
+    let toks = text::tokens(t);
+    let kinds = volatile_kinds(&toks);
+    let mut words = toks.iter().zip(&kinds).filter(|(w, _)| text::is_word(w));
+    // (A year beside the date is its, though not marked: "Nov 18, 2026".)
+    words.all(|(w, k)| *k == Some(Volatile::Date) || is_day_name(w) || year_number(w).is_some())
+        && kinds.contains(&Some(Volatile::Date))
+}
+
+/// Whether a block of only a date kept its distance in days to both visits ("Nov 18, 2026"
+/// seen on the 20th → "Nov 26, 2026" seen on the 28th), at most [`ROLLING_DAYS`] back: a day
+/// of a list of the last days rolling on (a status page's incident history), when the page
+/// has several such blocks. One alone may be the page's own date (a news page's "07.02.2023"
+/// → "11.02.2023" seen four days later), so the caller counts them.
+pub fn rolling_day(old: &str, new: &str, then: i64, now: i64) -> bool {
+    if !(date_only(old) && date_only(new)) {
+        return false;
+    }
+    let (a, b) = (then.div_euclid(86_400), now.div_euclid(86_400));
+    match (dates_in(old, a).as_slice(), dates_in(new, b).as_slice()) {
+        (&[d_old], &[d_new]) => {
+            a != b && a - d_old == b - d_new && (0..=ROLLING_DAYS).contains(&(a - d_old))
+        }
+        _ => false,
+    }
 }
 
 /// A block whose whole text is one id: a long number (6+ digits, group separators allowed),
@@ -8753,6 +8805,30 @@ mod tests {
     }
 
     #[test]
+    fn a_days_list_rolling_on_keeps_its_distance() {
+        // Friday 20 November 2026, 13:10 UTC, and Saturday 28 November, 17:20.
+        let (then, now) = (1_795_698_600, 1_796_404_800);
+        for (old, new) in [
+            ("Nov 20, 2026", "Nov 28, 2026"),
+            ("Nov 18, 2026", "Nov 26, 2026"),
+            ("Mittwoch, 18.11.2026", "Donnerstag, 26.11.2026"),
+        ] {
+            assert!(rolling_day(old, new, then, now), "{old} → {new}");
+        }
+        for (old, new) in [
+            // Another distance: the page's own date moved (to the visit's day, or elsewhere).
+            ("Nov 12, 2026", "Nov 28, 2026"),
+            ("Nov 18, 2026", "Nov 25, 2026"),
+            // Too far back for a list of the last days.
+            ("Sep 1, 2026", "Sep 9, 2026"),
+            // Words besides the date: a stamp of the page's, judged as such.
+            ("Published Nov 18, 2026", "Published Nov 26, 2026"),
+        ] {
+            assert!(!rolling_day(old, new, then, now), "{old} → {new}");
+        }
+    }
+
+    #[test]
     fn a_forums_statistics_are_counts() {
         all_noise(
             &[
@@ -8914,6 +8990,9 @@ mod tests {
                 ("Dzisiaj, 14:05", "Wczoraj, 14:05"),
                 ("idag 14:05", "igår 14:05"),
                 ("Сегодня, 14:05", "Вчера, 14:05"),
+                // A status page's day that passed.
+                ("No incidents reported today.", "No incidents reported."),
+                ("Keine Störungen heute.", "Keine Störungen."),
                 // An events list seen a day later.
                 ("Tomorrow · 10:00 · Studio 2", "Today · 10:00 · Studio 2"),
                 ("Demain, 20:30", "Aujourd'hui, 20:30"),
@@ -8926,6 +9005,10 @@ mod tests {
                 "Yesterday the council decided to rebuild the pier before summer",
             ),
             ("Heute geöffnet bis abends", "Gestern geöffnet bis abends"),
+            (
+                "Today the council decided to rebuild the pier",
+                "The council decided to rebuild the pier",
+            ),
             (
                 "Tomorrow we open the new wing to visitors",
                 "Tonight we open the new wing to visitors",

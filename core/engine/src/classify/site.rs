@@ -777,6 +777,7 @@ impl SiteState {
 
         // Items of a list in a new order, nothing else changed in it.
         let reordered = shuffled(&report, old.blocks, new.blocks);
+        let rolling = rolling_days(&report, old, new);
 
         // How often each short text stands on each side, for the blocks that moved: a label
         // the page repeats ("Weiterlesen" under every teaser) says nothing by moving.
@@ -864,6 +865,10 @@ impl SiteState {
             };
             if related || aside {
                 verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Related])));
+                continue;
+            }
+            if rolling[k] {
+                verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Date])));
                 continue;
             }
             if reordered[k] {
@@ -1874,6 +1879,37 @@ fn fact_label(blocks: &[Block], j: usize) -> Option<&str> {
     let label = label_before(blocks, j)?;
     let (before, block) = (&blocks[j - 1].path, &blocks[j].path);
     matches!((tag(before), tag(block)), ("dt", "dd") | ("th", "td")).then_some(label)
+}
+
+/// Fewest changed blocks of only a date that kept their distance to both visits
+/// ([`noise::rolling_day`]) that make a list of days rolling on.
+const ROLLING_LIST_MIN: usize = 3;
+
+/// The changed blocks that are days of a list of the last days rolling on: blocks of only a
+/// date that each kept its distance in days to both visits, at least [`ROLLING_LIST_MIN`] of
+/// them on the page (a status page's "Nov 19, 2026" → "Nov 27, 2026", "Nov 18" → "Nov 26"
+/// eight days later). Fewer are the page's own dates, judged as such.
+fn rolling_days(report: &Report, old: &Version, new: &Version) -> Vec<bool> {
+    let mut flags = vec![false; report.blocks.len()];
+    let (Some(then), Some(now)) = (old.time, new.time) else {
+        return flags;
+    };
+    let mut count = 0;
+    for (k, b) in report.blocks.iter().enumerate() {
+        if b.status != Status::Changed || b.text.len() > 40 {
+            continue;
+        }
+        if let Some(i) = b.old_index {
+            if noise::rolling_day(&old.blocks[i].text, &b.text, then, now) {
+                flags[k] = true;
+                count += 1;
+            }
+        }
+    }
+    if count < ROLLING_LIST_MIN {
+        flags.fill(false);
+    }
+    flags
 }
 
 /// Whether `blocks[j]` stands under a table column's header or beside a fact's label that
