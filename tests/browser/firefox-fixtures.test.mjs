@@ -20,6 +20,7 @@ const ff = useFirefox();
 /** 2026-01-01T00:00:00Z and one day: the harness's default visit times. */
 const START = 1_767_225_600;
 const DAY = 86_400;
+// (A longer preview ends in "…" at the last of its characters: compared up to it.)
 const PREVIEW_CHARS = 160;
 
 // The cases' visits are dated in 2025 and 2026, months before the real clock: the daily retention
@@ -56,7 +57,7 @@ for (const fixture of fixtureCases()) {
     assert.equal(got.url, url);
     assert.equal(got.count, want.summary.meaningful, 'meaningful count');
     assert.equal(await ff.badge(), want.summary.meaningful ? String(want.summary.meaningful) : '');
-    const norm = (c, text) => ({ status: c.status, kind: c.kind, reason: c.reason ?? null, text: text.slice(0, PREVIEW_CHARS) });
+    const norm = (c, text) => ({ status: c.status, kind: c.kind, reason: c.reason ?? null, text: text.slice(0, PREVIEW_CHARS - 1) });
     assert.deepEqual(
       (got.changes || []).map((c) => norm(c, c.preview)),
       want.changes.map((c) => norm(c, c.text)),
