@@ -1556,17 +1556,32 @@ const STATED_LABELS: &[&str] = &[
     "étage",
     "planta",
     "piano",
+];
+/// A part of a series, before or after its number ("Season 2", "Round 3", "Matchday 12", "nach
+/// dem 12. Spieltag", "3. Runde"): which part the page is at, not a count moving.
+const SERIES_PARTS: &[&str] = &[
     "season",
     "episode",
     "round",
+    "matchday",
+    "gameweek",
+    "stage",
     "staffel",
     "folge",
     "runde",
+    "spieltag",
+    "etappe",
     "saison",
     "épisode",
+    "journée",
+    "étape",
     "temporada",
     "episodio",
+    "jornada",
+    "etapa",
     "stagione",
+    "giornata",
+    "tappa",
 ];
 /// What a home or an item has, after its number ("3 bedrooms", "2 baths"): a listing's
 /// facts.
@@ -1590,20 +1605,23 @@ const STATED_NOUNS: &[&str] = &[
 
 /// Whether the number at word `k` is a figure the page states, not a count that moves on its
 /// own: one or two words after a [`STATED_LABELS`] label, or after "pack of", "up to", "at
-/// least" or "bis zu" ("Up to 3 devices", "Pack of 12"); before a [`STATED_NOUNS`] noun; or
+/// least" or "bis zu" ("Up to 3 devices", "Pack of 12"); right before or after a part of a
+/// series ([`SERIES_PARTS`]: "Season 2", "12. Spieltag"); before a [`STATED_NOUNS`] noun; or
 /// followed within two words by "per" or "included" ("600 requests per minute", "5 users
 /// included"), unless what it counts is a counter word before "per" ("1,204 views per day").
 /// A quota, a limit or a listing's fact changes because the offer did.
 fn stated_figure<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
     let is = |q: isize, w: &str| word_at(q).is_some_and(|x| x.eq_ignore_ascii_case(w));
     // (The label may name what it limits between it and the number: "Minimum order 2".)
-    let after_label = word_at(k - 1).is_some_and(|p| in_list!(STATED_LABELS, p))
+    let after_label = word_at(k - 1)
+        .is_some_and(|p| in_list!(STATED_LABELS, p) || in_list!(SERIES_PARTS, p))
         || word_at(k - 2).is_some_and(|p| in_list!(STATED_LABELS, p))
         || (is(k - 1, "of") && is(k - 2, "pack"))
         || (is(k - 1, "to") && is(k - 2, "up"))
         || (is(k - 1, "least") && is(k - 2, "at"))
         || (is(k - 1, "zu") && is(k - 2, "bis"));
-    let noun_after = word_at(k + 1).is_some_and(|n| in_list!(STATED_NOUNS, n));
+    let noun_after =
+        word_at(k + 1).is_some_and(|n| in_list!(STATED_NOUNS, n) || in_list!(SERIES_PARTS, n));
     let per_after = is(k + 1, "per")
         || (is(k + 2, "per") && !word_at(k + 1).is_some_and(|n| in_list!(COUNTER_WORDS, n)))
         || is(k + 1, "included")
@@ -6156,6 +6174,57 @@ pub fn data_column(header: &str) -> bool {
         && !header.contains('%')
 }
 
+/// Whether a column's header or a fact's label names a time or a stamp ("Time", "Uhrzeit",
+/// "Updated", "Stand", "Departure"): a clock under it is a time, not a score.
+pub fn time_label(header: &str) -> bool {
+    text::tokens(header).iter().any(|w| {
+        in_list!(TIME_LABELS, w) || in_list!(DEPARTURE_WORDS, w) || in_list!(CLOCK_UNITS, w)
+    })
+}
+/// Words of a header or label over times ([`time_label`]).
+const TIME_LABELS: &[&str] = &[
+    "time",
+    "times",
+    "zeit",
+    "uhrzeit",
+    "uhr",
+    "heure",
+    "horaire",
+    "hora",
+    "horario",
+    "ora",
+    "orario",
+    "tijd",
+    "updated",
+    "update",
+    "aktualisiert",
+    "stand",
+    "as",
+    "since",
+    "from",
+    "until",
+    "start",
+    "end",
+    "beginn",
+    "ende",
+    "arrival",
+    "ankunft",
+    "arrivée",
+    "llegada",
+    "duration",
+    "dauer",
+    "durée",
+    "duración",
+    "durata",
+    "length",
+    "länge",
+    "laufzeit",
+    "kickoff",
+    "anstoß",
+    "date",
+    "datum",
+];
+
 /// Whether a changed block is a weather reading beside its label ("Humidity" | "71%" →
 /// "64%", "Wind" | "19 km/h SW" → "11 km/h W"): `label`, the block before it under the same
 /// parent, names a weather measure ([`WEATHER_MEASURES`], at most four words), and each text
@@ -8703,6 +8772,11 @@ mod tests {
             ("Up to 3 devices", "Up to 5 devices"),
             ("Floor 2", "Floor 5"),
             ("Season 2", "Season 3"),
+            (
+                "Stand: nach dem 12. Spieltag",
+                "Stand: nach dem 13. Spieltag",
+            ),
+            ("Matchday 12", "Matchday 13"),
             ("Capacity: 40 people", "Capacity: 60 people"),
             ("Unemployment 4.1%", "Unemployment 4.3%"),
             ("Wahlbeteiligung 61 %", "Wahlbeteiligung 64 %"),

@@ -905,10 +905,14 @@ impl SiteState {
                     } else if ((bare_number(old_text) && bare_number(&b.text))
                         || (figures_only(old_text) && figures_only(&b.text)))
                         && b.new_index.is_some_and(|j| data_cell(new.blocks, j))
+                        || (score(old_text)
+                            && score(&b.text)
+                            && b.new_index.is_some_and(|j| score_cell(new.blocks, j)))
                     {
                         // A figure in a table's column of data (a league table's "Pts", 29 →
-                        // 32; an election's "Votes") or beside its label in a list of facts
-                        // ("Bedrooms" | 3 → 4): the page's content, not a counter.
+                        // 32, or its goals, "25:11" → "25:13", no clock; an election's
+                        // "Votes") or beside its label in a list of facts ("Bedrooms" | 3 →
+                        // 4): the page's content, not a counter.
                         continue;
                     } else if b
                         .new_index
@@ -1935,6 +1939,24 @@ fn figures_only(t: &str) -> bool {
         })
 }
 
+/// Whether `blocks[j]` stands in a column of data ([`data_cell`]) whose header names no time
+/// ("Tore", "Goals"; not "Zeit", "Updated", "Stand"): a clock's shape there is a score.
+fn score_cell(blocks: &[Block], j: usize) -> bool {
+    column_header(blocks, j)
+        .or_else(|| fact_label(blocks, j))
+        .is_some_and(|h| noise::data_column(h) && !noise::time_label(h))
+}
+
+/// A text that is one score or ratio and nothing else (`25:11`, `3:1`): a clock's shape, read
+/// as the figures of a column of data ([`data_cell`]).
+fn score(t: &str) -> bool {
+    t.split_once(':').is_some_and(|(a, b)| {
+        [a.trim(), b.trim()]
+            .iter()
+            .all(|n| !n.is_empty() && n.len() <= 4 && n.bytes().all(|c| c.is_ascii_digit()))
+    })
+}
+
 /// A text that is one number and nothing else (`7`, `1,204`, `3.5`).
 fn bare_number(t: &str) -> bool {
     t.bytes().any(|b| b.is_ascii_digit())
@@ -2433,6 +2455,32 @@ mod tests {
             assert_eq!(of(counted).kind, Kind::Noise, "{:#?}", r.blocks);
         }
         assert_eq!(r.summary.meaningful, 2);
+    }
+
+    /// A score under a column of data ("Tore" | "22:13" → "25:13") is no clock; the same
+    /// change in a table without a header is read as one.
+    #[test]
+    fn a_score_under_a_column_of_data_is_content() {
+        let t = "/html[0]/body[0]/main[0]/table";
+        let page = |goals: &str, bare: &str| {
+            blocks(&[
+                (&format!("{t}[0]/thead[0]/tr[0]/th[0]"), "Verein"),
+                (&format!("{t}[0]/thead[0]/tr[0]/th[1]"), "Tore"),
+                (&format!("{t}[0]/tbody[0]/tr[0]/td[0]"), "Hamburger SV"),
+                (&format!("{t}[0]/tbody[0]/tr[0]/td[1]"), goals),
+                (&format!("{t}[1]/tbody[0]/tr[0]/td[0]"), "Hamburger SV"),
+                (&format!("{t}[1]/tbody[0]/tr[0]/td[1]"), bare),
+            ])
+        };
+        let r = a_day_later(
+            "https://sport.example/tabelle",
+            &page("22:13", "22:14"),
+            &page("25:13", "22:19"),
+            &mut SiteState::new(),
+        );
+        let of = |t: &str| r.blocks.iter().find(|b| b.text == t).expect(t);
+        assert_eq!(of("25:13").kind, Kind::Content, "{:#?}", r.blocks);
+        assert_eq!(of("22:19").kind, Kind::Noise, "{:#?}", r.blocks);
     }
 
     /// Stray bytes the browser could not decode ("???" before the page, christiandailyreporter's
