@@ -1491,9 +1491,25 @@ const SOCIAL_VERBS: &[&str] = &[
 /// ([`helpful_votes`]).
 fn social_proof<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
     (word_at(k + 1).is_some_and(|w| in_list!(PEOPLE_WORDS, w))
-        && (k + 2..k + 5).any(|q| word_at(q).is_some_and(|w| in_list!(SOCIAL_VERBS, w))))
+        && ((k + 2..k + 5).any(|q| word_at(q).is_some_and(|w| in_list!(SOCIAL_VERBS, w)))
+            || (k + 2..k + 8).any(|q| word_at(q).is_some_and(|w| in_list!(CART_WORDS, w)))))
         || helpful_votes(k, word_at)
 }
+/// Where a shop's shoppers keep what they mean to buy ("12 people have this in their cart",
+/// "12 Personen haben diesen Artikel gerade im Warenkorb"), a few words after them.
+const CART_WORDS: &[&str] = &[
+    "cart",
+    "carts",
+    "basket",
+    "baskets",
+    "bag",
+    "bags",
+    "warenkorb",
+    "panier",
+    "carrito",
+    "carrello",
+    "winkelwagen",
+];
 
 /// Whether the number at word `k` counts readers who found a review helpful ("12 found this
 /// helpful", "30 of 34 people found this review helpful", "3 Personen fanden diese
@@ -2893,7 +2909,7 @@ fn unmark_time_ranges(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
     // served.
     let prev = |i: usize| (0..i).rev().find(|&k| !tokens[k].trim().is_empty());
     for i in 0..tokens.len() {
-        if kinds[i] != Some(Volatile::Clock) || !is_clock(tokens[i]) {
+        if kinds[i] != Some(Volatile::Clock) || !(is_clock(tokens[i]) || uhr_hour(tokens, i)) {
             continue;
         }
         let Some(p) = prev(i) else { continue };
@@ -2910,6 +2926,17 @@ fn unmark_time_ranges(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
             }
         }
     }
+}
+
+/// Whether `tokens[i]` is a whole hour said with "Uhr" ("18 Uhr", "geöffnet bis 20 Uhr"): a
+/// time of day, like "18:00".
+fn uhr_hour(tokens: &[&str], i: usize) -> bool {
+    tokens[i].len() <= 2
+        && tokens[i].parse::<u8>().is_ok_and(|h| h <= 24)
+        && tokens[i + 1..]
+            .iter()
+            .find(|t| !t.trim().is_empty())
+            .is_some_and(|t| t.eq_ignore_ascii_case("uhr"))
 }
 
 /// Words before a time that make it one end of a schedule ("from 15:00", "until 11:00", "ab
@@ -3213,6 +3240,9 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
         } else if is_number(tok) {
             if next.is_some_and(age_unit) && pairs_ago(k) {
                 Some(Volatile::RelativeTime)
+            } else if uhr_hour(tokens, i) {
+                // A whole hour said with "Uhr" ("18 Uhr"): a time of day, like "18:00".
+                Some(Volatile::Clock)
             } else if next.is_some_and(|n| in_list!(CLOCK_UNITS, n)) && departures() {
                 // Minutes to the next departures on a board ("Next departures: Red 2 min ·
                 // Blue 7 min"): the time of the visit, told by the timetable.
@@ -4773,7 +4803,7 @@ fn clock_of_another_day(text: &str, other: &str, day: i64) -> bool {
     let theirs = text::tokens(other);
     let spans = date_spans(&toks, day);
     toks.iter().enumerate().any(|(c, t)| {
-        is_clock(t)
+        (is_clock(t) || uhr_hour(&toks, c))
             && !theirs.contains(t)
             && spans.iter().any(|&(d, first, last)| {
                 (d - day).abs() > DATE_NOW_DAYS
@@ -4863,12 +4893,16 @@ fn clock_left_the_visit(old: &str, new: &str, then: i64, now: i64) -> bool {
         (h < 24 && m < 60).then_some(h * 60 + m)
     };
     // The clocks a text writes: clock tokens and the times of ISO stamps ("27T04:36:04Z").
+    // ("18 Uhr" is 18:00.)
     let clocks = |text: &str| -> Vec<String> {
-        text::tokens(text)
-            .into_iter()
-            .filter_map(|t| {
+        let toks = text::tokens(text);
+        (0..toks.len())
+            .filter_map(|i| {
+                let t = toks[i];
                 if is_clock(t) {
                     Some(t.to_string())
+                } else if uhr_hour(&toks, i) {
+                    Some(format!("{t}:00"))
                 } else {
                     iso_day_time(t).map(|(_, clock)| clock.to_string())
                 }
@@ -8903,6 +8937,30 @@ mod tests {
     }
 
     #[test]
+    fn a_whole_hour_with_uhr_is_a_time_of_day() {
+        // A stamp's hour moves like its clock; one end of the opening hours is the page's.
+        all_noise(&[("Stand: 18 Uhr", "Stand: 19 Uhr")], &[Volatile::Clock]);
+        all_content(&[
+            ("Heute geöffnet bis 18 Uhr", "Heute geöffnet bis 20 Uhr"),
+            (
+                "Öffnungszeiten: Mo–Fr 9–18 Uhr",
+                "Öffnungszeiten: Mo–Fr 9–19 Uhr",
+            ),
+        ]);
+        // An appointment's hour beside its date, seen within the hour: no clock of the visit.
+        let then = 1_795_716_300; // Thursday 26 November 2026, 18:05 UTC
+        assert_eq!(
+            builtin_noise_between(
+                "Gemeinderatssitzung am 3. Dezember um 18 Uhr",
+                "Gemeinderatssitzung am 3. Dezember um 19 Uhr",
+                Some(then),
+                Some(then + 57 * 60)
+            ),
+            None
+        );
+    }
+
+    #[test]
     fn a_forums_statistics_are_counts() {
         all_noise(
             &[
@@ -8975,6 +9033,10 @@ mod tests {
                 (
                     "12 people bought this in the last 24 hours",
                     "14 people bought this in the last 24 hours",
+                ),
+                (
+                    "12 Personen haben diesen Artikel gerade im Warenkorb",
+                    "15 Personen haben diesen Artikel gerade im Warenkorb",
                 ),
                 (
                     "23 people are looking at this right now",
