@@ -2302,6 +2302,19 @@ fn mark_newest_member(tokens: &[&str], words: &[usize], kinds: &mut [Option<Vola
         }
     }
 }
+/// A shop's sales rank, before its ranks ("Best Sellers Rank: #1,204 in Books", "Amazon
+/// Bestseller-Rang: Nr. 1.204", "Classement des meilleures ventes").
+const SALES_RANKS: &[&[&str]] = &[
+    &["sellers", "rank"],
+    &["seller", "rank"],
+    &["sales", "rank"],
+    &["bestseller", "rang"],
+    &["verkaufsrang"],
+    &["meilleures", "ventes"],
+    &["más", "vendidos"],
+    &["più", "venduti"],
+];
+
 /// "Newest" in a forum's statistics line ([`mark_newest_member`]).
 const NEWEST_WORDS: &[&str] = &[
     "newest", "latest", "neuestes", "neuester", "neueste", "dernier", "nuevo", "último", "nuovo",
@@ -3154,6 +3167,11 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 .any(|&i| tokens[i].eq_ignore_ascii_case("online"))
         })
     };
+    // The block states a shop's sales rank ("Best Sellers Rank: #1,204 in Books"): its ranks
+    // move with every sale. Read once, when a number stands after a "#".
+    let sales_rank = std::cell::OnceCell::new();
+    let sales_rank =
+        || *sales_rank.get_or_init(|| !phrases_said_in(tokens, SALES_RANKS).is_empty());
     let mut kinds = vec![None; tokens.len()];
     let word_at = |k: isize| -> Option<&str> {
         if k < 0 {
@@ -3317,6 +3335,9 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                     || (in_list!(SCORE_WORDS, n) && aged())
             }) || prev.is_some_and(|p| in_list!(COUNTER_WORDS, p))
                 || (next.is_some_and(|n| in_list!(ONLINE_KINDS, n)) && online())
+                || (((i > 0 && tokens[i - 1] == "#")
+                    || prev.is_some_and(|p| in_list!(&["nr", "no", "n", "núm", "num"], p)))
+                    && sales_rank())
                 // A forum's totals ("Total posts 27,460", "Beiträge insgesamt 27460").
                 || (prev.is_some_and(|p| in_list!(FORUM_TOTALS, p))
                     && word_at(k - 2).is_some_and(|w| in_list!(TOTAL_WORDS, w)))
@@ -4029,10 +4050,15 @@ fn edit_stamped(t: &str) -> bool {
 /// The indices of the `phrases` (lowercased words) that occur in `t` as a run of its words,
 /// compared lowercased.
 fn phrases_said(t: &str, phrases: &[&[&str]]) -> Vec<usize> {
-    let words: Vec<String> = text::tokens(t)
-        .into_iter()
+    phrases_said_in(&text::tokens(t), phrases)
+}
+
+/// [`phrases_said`] on a text's tokens.
+fn phrases_said_in(tokens: &[&str], phrases: &[&[&str]]) -> Vec<usize> {
+    let words: Vec<String> = tokens
+        .iter()
         .filter(|w| text::is_word(w))
-        .map(str::to_lowercase)
+        .map(|w| w.to_lowercase())
         .collect();
     (0..phrases.len())
         .filter(|&k| {
@@ -8958,6 +8984,28 @@ mod tests {
             ),
             None
         );
+    }
+
+    #[test]
+    fn a_shops_sales_rank_is_a_count() {
+        all_noise(
+            &[
+                (
+                    "Best Sellers Rank: #1,204 in Books (See Top 100 in Books)",
+                    "Best Sellers Rank: #987 in Books (See Top 100 in Books)",
+                ),
+                (
+                    "Amazon Bestseller-Rang: Nr. 1.204 in Bücher",
+                    "Amazon Bestseller-Rang: Nr. 987 in Bücher",
+                ),
+            ],
+            &[Volatile::Counter],
+        );
+        // A rank the page states is its content.
+        all_content(&[(
+            "Ranked #12 of 340 hotels in Lisbon by travellers",
+            "Ranked #9 of 342 hotels in Lisbon by travellers",
+        )]);
     }
 
     #[test]
