@@ -577,6 +577,50 @@ fn news(ctx: &Ctx) -> Result<(), String> {
         "   as a list of days rolling on (a status page's incident days): it hid one 5a pair, a"
     );
     println!("   faculty news page's own date \"07.02.2023\" -> \"11.02.2023\".");
+    println!(
+        "   Session 38, for the product (hand-made pages: a Q&A page, a repository, a product page"
+    );
+    println!(
+        "   with reviews, an encyclopedia article, a transit status page, a restaurant's menu, a"
+    );
+    println!(
+        "   news article, an events list, a forum's board index, a German league table and German"
+    );
+    println!("   and English lines of a shop, a town and a timetable): content now, where it was hidden:");
+    println!("   a price list's price stepped by whole units (\"Burrata with figs — 11.00\" -> \"12.00\"),");
+    println!(
+        "   \"nach dem 12. Spieltag\" -> 13 and \"Matchday 12\", a score under a column of data"
+    );
+    println!("   (\"Tore\" | \"22:13\" -> \"25:13\"), \"Heute geöffnet bis 18 Uhr\" -> \"20 Uhr\" (a whole");
+    println!("   hour with \"Uhr\" is a time of day), and \"Bake for 60 minutes\" -> 50 seen minutes later");
+    println!("   (a time said to last is no time left). Noise now, where it was shown: minutes on a board");
+    println!(
+        "   of departures, \"30 found this helpful\", a forum's who-is-online line and statistics"
+    );
+    println!("   (\"Total posts\", \"Our newest member\"), \"Tomorrow · 10:00\" -> \"Today · 10:00\" a day");
+    println!("   later, \"No incidents reported today.\" -> \"... reported.\", shoppers with the item in");
+    println!(
+        "   their cart, a sales rank (\"Best Sellers Rank: #1,204\"), and a list of the last days"
+    );
+    println!(
+        "   rolling on: three or more blocks of only a date, each keeping its distance in days to"
+    );
+    println!(
+        "   both visits (a status page's incident days; one or two stay the page's own dates, so"
+    );
+    println!(
+        "   the faculty date above stays shown). Against 1b41b08 only 5a moved: haw-hamburg.de's"
+    );
+    println!(
+        "   \"ab 20.11 gelten neue Öffnungszeiten\" -> \"21.11\" is shown now (the price step's"
+    );
+    println!(
+        "   rule: the same decimals), and three pairs more are hidden, none a change by issue 11's"
+    );
+    println!("   rule: \"19:00 Uhr\" -> \"19 Uhr\" (the same time) and apple's \"Watch tomorrow at 10:00");
+    println!(
+        "   a.m.\" -> \"Watch today at 10:00 a.m.\" (in two of the repositories): 1640 -> 1642."
+    );
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(
