@@ -902,9 +902,9 @@ impl SiteState {
                         // A headline's figure ("40,000 homes without power" → "65,000"):
                         // the news itself, not a count of the page's.
                         continue;
-                    } else if ((bare_number(old_text) && bare_number(&b.text))
+                    } else if (((bare_number(old_text) && bare_number(&b.text))
                         || (figures_only(old_text) && figures_only(&b.text)))
-                        && b.new_index.is_some_and(|j| data_cell(new.blocks, j))
+                        && b.new_index.is_some_and(|j| data_cell(new.blocks, j)))
                         || (score(old_text)
                             && score(&b.text)
                             && b.new_index.is_some_and(|j| score_cell(new.blocks, j)))
@@ -2455,6 +2455,51 @@ mod tests {
             assert_eq!(of(counted).kind, Kind::Noise, "{:#?}", r.blocks);
         }
         assert_eq!(r.summary.meaningful, 2);
+    }
+
+    /// A status page's days rolling on (each block of only a date kept its distance to both
+    /// visits) are noise when three or more do so; one alone is the page's own date.
+    #[test]
+    fn a_list_of_days_rolling_on_is_noise_one_date_is_not() {
+        let page = |days: &[&str]| {
+            let mut v = vec![("/html[0]/body[0]/main[0]/h1[0]".to_string(), "Acme status")];
+            for (k, d) in days.iter().enumerate() {
+                v.push((format!("/html[0]/body[0]/main[0]/h3[{k}]"), d));
+            }
+            let v: Vec<(&str, &str)> = v.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+            blocks(&v)
+        };
+        // Seen on 9 January 1970 and eight days later: days two to four back (the date rule
+        // reads one day back as the visit's own).
+        let eight_days_later = |url: &str, old: &[Block], new: &[Block]| {
+            let (at, then) = (8 * 86_400, 16 * 86_400);
+            analyze(
+                &Visit {
+                    url,
+                    time: Some(at),
+                    blocks: old,
+                },
+                &Visit {
+                    url,
+                    time: Some(then),
+                    blocks: new,
+                },
+                &mut SiteState::new(),
+                &VisitOptions::default(),
+            )
+        };
+        let r = eight_days_later(
+            "https://status.example/",
+            &page(&["Jan 7, 1970", "Jan 6, 1970", "Jan 5, 1970"]),
+            &page(&["Jan 15, 1970", "Jan 14, 1970", "Jan 13, 1970"]),
+        );
+        assert_eq!(r.summary.meaningful, 0, "{:#?}", r.blocks);
+        let r = eight_days_later(
+            "https://news.example/",
+            &page(&["Jan 5, 1970"]),
+            &page(&["Jan 13, 1970"]),
+        );
+        assert_eq!(r.summary.meaningful, 1, "{:#?}", r.blocks);
     }
 
     /// A score under a column of data ("Tore" | "22:13" → "25:13") is no clock; the same
