@@ -55,11 +55,19 @@ for (const fixture of fixtureCases()) {
 
     // What the background answered for this tab: every change with its kind and typed reason.
     const tabId = await tabIdOf(ext, url);
-    const got = await inExtension(ext, async ({ t, u }) => {
+    const read = () => inExtension(ext, async ({ t, u }) => {
       const raw = (await chrome.storage.session.get(`tab:${t}`))[`tab:${t}`];
       const s = raw && JSON.parse(raw); // one JSON string per tab
       return s && s.pages[u];
     }, { t: tabId, u: url });
+    // The page settles when the content script has its answer; the tab's stored state may
+    // land a moment later (a visit whose changes are all noise counts 0 either way): wait
+    // for the visit's changes, up to five seconds.
+    let got = await read();
+    for (let waited = 0; waited < 5000 && got && got.changes.length !== want.changes.length; waited += 100) {
+      await new Promise((r) => setTimeout(r, 100));
+      got = await read();
+    }
     assert.ok(got, 'the tab state was stored');
     assert.equal(got.count, want.summary.meaningful, 'meaningful count');
     assert.equal(await badge(ext, tabId), want.summary.meaningful ? String(want.summary.meaningful) : '');

@@ -53,7 +53,13 @@ for (const fixture of fixtureCases()) {
     const want = fixture.expected;
     assert.equal(state, want.status);
 
-    const got = await ff.popupState();
+    // The tab's stored state may land a moment after the page settles: wait for the visit's
+    // changes, up to five seconds.
+    let got = await ff.popupState();
+    for (let waited = 0; waited < 5000 && got && got.changes.length !== want.changes.length; waited += 100) {
+      await new Promise((r) => setTimeout(r, 100));
+      got = await ff.popupState();
+    }
     assert.equal(got.url, url);
     assert.equal(got.count, want.summary.meaningful, 'meaningful count');
     assert.equal(await ff.badge(), want.summary.meaningful ? String(want.summary.meaningful) : '');
