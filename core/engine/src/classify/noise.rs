@@ -3687,6 +3687,10 @@ pub fn builtin_noise_between(
 /// ("No incidents reported today." → "No incidents reported."): the day it was said on
 /// passed. A day word elsewhere ("Today the council decided…") is the text's.
 fn today_dropped(old: &str, new: &str) -> bool {
+    // (Every changed pair asks: a line a day word longer, told before tokenizing.)
+    if old.len() > STAMP_LINE_BYTES || !(4..=24).contains(&old.len().saturating_sub(new.len())) {
+        return false;
+    }
     let (a, b) = (text::tokens(old), text::tokens(new));
     let Some(k) = a.iter().position(|t| in_list!(DAY_WORDS, t)) else {
         return false;
@@ -3702,8 +3706,11 @@ fn today_dropped(old: &str, new: &str) -> bool {
 /// in two words or more, with no percent sign or signed figure (a quote's change). A menu or
 /// a salon's prices written without a currency sign; a quote or a count seldom keeps its cents.
 fn price_step(old: &str, new: &str) -> bool {
+    if old.len().max(new.len()) > STAMP_LINE_BYTES {
+        return false;
+    }
     let (a, b) = (text::tokens(old), text::tokens(new));
-    if a.len() != b.len() || old.len().max(new.len()) > STAMP_LINE_BYTES {
+    if a.len() != b.len() {
         return false;
     }
     fn cents(t: &str) -> Option<&str> {
