@@ -11,7 +11,10 @@ use sincelast_core::classify::template::{
     SLOT_REGION_SHARE,
 };
 use sincelast_eval::region::{l3s_boilerplate, l3s_labels};
-use sincelast_eval::{dec, extract_file, gold_content, pct, ratio, unpack, Confusion, Table};
+use sincelast_eval::{
+    dec, extract_file, gold_content, gold_content_aligned, gold_units, pct, ratio, unpack,
+    Confusion, Table,
+};
 
 use crate::{print_table, Ctx};
 
@@ -28,6 +31,9 @@ struct Page {
     url: String,
     blocks: Vec<Block>,
     gold: Vec<Option<bool>>,
+    /// 4b and 4c: the labels of the earlier rule ([`gold_content`]: a short block is content
+    /// wherever its words occur in the gold text), reported beside the aligned ones.
+    gold_any: Option<Vec<Option<bool>>>,
 }
 
 /// Confusions per method (repeated parts only), of the product's template (repeated parts
@@ -39,7 +45,7 @@ struct Scores {
     repeated: Confusion,
 }
 
-fn evaluate(site_pages: &[Page], verbose: bool) -> Scores {
+fn evaluate(site_pages: &[Page], verbose: bool, earlier: bool) -> Scores {
     let mut on_pages: HashMap<&str, HashSet<usize>> = HashMap::new();
     for (k, p) in site_pages.iter().enumerate() {
         for b in &p.blocks {
@@ -60,8 +66,12 @@ fn evaluate(site_pages: &[Page], verbose: bool) -> Scores {
             model.observe(&p.url, &p.blocks);
         }
         for p in site_pages {
+            let gold = match (&p.gold_any, earlier) {
+                (Some(any), true) => any,
+                _ => &p.gold,
+            };
             let flags = model.repeated_blocks(&p.blocks);
-            for (f, g) in flags.iter().zip(&p.gold) {
+            for (f, g) in flags.iter().zip(gold) {
                 if let Some(g) = g {
                     s.methods[k].add(*f, *g);
                 }
@@ -70,7 +80,7 @@ fn evaluate(site_pages: &[Page], verbose: bool) -> Scores {
                 continue;
             }
             let flags = model.template_blocks(&p.blocks);
-            for ((f, g), b) in flags.iter().zip(&p.gold).zip(&p.blocks) {
+            for ((f, g), b) in flags.iter().zip(gold).zip(&p.blocks) {
                 let Some(g) = g else { continue };
                 s.slots.add(*f, *g);
                 if on_pages[b.text.as_str()].len() >= 2 {
@@ -114,7 +124,7 @@ fn table(title: &str, sites: &BTreeMap<String, Vec<Page>>, verbose: bool) {
             continue;
         }
         n_sites += 1;
-        let s = evaluate(pages, verbose);
+        let s = evaluate(pages, verbose, false);
         let c = &s.methods;
         let gold = c[0].tp + c[0].fp + c[0].fn_ + c[0].tn;
         let bp = c[0].tp + c[0].fn_;
@@ -141,6 +151,48 @@ fn table(title: &str, sites: &BTreeMap<String, Vec<Page>>, verbose: bool) {
     r.extend(rep_cells(&total_rep, &total_slots));
     rows.push(r);
     print_table(&rows);
+    earlier_labels(sites);
+}
+
+/// For 4b and 4c: how many labels the alignment changed against the earlier rule, and the
+/// micro figures of the product's template under the earlier labels.
+fn earlier_labels(sites: &BTreeMap<String, Vec<Page>>) {
+    let (mut differ, mut all) = (0usize, 0usize);
+    let (mut to_content, mut to_boilerplate) = (0usize, 0usize);
+    let mut slots = Confusion::default();
+    let mut any_site = false;
+    let show = std::env::var_os("SINCELAST_EVAL_LABELS").is_some();
+    for pages in sites.values().filter(|p| p.len() >= MIN_PAGES) {
+        for p in pages {
+            let Some(any) = &p.gold_any else { continue };
+            any_site = true;
+            for ((a, g), b) in any.iter().zip(&p.gold).zip(&p.blocks) {
+                let (Some(a), Some(g)) = (a, g) else { continue };
+                all += 1;
+                if a != g {
+                    differ += 1;
+                    if show {
+                        let to = if *g { "boilerplate" } else { "content" };
+                        let text: String = b.text.chars().take(100).collect();
+                        println!("     relabelled {to:<11} {} | {text}", p.url);
+                    }
+                    if *g {
+                        to_boilerplate += 1;
+                    } else {
+                        to_content += 1;
+                    }
+                }
+            }
+        }
+        slots.merge(&evaluate(pages, false, true).slots);
+    }
+    if any_site {
+        println!(
+            "   Labels by alignment differ from the earlier rule (a short block is content wherever its\n   words occur in the gold text) on {differ} of {all} blocks ({to_boilerplate} content → boilerplate, {to_content} boilerplate → content);\n   under the earlier labels, +slots micro: P {} R {}.",
+            dec(slots.precision()),
+            dec(slots.recall())
+        );
+    }
 }
 
 /// Runs the section.
@@ -220,6 +272,7 @@ fn l3s(ctx: &Ctx) -> Result<(), String> {
                 url: url.clone(),
                 blocks,
                 gold,
+                gold_any: None,
             });
         }
     }
@@ -245,17 +298,20 @@ fn cleanportal(ctx: &Ctx) -> Result<(), String> {
         };
         let gold_text = read_lossy(&set.join(t.get(r, "gold_text")));
         let gold_words = sincelast_eval::words(&cleaneval_text(&gold_text));
-        let gold = gold_content(&blocks, &gold_words)
-            .into_iter()
-            .map(|content| Some(!content))
-            .collect();
+        let units = gold_units(&decode(&gold_text));
+        let (gold, gold_any) = labels(&blocks, &gold_words, &units);
         pages
             .entry(t.get(r, "domain").to_string())
             .or_default()
-            .push(Page { url, blocks, gold });
+            .push(Page {
+                url,
+                blocks,
+                gold,
+                gold_any: Some(gold_any),
+            });
     }
     table(
-        "4b. CleanPortalEval (a block is gold content when at least half of its words lie in runs of\n   4 words found in the gold text; shorter blocks: found whole; every other block is boilerplate)",
+        "4b. CleanPortalEval (a block is gold content when at least half of its words lie in runs of\n   4 words found in the gold text; a shorter block when it is a whole unit of the gold text (a\n   heading, a paragraph, an item) or the alignment of the page's words with the gold text's\n   places half of its words (gold_content_aligned); every other block is boilerplate)",
         &pages,
         ctx.verbose,
     );
@@ -290,15 +346,16 @@ fn cleaneval(ctx: &Ctx) -> Result<(), String> {
         let Some((_, blocks)) = extract_file(&dir.join(t.get(r, "html")), &url) else {
             continue;
         };
-        let gold_words = sincelast_eval::words(&cleaneval_text(&read_lossy(&gold_path)));
-        let gold = gold_content(&blocks, &gold_words)
-            .into_iter()
-            .map(|content| Some(!content))
-            .collect();
-        pages
-            .entry(domain.to_string())
-            .or_default()
-            .push(Page { url, blocks, gold });
+        let gold_text = read_lossy(&gold_path);
+        let gold_words = sincelast_eval::words(&cleaneval_text(&gold_text));
+        let units = gold_units(&decode(&gold_text));
+        let (gold, gold_any) = labels(&blocks, &gold_words, &units);
+        pages.entry(domain.to_string()).or_default().push(Page {
+            url,
+            blocks,
+            gold,
+            gold_any: Some(gold_any),
+        });
     }
     table(
         "4c. CleanEval, sites with ≥ 5 pages (gold content as in 4b; pages without gold left out)",
@@ -308,23 +365,45 @@ fn cleaneval(ctx: &Ctx) -> Result<(), String> {
     Ok(())
 }
 
+/// Gold boilerplate per block against a gold text: by alignment ([`gold_content_aligned`]),
+/// and by the earlier rule ([`gold_content`]).
+type Labels = Vec<Option<bool>>;
+fn labels(
+    blocks: &[Block],
+    gold_words: &[String],
+    units: &HashSet<Vec<String>>,
+) -> (Labels, Labels) {
+    let boilerplate = |content: Vec<bool>| content.into_iter().map(|c| Some(!c)).collect();
+    (
+        boilerplate(gold_content_aligned(blocks, gold_words, units)),
+        boilerplate(gold_content(blocks, gold_words)),
+    )
+}
+
 fn read_lossy(p: &Path) -> String {
     String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned()
 }
 
 /// The gold text of a CleanEval file: the `URL:` line and the `<p>`/`<h>`/`<l>` markers
-/// dropped, common character references decoded.
+/// dropped (also where the line is indented before its marker), common character references
+/// decoded.
 fn cleaneval_text(s: &str) -> String {
-    s.lines()
+    decode(s)
+        .lines()
         .filter(|l| !l.starts_with("URL:"))
         .map(|l| {
-            l.trim_start_matches("<p>")
+            l.trim_start()
+                .trim_start_matches("<p>")
                 .trim_start_matches("<h>")
                 .trim_start_matches("<l>")
         })
         .collect::<Vec<_>>()
         .join("\n")
-        .replace("&#039;", "'")
+}
+
+/// Common character references of the CleanEval gold texts, decoded.
+fn decode(s: &str) -> String {
+    s.replace("&#039;", "'")
         .replace("&quot;", "\"")
         .replace("&amp;", "&")
         .replace("&lt;", "<")

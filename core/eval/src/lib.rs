@@ -17,7 +17,7 @@
 
 pub mod region;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -454,6 +454,82 @@ pub fn even_sample(n: usize, k: usize) -> Vec<usize> {
         return (0..n).collect();
     }
     (0..k).map(|i| i * n / k).collect()
+}
+
+/// For each block, whether it is gold content against a gold text given as [`words`] and as
+/// its units ([`gold_units`]: the words of each paragraph, heading and list item). A block of
+/// [`SHINGLE`] words or more is judged as by [`gold_content`] (half of its words in shared
+/// runs). A shorter block is content when its words are a whole unit of the gold text (a
+/// heading, a one-line paragraph), or when the alignment of the page with the gold text places
+/// at least half of them: the page's words (its blocks' words in document order) aligned with
+/// the gold text's words by Myers' minimal diff (a longest common subsequence, as CleanEval's
+/// own scorer aligns an extraction with the gold text). So a word of the page's chrome
+/// ("About", "Twitter", "More") is content only where the gold text has it in the page's own
+/// order or on its own line, not wherever the article happens to use it, as [`gold_content`]
+/// takes it. Blocks without words are not content.
+pub fn gold_content_aligned(
+    blocks: &[Block],
+    gold: &[String],
+    units: &HashSet<Vec<String>>,
+) -> Vec<bool> {
+    use imara_diff::{Algorithm, Diff, Token};
+    let block_words: Vec<Vec<String>> = blocks.iter().map(|b| words(&b.text)).collect();
+    let mut ids: HashMap<&str, u32> = HashMap::new();
+    fn id<'a>(ids: &mut HashMap<&'a str, u32>, w: &'a str) -> Token {
+        let n = ids.len() as u32;
+        Token(*ids.entry(w).or_insert(n))
+    }
+    let mut page: Vec<Token> = Vec::new();
+    let mut owner: Vec<usize> = Vec::new();
+    for (k, w) in block_words.iter().enumerate() {
+        for x in w {
+            page.push(id(&mut ids, x));
+            owner.push(k);
+        }
+    }
+    let gold_words = gold;
+    let gold: Vec<Token> = gold.iter().map(|w| id(&mut ids, w)).collect();
+    let num = ids.len() as u32;
+    let mut diff = Diff::default();
+    diff.compute_with(Algorithm::MyersMinimal, &page, &gold, num);
+    let mut aligned = vec![0usize; blocks.len()];
+    for (i, &k) in owner.iter().enumerate() {
+        if !diff.is_removed(i as u32) {
+            aligned[k] += 1;
+        }
+    }
+    let long = gold_content(blocks, &gold_words);
+    block_words
+        .iter()
+        .zip(&aligned)
+        .zip(long)
+        .map(|((w, &a), long)| match w.len() {
+            0 => false,
+            n if n >= SHINGLE => long,
+            n => units.contains(w) || a * 2 >= n,
+        })
+        .collect()
+}
+
+/// The units of a gold text in CleanEval's format, as [`words`]: each paragraph (`<p>`),
+/// heading (`<h>`) and list item (`<l>`) runs from its marker to the next one.
+pub fn gold_units(text: &str) -> HashSet<Vec<String>> {
+    let mut units = HashSet::new();
+    let mut unit = String::new();
+    for line in text.lines() {
+        let t = line.trim_start();
+        if t.starts_with("<p>") || t.starts_with("<h>") || t.starts_with("<l>") {
+            units.insert(words(&unit));
+            unit.clear();
+            unit.push_str(&t[3..]);
+        } else if !t.starts_with("URL:") {
+            unit.push(' ');
+            unit.push_str(t);
+        }
+    }
+    units.insert(words(&unit));
+    units.remove(&Vec::new());
+    units
 }
 
 /// For each block, whether it is gold content against a gold text given as [`words`]: at

@@ -4,8 +4,8 @@ use sincelast_core::block::Block;
 use sincelast_core::extract::{extract_html, ExtractOptions};
 use sincelast_eval::region::{l3s_boilerplate, l3s_labels, ElementIndex, RegionSpec};
 use sincelast_eval::{
-    csv_rows, gold_content, ignore_numbers, markdown_changes, markdown_visible, overlaps,
-    parse_time, plain, recalls, strip_digits, words, Confusion,
+    csv_rows, gold_content, gold_content_aligned, gold_units, ignore_numbers, markdown_changes,
+    markdown_visible, overlaps, parse_time, plain, recalls, strip_digits, words, Confusion,
 };
 
 fn blocks(html: &str) -> Vec<Block> {
@@ -178,4 +178,42 @@ fn times_and_csv() {
     assert_eq!(parse_time("nope"), None);
     let rows = csv_rows("a,b\n\"x, \"\"y\"\"\",2\n");
     assert_eq!(rows, [vec!["a", "b"], vec!["x, \"y\"", "2"]]);
+}
+
+/// A navigation word the article also uses is boilerplate by alignment: the gold text has it
+/// only inside the article, in another place of the page's order. The earlier rule took it as
+/// content. A heading that is a whole unit of the gold text is content wherever the page has
+/// it; a long block is judged by shared runs as before.
+#[test]
+fn gold_labels_by_alignment_and_units() {
+    let page: Vec<Block> = [
+        "About",
+        "Rivers rose",
+        "The river rose two metres more overnight and the old bridge is closed.",
+        "Officials said the road would reopen about noon on Friday.",
+        "Share this",
+        "More",
+    ]
+    .iter()
+    .map(|t| Block::from_text(*t))
+    .collect();
+    let raw = "URL: http://x.example/a\n  <h>Rivers rose\n<p>The river rose two metres more overnight and the\n old bridge is closed.\n<p>Officials said the road would reopen about noon on\n Friday.\n";
+    let text: String = raw
+        .lines()
+        .filter(|l| !l.starts_with("URL:"))
+        .map(|l| {
+            l.trim_start()
+                .trim_start_matches("<h>")
+                .trim_start_matches("<p>")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let gold = words(&text);
+    let units = gold_units(raw);
+    assert!(units.contains(&words("Rivers rose")));
+    assert!(!units.contains(&words("More")));
+    let earlier = gold_content(&page, &gold);
+    assert_eq!(earlier, [true, true, true, true, false, true]);
+    let aligned = gold_content_aligned(&page, &gold, &units);
+    assert_eq!(aligned, [false, true, true, true, false, false]);
 }
