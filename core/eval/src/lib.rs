@@ -498,7 +498,7 @@ pub fn gold_content_aligned(
             aligned[k] += 1;
         }
     }
-    let long = gold_content(blocks, &gold_words);
+    let long = gold_content(blocks, gold_words);
     block_words
         .iter()
         .zip(&aligned)
