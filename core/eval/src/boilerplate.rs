@@ -237,6 +237,11 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!("   reading canadianpress' two stories under one headline (P 0.882 → 1.000) and nytimes' section");
     println!("   names in an <h1> (\"Pro Football\", hence four words). 4b: washingtonpost P 0.995 → 0.997,");
     println!("   R 0.986 → 0.985; 4c unchanged. 4b and 4c's labels changed the same session (their titles).");
+    println!("   Nor held out: a sentence another page shares, among more sentences of this page's own under");
+    println!("   the same parent (a wire story's background paragraph), is never template by repetition;");
+    println!(
+        "   session 40, after reading afp's (P 0.903 → 0.933); no other row of 4a, 4b or 4c moved."
+    );
     println!("   rep. = share of the gold boilerplate blocks whose");
     println!("   exact text is on ≥ 2 pages of the site; R rep. = recall of +slots on those.");
     let r1 = l3s(ctx);

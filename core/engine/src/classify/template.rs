@@ -344,6 +344,22 @@ fn is_own_text(b: &Block) -> bool {
     is_title(b) && slot_words(&b.text) >= 4
 }
 
+/// Whether a text is prose: a sentence or more, of at least [`PROSE_MIN_WORDS`] words, that
+/// ends as a sentence does (a quote's closing mark may follow) or holds a sentence's end.
+fn is_prose(t: &str) -> bool {
+    let end = t
+        .trim_end()
+        .trim_end_matches(['"', '\'', '”', '’', '»', ')']);
+    t.split_whitespace().nth(PROSE_MIN_WORDS - 1).is_some()
+        && (end.ends_with(['.', '!', '?'])
+            || t.contains(". ")
+            || t.contains("! ")
+            || t.contains("? "))
+}
+
+/// Fewest words of a block of prose ([`is_prose`]).
+const PROSE_MIN_WORDS: usize = 8;
+
 /// An element of the page's block tree for [`template_slots`].
 struct Element {
     parent: Option<usize>,
@@ -580,6 +596,10 @@ pub struct PageFeatures {
     /// the node of the block itself (its own text, counted alone).
     own: Vec<bool>,
     leaf: Vec<usize>,
+    /// Per block, whether it is a paragraph of prose ([`is_prose`]), and a hash of its
+    /// parent's path (blocks with the same value are siblings).
+    prose: Vec<bool>,
+    parent: Vec<u64>,
     owner: Vec<usize>,
     windows: Vec<(usize, u64)>,
     /// The page's stored form: deduplicated folded hashes.
@@ -592,6 +612,11 @@ impl PageFeatures {
         let nodes = dom_nodes(blocks);
         let datelines = blocks.iter().map(|b| is_dateline(&b.text)).collect();
         let own = blocks.iter().map(is_own_text).collect();
+        let prose = blocks.iter().map(|b| is_prose(&b.text)).collect();
+        let parent = blocks
+            .iter()
+            .map(|b| stable_hash(b.path.rsplit_once('/').map_or("", |(p, _)| p)))
+            .collect();
         let mut leaf = vec![usize::MAX; blocks.len()];
         for (k, n) in nodes.iter().enumerate() {
             if n.first == n.last {
@@ -607,6 +632,8 @@ impl PageFeatures {
             datelines,
             own,
             leaf,
+            prose,
+            parent,
             owner,
             windows,
             dom,
@@ -1317,6 +1344,28 @@ impl TemplateModel {
                 flags[b] = false;
             }
         }
+        // A paragraph that another page shares, among paragraphs of this page's own prose (a
+        // wire story's background paragraph quoted in two stories), is the page's text: it
+        // has more prose siblings that are not template than that are.
+        let mut tally: HashMap<u64, (u32, u32)> = HashMap::new();
+        for b in 0..blocks {
+            if page.prose[b] {
+                let t = tally.entry(page.parent[b]).or_default();
+                if flags[b] {
+                    t.0 += 1;
+                } else {
+                    t.1 += 1;
+                }
+            }
+        }
+        for b in 0..blocks {
+            if flags[b] && page.prose[b] {
+                let (tpl, own) = tally[&page.parent[b]];
+                if own >= 2 && own > tpl {
+                    flags[b] = false;
+                }
+            }
+        }
         flags
     }
 
@@ -1487,6 +1536,38 @@ mod tests {
             "",
         ] {
             assert!(!is_stamp_line(t), "{t}");
+        }
+    }
+
+    /// A background paragraph two wire stories share, among each story's own paragraphs, is
+    /// the story's text, not the site's template; the footer's sentence every page shows, whose
+    /// siblings are no prose of the page's own, stays template.
+    #[test]
+    fn a_paragraph_two_stories_quote_is_not_template() {
+        let background = "The rebels are fighting for a separate state in the north of the island.";
+        let a = page(&[
+            "The defence secretary said the truce should formally end this week.",
+            "The deal requires either party to give two weeks' notice before it ends.",
+            background,
+        ]);
+        let b = page(&[
+            "Troops and rebels fought near the northern town on Sunday morning.",
+            "Officials said at least twelve fighters were killed in the clashes there.",
+            background,
+        ]);
+        let c = page(&[
+            "The harbour market reopens on the quay after two years of repairs.",
+            "Stall holders said the new roof keeps the rain out at last.",
+            "Parking near the quay stays free for the first month of trading.",
+        ]);
+        let mut m = TemplateModel::default();
+        for (k, p) in [&a, &b, &c].into_iter().enumerate() {
+            m.observe(&format!("https://h.example/{k}"), p);
+        }
+        for p in [&a, &b] {
+            let flags = m.repeated_blocks(p);
+            assert_eq!(flags[4..7], [false, false, false], "{p:?}");
+            assert!(flags[0] && flags[7], "header and footer: {flags:?}");
         }
     }
 
