@@ -1332,37 +1332,36 @@ impl TemplateModel {
         // round-up's headline), not the site's template: it must be on at least
         // OWN_TEXT_SHARE of the site's pages (a site's name in an <h1> on every page is).
         let own_min = lower.max((OWN_TEXT_SHARE * f64::from(upper)).ceil() as u32);
-        for b in 0..blocks {
-            if !flags[b] || !page.own[b] {
+        for (f, (&own, &leaf)) in flags.iter_mut().zip(page.own.iter().zip(&page.leaf)) {
+            if !*f || !own {
                 continue;
             }
-            let on = page.nodes.get(page.leaf[b]).map_or(0, |n| {
+            let on = page.nodes.get(leaf).map_or(0, |n| {
                 let h = fold(n.hash);
                 adjusted(self.dom_counts.get(&h).copied().unwrap_or(0), h, false)
             });
             if on < own_min {
-                flags[b] = false;
+                *f = false;
             }
         }
         // A paragraph that another page shares, among paragraphs of this page's own prose (a
         // wire story's background paragraph quoted in two stories), is the page's text: it
         // has more prose siblings that are not template than that are.
         let mut tally: HashMap<u64, (u32, u32)> = HashMap::new();
-        for b in 0..blocks {
-            if page.prose[b] {
-                let t = tally.entry(page.parent[b]).or_default();
-                if flags[b] {
-                    t.0 += 1;
-                } else {
-                    t.1 += 1;
-                }
+        let prose = || flags.iter().zip(&page.prose).zip(&page.parent);
+        for ((&f, _), parent) in prose().filter(|((_, &p), _)| p) {
+            let t = tally.entry(*parent).or_default();
+            if f {
+                t.0 += 1;
+            } else {
+                t.1 += 1;
             }
         }
-        for b in 0..blocks {
-            if flags[b] && page.prose[b] {
-                let (tpl, own) = tally[&page.parent[b]];
+        for (f, (&p, parent)) in flags.iter_mut().zip(page.prose.iter().zip(&page.parent)) {
+            if *f && p {
+                let (tpl, own) = tally[parent];
                 if own >= 2 && own > tpl {
-                    flags[b] = false;
+                    *f = false;
                 }
             }
         }
