@@ -730,7 +730,11 @@ impl PageLists {
             return found;
         }
         for k in 0..flags.len().min(blocks.len()).min(self.own.len()) {
-            if flags[k] || self.words[k] > SLOT_MAX_WORDS || blocks[k].path.is_empty() {
+            if flags[k]
+                || self.words[k] > SLOT_MAX_WORDS
+                || blocks[k].path.is_empty()
+                || is_stamp_line(&blocks[k].text)
+            {
                 continue;
             }
             let mut id = Some(self.own[k]);
@@ -1954,7 +1958,12 @@ mod tests {
                 "https://h.example/a",
                 with_latest(
                     "harbour",
-                    &["Pier closed", "New tug", "Toll"],
+                    &[
+                        "Pier closed",
+                        "New tug",
+                        "Toll",
+                        "Posted : Thu, 10 Jan 2008 03:47:03 GMT",
+                    ],
                     0,
                     &["Bring a coat", "Tickets aboard", "Dogs welcome"],
                 ),
@@ -1963,7 +1972,13 @@ mod tests {
                 "https://h.example/b",
                 with_latest(
                     "river",
-                    &["Lock repaired", "Barge race", "Quay works", "Flood drill"],
+                    &[
+                        "Lock repaired",
+                        "Barge race",
+                        "Quay works",
+                        "Flood drill",
+                        "Posted : Fri, 11 Jan 2008 09:12:44 GMT",
+                    ],
                     1,
                     &["Cash only", "No bikes", "Last boat at six"],
                 ),
@@ -1993,8 +2008,11 @@ mod tests {
                 }
             }
             // The article's headline and its bullet points (a list among its paragraphs) are
-            // the page's own.
+            // the page's own, and so is a stamp in the list (when it was posted: judged as a
+            // date).
             for t in [
+                "Posted : Thu, 10 Jan 2008 03:47:03 GMT",
+                "Posted : Fri, 11 Jan 2008 09:12:44 GMT",
                 "harbour ferries sail again",
                 "Bring a coat",
                 "Cash only",
