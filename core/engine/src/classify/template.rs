@@ -1370,7 +1370,7 @@ impl TemplateModel {
         for (f, (&p, parent)) in flags.iter_mut().zip(page.prose.iter().zip(&page.parent)) {
             if *f && p {
                 let (tpl, own) = tally[parent];
-                if own >= 2 && own > tpl && std::env::var_os("NOPROSE").is_none() {
+                if own >= 2 && own > tpl {
                     *f = false;
                 }
             }
