@@ -5022,21 +5022,62 @@ fn countdown_like(text: &str, at: i64) -> bool {
 }
 
 /// Whether a daylight-saving switch may lie between two instants (seconds since the epoch,
-/// UTC): the time between them reaches a Saturday or Sunday (UTC) of March, April, September,
-/// October or November. Zones switch on a Sunday night of those months (the EU, the Americas,
-/// Australia, New Zealand), which in UTC falls between Saturday noon and Sunday noon; the
-/// zone itself is unknown, so any such weekend counts. Half a year or more always does.
+/// UTC): the time between them reaches a day on which some zone switches its clocks
+/// ([`switch_days`]), or the UTC day before it (a zone east of Greenwich switches on the night
+/// before that day in UTC: Australia, New Zealand, Egypt, Israel). The zone itself is
+/// unknown, so every zone's day counts. Half a year or more always does.
 fn may_switch_clocks(then: i64, now: i64) -> bool {
     const SPAN_ALWAYS: i64 = 183 * 86_400;
     let (a, b) = (then.min(now), then.max(now));
     if b.saturating_sub(a) >= SPAN_ALWAYS {
         return true;
     }
-    (a.div_euclid(86_400)..=b.div_euclid(86_400)).any(|day| {
-        // Day 0 (1 January 1970) was a Thursday: 0 = Sunday … 6 = Saturday.
-        let weekday = (day + 4).rem_euclid(7);
-        (weekday == 0 || weekday == 6) && matches!(civil_from_days(day).1, 3 | 4 | 9 | 10 | 11)
+    let (first, last) = (a.div_euclid(86_400), b.div_euclid(86_400));
+    let (y0, _, _) = civil_from_days(first);
+    let (y1, _, _) = civil_from_days(last);
+    (y0..=y1).any(|y| {
+        switch_days(y)
+            .into_iter()
+            .any(|d| d - 1 <= last && d >= first)
     })
+}
+
+/// The days (since the epoch) of year `y` on which a zone switches to or from daylight-saving
+/// time, by the rules in force: the United States, Canada and Cuba (second Sunday of March,
+/// first Sunday of November), the EU, the UK, Lebanon and Israel (last Sunday of March — the
+/// Friday before it in Israel — and last Sunday of October), Egypt (last Friday of April, last
+/// Thursday of October), Australia (first Sunday of April and of October), Chile (the night
+/// after the first Saturday of April and of September), New Zealand (first Sunday of April,
+/// last Sunday of September).
+fn switch_days(y: i64) -> [i64; 12] {
+    // Weekday of a day count: 0 = Sunday … 6 = Saturday (1 January 1970 was a Thursday).
+    let weekday = |d: i64| (d + 4).rem_euclid(7);
+    let first = |m: i64, wd: i64| {
+        let d = days_from_civil(y, m, 1);
+        d + (wd - weekday(d)).rem_euclid(7)
+    };
+    let last = |m: i64, wd: i64| {
+        let d = days_from_civil(y, m + 1, 1) - 1;
+        d - (weekday(d) - wd).rem_euclid(7)
+    };
+    const SUN: i64 = 0;
+    const THU: i64 = 4;
+    const FRI: i64 = 5;
+    const SAT: i64 = 6;
+    [
+        first(3, SUN) + 7,
+        last(3, SUN),
+        last(3, SUN) - 2,
+        first(4, SUN),
+        first(4, SAT) + 1,
+        last(4, FRI),
+        first(9, SAT) + 1,
+        last(9, SUN),
+        first(10, SUN),
+        last(10, SUN),
+        last(10, THU),
+        first(11, SUN),
+    ]
 }
 
 /// How far (minutes) a page's printed time may drift from the visit's between two visits and
@@ -8109,16 +8150,58 @@ mod tests {
     }
 
     #[test]
-    fn clocks_may_switch_on_weekends_of_the_switching_months() {
+    fn clocks_may_switch_on_the_days_zones_switch() {
         let at = |y: i64, m: i64, d: i64, h: i64| days_from_civil(y, m, d) * 86_400 + h * 3600;
-        // Saturday 30 March 2024 to the Sunday; a Sunday in November; half a year.
+        // The EU's (Saturday 30 March 2024 to the Sunday), the United States' (3 November
+        // 2024, 10 March 2024), Australia's and New Zealand's (the UTC Saturday before Sunday
+        // 6 October 2024, 29 September 2024), Egypt's (Friday 26 April 2024, Thursday 31
+        // October 2024), Chile's (Sunday 7 April and 8 September 2024); half a year.
         assert!(may_switch_clocks(at(2024, 3, 30, 20), at(2024, 3, 31, 4)));
         assert!(may_switch_clocks(at(2024, 11, 3, 9), at(2024, 11, 3, 10)));
+        assert!(may_switch_clocks(at(2024, 3, 10, 6), at(2024, 3, 10, 11)));
+        assert!(may_switch_clocks(at(2024, 10, 5, 14), at(2024, 10, 5, 18)));
+        assert!(may_switch_clocks(at(2024, 9, 28, 12), at(2024, 9, 28, 16)));
+        assert!(may_switch_clocks(at(2024, 4, 25, 20), at(2024, 4, 25, 23)));
+        assert!(may_switch_clocks(
+            at(2024, 10, 30, 20),
+            at(2024, 10, 30, 23)
+        ));
+        assert!(may_switch_clocks(at(2024, 4, 7, 1), at(2024, 4, 7, 5)));
+        assert!(may_switch_clocks(at(2024, 9, 8, 1), at(2024, 9, 8, 5)));
         assert!(may_switch_clocks(at(2024, 1, 2, 0), at(2024, 7, 3, 0)));
-        // Weekdays of March; a weekend in August; a Sunday in January.
-        assert!(!may_switch_clocks(at(2024, 3, 26, 1), at(2024, 3, 29, 23)));
+        // Across New Year into a switching day: the next year's days count.
+        assert!(may_switch_clocks(at(2024, 12, 20, 0), at(2025, 3, 10, 0)));
+        // Israel's Friday before the EU's Sunday (29 March 2024, UTC midnight).
+        assert!(may_switch_clocks(at(2024, 3, 28, 12), at(2024, 3, 28, 23)));
+        // Weekdays of March; a weekend in August; a Sunday in January; weekends of the
+        // switching months on which no zone switches (28–29 November 2026, 14–15 March 2026,
+        // 12–13 September 2026, 17–18 October 2026).
+        assert!(!may_switch_clocks(at(2024, 3, 18, 1), at(2024, 3, 22, 23)));
         assert!(!may_switch_clocks(at(2023, 8, 26, 1), at(2023, 8, 27, 3)));
         assert!(!may_switch_clocks(at(2024, 1, 7, 1), at(2024, 1, 7, 3)));
+        assert!(!may_switch_clocks(at(2026, 11, 28, 10), at(2026, 12, 1, 9)));
+        assert!(!may_switch_clocks(at(2026, 3, 14, 0), at(2026, 3, 15, 23)));
+        assert!(!may_switch_clocks(at(2026, 9, 12, 0), at(2026, 9, 13, 23)));
+        assert!(!may_switch_clocks(
+            at(2026, 10, 17, 0),
+            at(2026, 10, 18, 23)
+        ));
+    }
+
+    /// A cinema moves a showing by an hour between visits around a weekend of November on
+    /// which no zone switches its clocks: the showing's new time is content, not a served
+    /// clock that a switch shifted.
+    #[test]
+    fn an_hour_moved_off_the_switching_days_is_no_served_clock() {
+        let at = |y: i64, m: i64, d: i64, h: i64| days_from_civil(y, m, d) * 86_400 + h * 3600;
+        let (then, now) = (Some(at(2026, 11, 28, 10)), Some(at(2026, 12, 1, 9)));
+        assert_eq!(
+            builtin_noise_between("Mon 20:15", "Mon 18:15", then, now),
+            None
+        );
+        // On the EU's switching weekend the same pair may be the served clock an hour off.
+        let (then, now) = (Some(at(2026, 10, 24, 10)), Some(at(2026, 10, 27, 9)));
+        assert!(builtin_noise_between("Mon 20:15", "Mon 18:15", then, now).is_some());
     }
 
     /// A period ("14 days", "3 - 4 weeks") and the number of a document or its part
