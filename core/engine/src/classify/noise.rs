@@ -5606,8 +5606,8 @@ pub fn ad_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
 }
 
 /// Headings of modules that show teasers of other pages (related, recommended, most read), as
-/// whole texts, lowercased, in English, German, French, Spanish, Italian, Dutch, Portuguese and
-/// Polish. Not the words that also stand for a page's own parts: a teaser's "Read more" link, a
+/// whole texts, lowercased, in English, German, French, Spanish, Italian, Dutch, Portuguese,
+/// Polish and (their news sites' modules) eighteen more languages. Not the words that also stand for a page's own parts: a teaser's "Read more" link, a
 /// section's "More news" link or "Top stories" heading (a front page's news), a pricing plan's
 /// "Recommended" or "Most popular" badge.
 const RELATED_HEADINGS: &[&str] = &[
@@ -5771,6 +5771,85 @@ const RELATED_HEADINGS: &[&str] = &[
     "produtos semelhantes",
     "podobne produkty",
     "ostatnio oglądane",
+    // The same modules of news sites in more languages (Turkish, Russian, Ukrainian, Czech,
+    // Swedish, Danish, Norwegian, Finnish, Greek, Romanian, Hungarian, Indonesian,
+    // Vietnamese, Arabic, Hebrew, Japanese, Chinese, Korean): related, read also, most read.
+    "çok okunanlar",
+    "en çok okunanlar",
+    "ilgili haberler",
+    "benzer haberler",
+    "ilginizi çekebilir",
+    "bunlar da ilginizi çekebilir",
+    "самое читаемое",
+    "самые читаемые",
+    "читайте также",
+    "похожие статьи",
+    "похожие новости",
+    "материалы по теме",
+    "читайте також",
+    "схожі новини",
+    "найпопулярніше",
+    "související články",
+    "nejčtenější",
+    "čtěte také",
+    "mohlo by vás zajímat",
+    "mest läst",
+    "mest lästa",
+    "läs också",
+    "läs även",
+    "relaterade artiklar",
+    "mest læste",
+    "læs også",
+    "relaterede artikler",
+    "mest leste",
+    "les også",
+    "relaterte artikler",
+    "luetuimmat",
+    "lue myös",
+    "aiheeseen liittyvät",
+    "σχετικά άρθρα",
+    "διαβάστε επίσης",
+    "τα πιο δημοφιλή",
+    "cele mai citite",
+    "articole similare",
+    "citește și",
+    "legolvasottabb",
+    "kapcsolódó cikkek",
+    "berita terkait",
+    "artikel terkait",
+    "baca juga",
+    "terpopuler",
+    "tin liên quan",
+    "bài viết liên quan",
+    "đọc nhiều nhất",
+    "xem nhiều nhất",
+    "الأكثر قراءة",
+    "أخبار ذات صلة",
+    "مقالات ذات صلة",
+    "اقرأ أيضا",
+    "הנקראים ביותר",
+    "כתבות נוספות",
+    "כתבות קשורות",
+    "よく読まれている記事",
+    "関連記事",
+    "おすすめ記事",
+    "あわせて読みたい",
+    "アクセスランキング",
+    "相关文章",
+    "相关新闻",
+    "相關新聞",
+    "相關文章",
+    "热门文章",
+    "熱門文章",
+    "推荐阅读",
+    "推薦閱讀",
+    "延伸阅读",
+    "延伸閱讀",
+    "猜你喜欢",
+    "관련 기사",
+    "관련기사",
+    "많이 본 뉴스",
+    "인기 기사",
 ];
 
 /// Most words of a block of a related module ([`related_blocks`]): a teaser's headline, kicker,
@@ -5838,7 +5917,8 @@ fn heading_words(t: &str) -> Option<String> {
         .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’' || c == '-'))
         .filter(|w| !w.is_empty() && w.chars().any(char::is_alphanumeric))
         .take(10)
-        .map(|w| w.to_lowercase().replace('’', "'"))
+        // Turkish "İ" lowercases to "i" and a combining dot: read it as "i".
+        .map(|w| w.replace('İ', "i").to_lowercase().replace('’', "'"))
         .collect();
     (!words.is_empty() && words.len() <= 9).then(|| words.join(" "))
 }
@@ -10038,6 +10118,15 @@ mod tests {
             "Produits similaires",
             "Similar homes",
             "Ähnliche Angebote",
+            "Çok okunanlar",
+            "İlgili Haberler",
+            "Самое читаемое",
+            "Läs också:",
+            "Baca Juga",
+            "よく読まれている記事",
+            "相關新聞",
+            "관련 기사",
+            "الأكثر قراءة",
         ] {
             assert!(is_related_heading(t), "{t}");
         }
