@@ -3602,6 +3602,13 @@ pub fn builtin_noise_between(
         if on_air(old, new) {
             return Some(vec![Volatile::RelativeTime]);
         }
+        // Days left that fell into a day word ("Sale ends in 2 days" → "Sale ends tomorrow" a
+        // day later): the deadline stayed, the visit came nearer to it.
+        if let (Some(then), Some(now)) = (then, now) {
+            if days_left_fell(old, new, then, now) {
+                return Some(vec![Volatile::RelativeTime]);
+            }
+        }
         // A time left in words that fell, where nothing else changed: noise, unless both
         // visits' times say it fell by more or less than the time between them (an offer's
         // deadline moved).
@@ -3837,6 +3844,77 @@ fn time_left_fell(old: &str, new: &str) -> Option<impl Fn(i64) -> bool> {
     let fell = ta - tb;
     let tolerance = ua.max(ub).max(CLOCK_TRACK_MINUTES);
     Some(move |elapsed: i64| elapsed > 0 && (fell - elapsed / 60).abs() <= tolerance)
+}
+
+/// The days an offer has left, said with a verb of ending ([`ENDING_WORDS`]) and counted in
+/// days or named by a day word: "Sale ends in 2 days" (2), "ends tomorrow" (1), "Angebot endet
+/// heute" (0), "expires in 1 day" (1). Returns the text's words with the days left out, and the
+/// days. A line only; the first such span counts.
+fn days_left_in_words(t: &str) -> Option<(Vec<String>, i64)> {
+    if t.len() > STAMP_LINE_BYTES {
+        return None;
+    }
+    let words: Vec<String> = text::tokens(t)
+        .into_iter()
+        .filter(|w| text::is_word(w))
+        .map(|w| w.to_lowercase())
+        .collect();
+    let ends = words.iter().position(|w| in_list!(ENDING_WORDS, w))?;
+    let rest = &words[ends + 1..];
+    let (days, used) = match rest {
+        [w, ..] if in_list!(&["tomorrow", "morgen", "demain", "mañana", "domani"], w) => (1, 1),
+        [w, ..]
+            if in_list!(
+                &[
+                    "today",
+                    "tonight",
+                    "heute",
+                    "aujourd'hui",
+                    "hoy",
+                    "oggi",
+                    "vandaag"
+                ],
+                w
+            ) =>
+        {
+            (0, 1)
+        }
+        [i, n, d, ..]
+            if in_list!(&["in", "dans", "en", "tra", "fra", "over"], i)
+                && in_list!(DAY_UNIT_WORDS, d) =>
+        {
+            (n.parse::<i64>().ok().filter(|&n| n <= 31)?, 3)
+        }
+        _ => return None,
+    };
+    let mut key = words[..=ends].to_vec();
+    key.push("§".to_string());
+    key.extend_from_slice(&rest[used..]);
+    Some((key, days))
+}
+
+/// Verbs that say an offer or a deadline ends ([`days_left_in_words`]).
+const ENDING_WORDS: &[&str] = &[
+    "ends", "ending", "expires", "closes", "endet", "läuft", "termine", "finaliza", "termina",
+    "scade", "eindigt", "verloopt",
+];
+
+/// Words for a day as a unit of a time left.
+const DAY_UNIT_WORDS: &[&str] = &[
+    "day", "days", "tag", "tagen", "tage", "jour", "jours", "día", "días", "giorno", "giorni",
+    "dag", "dagen",
+];
+
+/// Whether the days an offer has left ([`days_left_in_words`]) fell, in the same words, by the
+/// days between the visits (to within a day: a day word names a calendar day, the visits are
+/// instants): "ends in 2 days" seen on the 1st, "ends tomorrow" on the 2nd.
+fn days_left_fell(old: &str, new: &str, then: i64, now: i64) -> bool {
+    let (Some((ka, da)), Some((kb, db))) = (days_left_in_words(old), days_left_in_words(new))
+    else {
+        return false;
+    };
+    let elapsed = now.saturating_sub(then) as f64 / 86_400.0;
+    ka == kb && da > db && ((da - db) as f64 - elapsed).abs() <= 1.0
 }
 
 /// Words before a time that say how long something lasts ("for 60 minutes", "für 2
@@ -8926,6 +9004,79 @@ mod tests {
         ] {
             assert_eq!(
                 builtin_noise_between(old, new, then, now),
+                None,
+                "{old} → {new}"
+            );
+        }
+    }
+
+    /// An offer's days left that fell into a day word ("Sale ends in 2 days" → "Sale ends
+    /// tomorrow" a day later, "Angebot endet morgen" → "heute") are the visit nearing a deadline
+    /// that stayed: a relative time. Days that fell by more than the days between the visits,
+    /// rose, or another edit beside them, are content.
+    #[test]
+    fn days_left_that_fell_into_a_day_word_count_down() {
+        let day = |d: i64, h: i64| days_from_civil(2026, 12, d) * 86_400 + h * 3600;
+        for (old, new, then, now) in [
+            (
+                "Sale ends in 2 days",
+                "Sale ends tomorrow",
+                day(1, 10),
+                day(2, 12),
+            ),
+            (
+                "Sale ends tomorrow",
+                "Sale ends today",
+                day(1, 22),
+                day(2, 8),
+            ),
+            (
+                "Angebot endet morgen",
+                "Angebot endet heute",
+                day(1, 10),
+                day(2, 9),
+            ),
+            (
+                "Offer expires in 3 days!",
+                "Offer expires tomorrow!",
+                day(1, 10),
+                day(3, 10),
+            ),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(then), Some(now)),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+        }
+        for (old, new, then, now) in [
+            (
+                "Sale ends in 9 days",
+                "Sale ends tomorrow",
+                day(1, 10),
+                day(2, 12),
+            ),
+            (
+                "Sale ends tomorrow",
+                "Sale ends in 5 days",
+                day(1, 10),
+                day(2, 12),
+            ),
+            (
+                "Sale ends in 2 days",
+                "Sale ends tomorrow at noon",
+                day(1, 10),
+                day(2, 12),
+            ),
+            (
+                "Sale ends in 2 days",
+                "Summer sale ends tomorrow",
+                day(1, 10),
+                day(2, 12),
+            ),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(then), Some(now)),
                 None,
                 "{old} → {new}"
             );
