@@ -3863,22 +3863,7 @@ fn days_left_in_words(t: &str) -> Option<(Vec<String>, i64)> {
     let rest = &words[ends + 1..];
     let (days, used) = match rest {
         [w, ..] if in_list!(&["tomorrow", "morgen", "demain", "mañana", "domani"], w) => (1, 1),
-        [w, ..]
-            if in_list!(
-                &[
-                    "today",
-                    "tonight",
-                    "heute",
-                    "aujourd'hui",
-                    "hoy",
-                    "oggi",
-                    "vandaag"
-                ],
-                w
-            ) =>
-        {
-            (0, 1)
-        }
+        [w, ..] if in_list!(&["today", "tonight", "heute", "hoy", "oggi", "vandaag"], w) => (0, 1),
         [i, n, d, ..]
             if in_list!(&["in", "dans", "en", "tra", "fra", "over"], i)
                 && in_list!(DAY_UNIT_WORDS, d) =>
