@@ -5520,6 +5520,18 @@ fn date_only(t: &str) -> bool {
         && kinds.contains(&Some(Volatile::Date))
 }
 
+/// The day (since the epoch) of a block of only one date ([`date_only`]), read as seen on
+/// `today`; `None` for any other block.
+pub fn only_date(t: &str, today: i64) -> Option<i64> {
+    if !date_only(t) {
+        return None;
+    }
+    match dates_in(t, today).as_slice() {
+        &[d] => Some(d),
+        _ => None,
+    }
+}
+
 /// Whether a block of only a date kept its distance in days to both visits ("Nov 18, 2026"
 /// seen on the 20th → "Nov 26, 2026" seen on the 28th), at most [`ROLLING_DAYS`] back: a day
 /// of a list of the last days rolling on (a status page's incident history), when the page

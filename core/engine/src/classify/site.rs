@@ -1912,8 +1912,71 @@ fn rolling_days(report: &Report, old: &Version, new: &Version) -> Vec<bool> {
     }
     if count < ROLLING_LIST_MIN {
         flags.fill(false);
+        shifted_days(report, old, new, then, now, &mut flags);
     }
     flags
+}
+
+/// The list of the last days seen a day or a few later, its days aligned with themselves: the
+/// new days at its head, the oldest gone at its tail, the rest moved or in place (a status
+/// page's "Dec 2, 2026" come and "Nov 27, 2026" gone a day after). The list: at least
+/// [`ROLLING_LIST_MIN`] blocks of only a date on each side, as many on both; its newest day is
+/// the visit's day (or the next or the day before: the page's time zone) on both visits, and
+/// every new day is newer and every gone day older than all the days both sides show. Marks the
+/// new, removed and moved blocks of only a date, and those changed from one date to another
+/// (the aligner may pair the list's head by its place).
+fn shifted_days(
+    report: &Report,
+    old: &Version,
+    new: &Version,
+    then: i64,
+    now: i64,
+    flags: &mut [bool],
+) {
+    let (a, b) = (then.div_euclid(86_400), now.div_euclid(86_400));
+    // (Every visit asks: the pages without a date among their changes are told first.)
+    let dated_change = |blk: &crate::align::BlockDiff| {
+        blk.status != Status::Unchanged && noise::only_date(&blk.text, b).is_some()
+    };
+    if b <= a || !report.blocks.iter().any(dated_change) {
+        return;
+    }
+    let days = |v: &Version, today: i64| -> Vec<Option<i64>> {
+        v.blocks
+            .iter()
+            .map(|blk| noise::only_date(&blk.text, today))
+            .collect()
+    };
+    let (old_days, new_days) = (days(old, a), days(new, b));
+    let listed = |d: &[Option<i64>]| d.iter().flatten().copied().collect::<Vec<i64>>();
+    let (o, n) = (listed(&old_days), listed(&new_days));
+    if o.len() < ROLLING_LIST_MIN || o.len() != n.len() {
+        return;
+    }
+    let (Some(&o_max), Some(&n_max)) = (o.iter().max(), n.iter().max()) else {
+        return;
+    };
+    if (o_max - a).abs() > 1 || (n_max - b).abs() > 1 {
+        return;
+    }
+    let shared: Vec<i64> = o.iter().copied().filter(|d| n.contains(d)).collect();
+    let (Some(&lo), Some(&hi)) = (shared.iter().min(), shared.iter().max()) else {
+        return;
+    };
+    let came = n.iter().filter(|d| !o.contains(d));
+    let went = o.iter().filter(|d| !n.contains(d));
+    if !came.clone().all(|&d| d > hi) || !went.clone().all(|&d| d < lo) || came.count() == 0 {
+        return;
+    }
+    for (k, blk) in report.blocks.iter().enumerate() {
+        let dated = match (blk.status, blk.new_index, blk.old_index) {
+            (Status::Changed, Some(j), Some(i)) => new_days[j].is_some() && old_days[i].is_some(),
+            (Status::New | Status::Moved, Some(j), _) => new_days[j].is_some(),
+            (Status::Removed, None, Some(i)) => old_days[i].is_some(),
+            _ => false,
+        };
+        flags[k] |= dated;
+    }
 }
 
 /// Whether `blocks[j]` stands under a table column's header or beside a fact's label that
@@ -2500,6 +2563,76 @@ mod tests {
             &page(&["Jan 13, 1970"]),
         );
         assert_eq!(r.summary.meaningful, 1, "{:#?}", r.blocks);
+    }
+
+    /// The same list seen a day later, its days aligned with themselves: the new day at its
+    /// head, the oldest gone, the rest moved — noise; a new incident under the new day is
+    /// content. A list of dates whose newest is not the visit's day (a blog's posts of last
+    /// month) is judged as before.
+    #[test]
+    fn a_list_of_days_seen_a_day_later_is_noise() {
+        let page = |days: &[&str], first: &str| {
+            let mut v = vec![("/html[0]/body[0]/main[0]/h1[0]".to_string(), "Acme status")];
+            for (k, d) in days.iter().enumerate() {
+                v.push((format!("/html[0]/body[0]/main[0]/h3[{k}]"), *d));
+                let text = if k == 0 {
+                    first
+                } else {
+                    "No incidents reported."
+                };
+                v.push((format!("/html[0]/body[0]/main[0]/p[{k}]"), text));
+            }
+            let v: Vec<(&str, &str)> = v.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+            blocks(&v)
+        };
+        // Seen on 9 January 1970 at noon and the next day at noon.
+        let next_day = |url: &str, old: &[Block], new: &[Block]| {
+            let (at, then) = (8 * 86_400 + 43_200, 9 * 86_400 + 43_200);
+            analyze(
+                &Visit {
+                    url,
+                    time: Some(at),
+                    blocks: old,
+                },
+                &Visit {
+                    url,
+                    time: Some(then),
+                    blocks: new,
+                },
+                &mut SiteState::new(),
+                &VisitOptions::default(),
+            )
+        };
+        let quiet = "No incidents reported today.";
+        let old = page(
+            &["Jan 9, 1970", "Jan 8, 1970", "Jan 7, 1970", "Jan 6, 1970"],
+            quiet,
+        );
+        let new = page(
+            &["Jan 10, 1970", "Jan 9, 1970", "Jan 8, 1970", "Jan 7, 1970"],
+            quiet,
+        );
+        let r = next_day("https://status.example/", &old, &new);
+        assert_eq!(r.summary.meaningful, 0, "{:#?}", r.blocks);
+        let incident = "Webhook deliveries fail in the EU region. Investigating.";
+        let new = page(
+            &["Jan 10, 1970", "Jan 9, 1970", "Jan 8, 1970", "Jan 7, 1970"],
+            incident,
+        );
+        let r = next_day("https://status.example/", &old, &new);
+        let shown: Vec<&str> = r
+            .blocks
+            .iter()
+            .filter(|b| b.kind == Kind::Content && b.status != Status::Unchanged)
+            .map(|b| b.text.as_str())
+            .collect();
+        // (The old head's "today" line is gone with it: shown as removed, as it is.)
+        assert_eq!(shown, [incident, quiet], "{:#?}", r.blocks);
+        // A month-old list: its newest day is not the visit's.
+        let old = page(&["Dec 9, 1969", "Dec 8, 1969", "Dec 7, 1969"], quiet);
+        let new = page(&["Dec 10, 1969", "Dec 9, 1969", "Dec 8, 1969"], quiet);
+        let r = next_day("https://blog.example/", &old, &new);
+        assert!(r.summary.meaningful > 0, "{:#?}", r.blocks);
     }
 
     /// A score under a column of data ("Tore" | "22:13" → "25:13") is no clock; the same
