@@ -21,7 +21,11 @@
 //!    them (aligned with the items, a list's ranks, which stay in their rows while the items
 //!    move down, would pin each item to the one now at its rank). A weak block is unchanged
 //!    when the weak block at its path on the other side has its text, or one with its text
-//!    stands in its hunk; else changed in place when one stands at its path.
+//!    stands in its hunk; else changed in place when one stands at its path. The value cells of
+//!    a table whose rows stayed — the same rows named by the same first cells, in the same
+//!    order, on both sides ([`fixed_cells`]: a status board) — are matched by their place the
+//!    same way, but never by their text in another row: a status that went from one line to
+//!    another is two cells changed, not a line moved.
 //! 2. Blocks left unaligned whose exact text exists on the other side are **moved** (not weak
 //!    ones: a rank elsewhere is another item's). An unaligned old and new block whose texts
 //!    are equal once digits are masked, each the only one of its side, are the same block
@@ -486,8 +490,20 @@ pub(crate) fn diff_blocks_metered(
     let (old_tok, new_tok, num_tokens) = intern_blocks(old, new);
     let mut old_sets = WordSets::new(old);
     let mut new_sets = WordSets::new(new);
-    let old_weak: Vec<bool> = old.iter().map(|b| is_weak(&b.text)).collect();
-    let new_weak: Vec<bool> = new.iter().map(|b| is_weak(&b.text)).collect();
+    // The value cells of a table whose rows stayed (the same row names in the same rows) are
+    // matched by their place as weak blocks are: a status that went from one row to another
+    // is two cells changed, not a cell moved.
+    let (old_fixed, new_fixed) = fixed_cells(old, new);
+    let old_weak: Vec<bool> = old
+        .iter()
+        .zip(&old_fixed)
+        .map(|(b, &f)| f || is_weak(&b.text))
+        .collect();
+    let new_weak: Vec<bool> = new
+        .iter()
+        .zip(&new_fixed)
+        .map(|(b, &f)| f || is_weak(&b.text))
+        .collect();
     let aligned = align_in_order(&old_tok, &new_tok, num_tokens, &old_weak, &new_weak);
 
     // old index -> new index (and status) for every old block that survives.
@@ -535,13 +551,14 @@ pub(crate) fn diff_blocks_metered(
             }
         }
         for (olds, news) in &hunks {
+            // (Not a fixed table's cells: their rows did not move.)
             let wo: Vec<usize> = olds
                 .clone()
-                .filter(|&i| old_weak[i] && old_match[i].is_none())
+                .filter(|&i| old_weak[i] && !old_fixed[i] && old_match[i].is_none())
                 .collect();
             let wn: Vec<usize> = news
                 .clone()
-                .filter(|&j| new_weak[j] && new_status[j].is_none())
+                .filter(|&j| new_weak[j] && !new_fixed[j] && new_status[j].is_none())
                 .collect();
             if wo.is_empty() || wn.is_empty() {
                 continue;
@@ -896,6 +913,66 @@ fn is_weak(text: &str) -> bool {
             .filter(|w| !w.is_empty())
             .count()
             <= 1
+}
+
+/// Fewest rows of a table whose value cells [`fixed_cells`] matches by their place.
+const FIXED_TABLE_MIN_ROWS: usize = 2;
+
+/// The value cells of tables whose rows stayed: per block of each side, whether it is a cell
+/// (`…/tr[r]/td[c]` or `th[c]`, `c` > 0) of a table that has, on both sides, the same rows
+/// (at least [`FIXED_TABLE_MIN_ROWS`]) named by the same first cells in the same order —
+/// names with a letter, each once in the table (a status board's lines, a price list's
+/// items). A table whose rows moved, came or went, or whose first column is a rank ("1."),
+/// keeps the text alignment (a league table's teams move up and down).
+fn fixed_cells(old: &[Block], new: &[Block]) -> (Vec<bool>, Vec<bool>) {
+    // A cell's table (the path before its row), row and column.
+    fn cell(path: &str) -> Option<(&str, u32, u32)> {
+        let at = path.rfind("/tr[")?;
+        let (table, rest) = path.split_at(at);
+        let rest = rest.strip_prefix("/tr[")?;
+        let (row, rest) = rest.split_once("]/")?;
+        let rest = rest
+            .strip_prefix("td[")
+            .or_else(|| rest.strip_prefix("th["))?;
+        let col = rest.strip_suffix(']')?;
+        Some((table, row.parse().ok()?, col.parse().ok()?))
+    }
+    // Per table: its rows' names in order (row, name).
+    fn names(blocks: &[Block]) -> AHashMap<&str, Vec<(u32, &str)>> {
+        let mut out: AHashMap<&str, Vec<(u32, &str)>> = AHashMap::new();
+        for b in blocks {
+            if let Some((table, row, 0)) = cell(&b.path) {
+                out.entry(table).or_default().push((row, b.text.as_str()));
+            }
+        }
+        out
+    }
+    let (mut of, mut nf) = (vec![false; old.len()], vec![false; new.len()]);
+    if !old.iter().any(|b| b.path.contains("/tr[")) {
+        return (of, nf);
+    }
+    let (on, nn) = (names(old), names(new));
+    let stayed = |table: &str| -> bool {
+        let (Some(a), Some(b)) = (on.get(table), nn.get(table)) else {
+            return false;
+        };
+        let mut seen: Vec<&str> = a.iter().map(|&(_, t)| t).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        a == b
+            && a.len() >= FIXED_TABLE_MIN_ROWS
+            && seen.len() == a.len()
+            && a.iter().all(|&(_, t)| t.chars().any(char::is_alphabetic))
+    };
+    let mut fixed: AHashMap<&str, bool> = AHashMap::new();
+    for (blocks, flags) in [(old, &mut of), (new, &mut nf)] {
+        for (k, b) in blocks.iter().enumerate() {
+            if let Some((table, _, col)) = cell(&b.path) {
+                flags[k] = col > 0 && *fixed.entry(table).or_insert_with(|| stayed(table));
+            }
+        }
+    }
+    (of, nf)
 }
 
 /// An old block's index and a new block's.
@@ -1595,6 +1672,76 @@ mod tests {
             .iter()
             .map(|b| (b.status, b.text.as_str()))
             .collect()
+    }
+
+    /// A table whose rows stayed (the same lines named in the same rows): a status that went
+    /// from one row to another is each row's cell changed in place, not a line moved; when
+    /// the rows themselves move (a league table's teams), the row moves.
+    #[test]
+    fn a_status_board_s_cells_change_in_place_its_rows_stay() {
+        let table = |rows: &[(&str, &str)]| -> Vec<Block> {
+            let mut v = vec![Block {
+                text: "Service status".into(),
+                path: "/html[0]/body[0]/h1[0]".into(),
+                ..Block::default()
+            }];
+            for (r, (name, status)) in rows.iter().enumerate() {
+                for (c, t) in [name, status].into_iter().enumerate() {
+                    v.push(Block {
+                        text: t.to_string(),
+                        path: format!("/html[0]/body[0]/table[0]/tbody[0]/tr[{r}]/td[{c}]"),
+                        ..Block::default()
+                    });
+                }
+            }
+            v
+        };
+        let old = table(&[
+            ("Red Line", "Good service"),
+            ("Blue Line", "Minor delays"),
+            ("Green Line", "Good service"),
+        ]);
+        let new = table(&[
+            ("Red Line", "Minor delays"),
+            ("Blue Line", "Good service"),
+            ("Green Line", "Good service"),
+        ]);
+        let r = diff_blocks(&old, &new, &DiffOptions::default());
+        let changed: Vec<(&str, &str)> = r
+            .blocks
+            .iter()
+            .filter(|b| b.status != Status::Unchanged)
+            .map(|b| (b.path.as_str(), b.text.as_str()))
+            .collect();
+        assert_eq!(
+            changed,
+            [
+                (
+                    "/html[0]/body[0]/table[0]/tbody[0]/tr[0]/td[1]",
+                    "Minor delays"
+                ),
+                (
+                    "/html[0]/body[0]/table[0]/tbody[0]/tr[1]/td[1]",
+                    "Good service"
+                ),
+            ],
+            "{:?}",
+            statuses(&r)
+        );
+        assert!(r.blocks.iter().all(|b| b.status != Status::Moved));
+        // The rows moved: Blue above Red. The text alignment reads a row moved.
+        let moved = table(&[
+            ("Blue Line", "Minor delays"),
+            ("Red Line", "Good service"),
+            ("Green Line", "Good service"),
+        ]);
+        let r = diff_blocks(&old, &moved, &DiffOptions::default());
+        assert!(
+            r.blocks.iter().any(|b| b.status == Status::Moved),
+            "{:?}",
+            statuses(&r)
+        );
+        assert!(r.blocks.iter().all(|b| b.status != Status::Changed));
     }
 
     #[test]
