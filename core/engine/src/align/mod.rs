@@ -23,7 +23,7 @@
 //!    when the weak block at its path on the other side has its text, or one with its text
 //!    stands in its hunk; else changed in place when one stands at its path. The value cells of
 //!    a table whose rows stayed — the same rows named by the same first cells, in the same
-//!    order, on both sides ([`fixed_cells`]: a status board) — are matched by their place the
+//!    order, on both sides (`fixed_cells`: a status board) — are matched by their place the
 //!    same way, but never by their text in another row: a status that went from one line to
 //!    another is two cells changed, not a line moved.
 //! 2. Blocks left unaligned whose exact text exists on the other side are **moved** (not weak

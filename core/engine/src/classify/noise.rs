@@ -5520,7 +5520,7 @@ fn date_only(t: &str) -> bool {
         && kinds.contains(&Some(Volatile::Date))
 }
 
-/// The day (since the epoch) of a block of only one date ([`date_only`]), read as seen on
+/// The day (since the epoch) of a block of only one date (`date_only`), read as seen on
 /// `today`; `None` for any other block.
 pub fn only_date(t: &str, today: i64) -> Option<i64> {
     if !date_only(t) {
