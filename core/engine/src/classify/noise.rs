@@ -3315,7 +3315,13 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                     && tokens[first].len() <= 3
                     && tokens[first].bytes().all(|b| b.is_ascii_digit())
                     && end - q >= 3;
-                phone || word_at(q).is_some_and(|w| in_list!(FACT_LABELS, w))
+                // A national one: three or more numbers, the first an area code of three to
+                // five digits with its leading 0 ("Call us: 0800 123 456", "030 2591 0000").
+                let national = end - q >= 3
+                    && (3..=5).contains(&tokens[first].len())
+                    && tokens[first].starts_with('0')
+                    && tokens[first].bytes().all(|b| b.is_ascii_digit());
+                phone || national || word_at(q).is_some_and(|w| in_list!(FACT_LABELS, w))
             } {
                 // A price or a measure (`€1,279`, `6 TB`), a period (`14 days`), the number
                 // of a document or its part (`Version 3.2`, `§ 7`), a number in a name
@@ -5518,6 +5524,51 @@ fn date_only(t: &str) -> bool {
     // (A year beside the date is its, though not marked: "Nov 18, 2026".)
     words.all(|(w, k)| *k == Some(Volatile::Date) || is_day_name(w) || year_number(w).is_some())
         && kinds.contains(&Some(Volatile::Date))
+}
+
+/// Whether a changed line is a build stamp that moved with a deploy: the texts are the same but
+/// for tokens that are versions or revision hashes ("2026.11.27.5678", "v4.12.3", "a1b2c3d",
+/// a build number of four digits or more), and the line names a build ("rev", "build", "version", "commit", "deployed",
+/// "release", or a version written with a "v"). Asked of a page's footer only (the site's
+/// chrome: `site`); a version in a page's own text ("Latest version 4.12.4") is its content.
+pub fn build_stamp(old: &str, new: &str) -> bool {
+    if old.len().max(new.len()) > STAMP_LINE_BYTES {
+        return false;
+    }
+    let (a, b) = (text::tokens(old), text::tokens(new));
+    if a.len() != b.len() || a == b {
+        return false;
+    }
+    let versionish = |t: &str| {
+        let v = t.strip_prefix(['v', 'V']).unwrap_or(t);
+        let digits = v.bytes().filter(u8::is_ascii_digit).count();
+        // Parts joined by dots or dashes, or a build number of four digits or more: a bare
+        // small number ("Version 3 of our terms") is a document's own.
+        let parted = v.bytes().any(|c| matches!(c, b'.' | b'-' | b'_'));
+        let version = (parted || digits >= 4)
+            && v.bytes()
+                .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'-' | b'_'))
+            && v.as_bytes()[0].is_ascii_digit();
+        let hash = (7..=40).contains(&t.len())
+            && t.bytes().all(|c| c.is_ascii_hexdigit())
+            && t.bytes().any(|c| c.is_ascii_digit())
+            && t.bytes().any(|c| c.is_ascii_alphabetic());
+        version || hash
+    };
+    let mut named = false;
+    for (x, y) in a.iter().zip(&b) {
+        if x != y && !(versionish(x) && versionish(y)) {
+            return false;
+        }
+        let w = x.to_ascii_lowercase();
+        named |= matches!(
+            w.as_str(),
+            "rev" | "revision" | "build" | "version" | "commit" | "deployed" | "release" | "sha"
+        ) || (x != y
+            && x.starts_with(['v', 'V'])
+            && x[1..].starts_with(|c: char| c.is_ascii_digit()));
+    }
+    named
 }
 
 /// The day (since the epoch) of a block of only one date (`date_only`), read as seen on
@@ -8710,6 +8761,39 @@ mod tests {
     /// limit — is what an imprint or terms page says, even in a short block, with every number
     /// of the run after the label; a count after another word stays a counter.
     #[test]
+    fn a_build_stamp_is_versions_or_hashes_after_a_build_word() {
+        for (old, new) in [
+            ("rev 2026.11.27.5678", "rev 2026.11.30.5702"),
+            (
+                "Build 2026.11.27-5678 · © Acme",
+                "Build 2026.11.30-5702 · © Acme",
+            ),
+            ("v4.12.3 (a1b2c3d)", "v4.12.4 (e5f6a7b)"),
+            (
+                "Deployed from commit 9f3c2e1",
+                "Deployed from commit 4d7a0b2",
+            ),
+            ("Build 5678", "Build 5702"),
+        ] {
+            assert!(build_stamp(old, new), "{old} → {new}");
+        }
+        for (old, new) in [
+            // A document's own number, a bare small version, other words, no build named.
+            (
+                "Version 2 of our terms applies",
+                "Version 3 of our terms applies",
+            ),
+            ("rev 2026.11.27.5678", "rev 2026.11.30.5678 beta"),
+            ("rev 4.2 by Anna", "rev 4.3 by Ben"),
+            ("Call us: 0800 123 456", "Call us: 0800 123 789"),
+            ("Acme 2026.11.27", "Acme 2026.11.30"),
+            ("rev 4.2", "rev 4.2"),
+        ] {
+            assert!(!build_stamp(old, new), "{old} → {new}");
+        }
+    }
+
+    #[test]
     fn labelled_facts_are_no_counters() {
         all_content(&[
             ("Tel.: +49 30 2591 0", "Tel.: +49 30 2591 1"),
@@ -8724,6 +8808,12 @@ mod tests {
             ("PLZ 10115", "PLZ 10117"),
             ("Téléphone : 01 23 45 67 89", "Téléphone : 01 23 45 67 80"),
             ("+49 40 4275 4871", "+49 40 42875 4871"),
+            // A national number with its area code's 0, no label a counter would have.
+            ("Call us: 0800 123 456", "Call us: 0800 123 789"),
+            (
+                "Bestellhotline 030 2591 0000",
+                "Bestellhotline 030 2591 0001",
+            ),
             // Where something happens: a train's platform, a lecture's room, a gate.
             ("Abfahrt 14:05 Gleis 3", "Abfahrt 14:05 Gleis 5"),
             ("Vorlesung in Raum 1.204", "Vorlesung in Raum 2.101"),

@@ -871,6 +871,15 @@ impl SiteState {
                 verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Date])));
                 continue;
             }
+            // A build stamp in the footer that moved with a deploy ("rev 2026.11.27.5678",
+            // "v4.12.3 (a1b2c3d)"): the site's release, not the page's.
+            if b.status == Status::Changed
+                && in_footer(&b.path)
+                && old_text_of(k).is_some_and(|o| noise::build_stamp(o, &b.text))
+            {
+                verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Id])));
+                continue;
+            }
             if reordered[k] {
                 verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Reordered])));
                 continue;
@@ -1470,6 +1479,14 @@ fn in_chrome(path: &str) -> bool {
             let after = &path[i + tag.len()..];
             path[..i].ends_with('/') && (after.is_empty() || after.starts_with(['[', '/']))
         })
+    })
+}
+
+/// True when the block at `path` lies in a `<footer>`.
+fn in_footer(path: &str) -> bool {
+    path.match_indices("/footer").any(|(i, _)| {
+        let after = &path[i + "/footer".len()..];
+        after.is_empty() || after.starts_with(['[', '/'])
     })
 }
 
@@ -2633,6 +2650,34 @@ mod tests {
         let new = page(&["Dec 10, 1969", "Dec 9, 1969", "Dec 8, 1969"], quiet);
         let r = next_day("https://blog.example/", &old, &new);
         assert!(r.summary.meaningful > 0, "{:#?}", r.blocks);
+    }
+
+    /// A build stamp in the footer that moved with a deploy is noise; the same words in the
+    /// page's own text (a download page's release) are content.
+    #[test]
+    fn a_footer_s_build_stamp_is_noise_a_release_in_the_page_is_not() {
+        let page = |main: &str, footer: &str| {
+            blocks(&[
+                ("/html[0]/body[0]/main[0]/h1[0]", "Downloads"),
+                ("/html[0]/body[0]/main[0]/p[0]", main),
+                ("/html[0]/body[0]/footer[0]/p[0]", footer),
+            ])
+        };
+        let r = a_day_later(
+            "https://docs.example/downloads",
+            &page("Release 4.12.3 (a1b2c3d)", "rev 2026.11.27.5678"),
+            &page("Release 4.12.4 (e5f6a7b)", "rev 2026.11.30.5702"),
+            &mut SiteState::new(),
+        );
+        let of = |t: &str| r.blocks.iter().find(|b| b.text == t).expect(t);
+        assert_eq!(of("Release 4.12.4 (e5f6a7b)").kind, Kind::Content);
+        assert_eq!(
+            of("rev 2026.11.30.5702").kind,
+            Kind::Noise,
+            "{:#?}",
+            r.blocks
+        );
+        assert_eq!(r.summary.meaningful, 1);
     }
 
     /// A score under a column of data ("Tore" | "22:13" → "25:13") is no clock; the same
