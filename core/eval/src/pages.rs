@@ -638,11 +638,13 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   variant's) and its template share 31.8% -> 31.7%; 5a one bahn.de pair more shown (a"
     );
-    println!("   children's fare rule, hidden by a learned");
     println!(
-        "   module before the template's title and quote rules of section 4): 1642 -> 1641; the"
+        "   children's fare rule, hidden by a learned module before the template's title and quote"
     );
-    println!("   template sections as their notes say; no other row moved.");
+    println!(
+        "   rules of section 4): 1642 -> 1641; the template sections as their notes say; no other"
+    );
+    println!("   row moved.");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(
