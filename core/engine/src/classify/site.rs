@@ -1966,22 +1966,26 @@ fn shifted_days(
     };
     let (old_days, new_days) = (days(old, a), days(new, b));
     let listed = |d: &[Option<i64>]| d.iter().flatten().copied().collect::<Vec<i64>>();
-    let (o, n) = (listed(&old_days), listed(&new_days));
+    let (mut o, mut n) = (listed(&old_days), listed(&new_days));
     if o.len() < ROLLING_LIST_MIN || o.len() != n.len() {
         return;
     }
-    let (Some(&o_max), Some(&n_max)) = (o.iter().max(), n.iter().max()) else {
+    // (Sorted, to look days up in logarithmic time: a page may hold thousands.)
+    o.sort_unstable();
+    n.sort_unstable();
+    let (Some(&o_max), Some(&n_max)) = (o.last(), n.last()) else {
         return;
     };
     if (o_max - a).abs() > 1 || (n_max - b).abs() > 1 {
         return;
     }
-    let shared: Vec<i64> = o.iter().copied().filter(|d| n.contains(d)).collect();
-    let (Some(&lo), Some(&hi)) = (shared.iter().min(), shared.iter().max()) else {
+    let on = |side: &[i64], d: &i64| side.binary_search(d).is_ok();
+    let shared: Vec<i64> = o.iter().copied().filter(|d| on(&n, d)).collect();
+    let (Some(&lo), Some(&hi)) = (shared.first(), shared.last()) else {
         return;
     };
-    let came = n.iter().filter(|d| !o.contains(d));
-    let went = o.iter().filter(|d| !n.contains(d));
+    let came = n.iter().filter(|d| !on(&o, d));
+    let went = o.iter().filter(|d| !on(&n, d));
     if !came.clone().all(|&d| d > hi) || !went.clone().all(|&d| d < lo) || came.count() == 0 {
         return;
     }
