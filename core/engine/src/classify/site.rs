@@ -2094,6 +2094,25 @@ mod tests {
         )
     }
 
+    /// A revisit of `url` by a new site state: the old blocks seen at one time (seconds), the
+    /// new ones at another.
+    fn seen_at(url: &str, old: (i64, &[Block]), new: (i64, &[Block])) -> Report {
+        analyze(
+            &Visit {
+                url,
+                time: Some(old.0),
+                blocks: old.1,
+            },
+            &Visit {
+                url,
+                time: Some(new.0),
+                blocks: new.1,
+            },
+            &mut SiteState::new(),
+            &VisitOptions::default(),
+        )
+    }
+
     fn analyze(old: &Visit, new: &Visit, model: &mut SiteState, opts: &VisitOptions) -> Report {
         let input = VisitInput {
             url: new.url,
@@ -2556,21 +2575,7 @@ mod tests {
         // Seen on 9 January 1970 and eight days later: days two to four back (the date rule
         // reads one day back as the visit's own).
         let eight_days_later = |url: &str, old: &[Block], new: &[Block]| {
-            let (at, then) = (8 * 86_400, 16 * 86_400);
-            analyze(
-                &Visit {
-                    url,
-                    time: Some(at),
-                    blocks: old,
-                },
-                &Visit {
-                    url,
-                    time: Some(then),
-                    blocks: new,
-                },
-                &mut SiteState::new(),
-                &VisitOptions::default(),
-            )
+            seen_at(url, (8 * 86_400, old), (16 * 86_400, new))
         };
         let r = eight_days_later(
             "https://status.example/",
@@ -2608,21 +2613,7 @@ mod tests {
         };
         // Seen on 9 January 1970 at noon and the next day at noon.
         let next_day = |url: &str, old: &[Block], new: &[Block]| {
-            let (at, then) = (8 * 86_400 + 43_200, 9 * 86_400 + 43_200);
-            analyze(
-                &Visit {
-                    url,
-                    time: Some(at),
-                    blocks: old,
-                },
-                &Visit {
-                    url,
-                    time: Some(then),
-                    blocks: new,
-                },
-                &mut SiteState::new(),
-                &VisitOptions::default(),
-            )
+            seen_at(url, (8 * 86_400 + 43_200, old), (9 * 86_400 + 43_200, new))
         };
         let quiet = "No incidents reported today.";
         let old = page(
