@@ -6030,6 +6030,13 @@ const ASIDE_RELATED_HEADINGS: &[&str] = &[
     "commenti recenti",
     "recente berichten",
     "populaire berichten",
+    // An encyclopedia's or a portal's boxes that change with the day: the news, a fact, the
+    // anniversaries.
+    "in the news",
+    "did you know",
+    "on this day",
+    "schon gewusst",
+    "in den nachrichten",
 ];
 
 /// A short text's words, lowercased, without punctuation, joined by single spaces ("You may
@@ -10457,6 +10464,10 @@ mod tests {
             b(&format!("{side}/ul[0]/li[1]"), "Reading a crumb"),
         ];
         assert_eq!(related_blocks(&sidebar), [false, true, true, true]);
+        let mut facts = sidebar.clone();
+        facts[1].text = "Did you know".into();
+        facts[2].text = "... that the harbour seal colony has 212 members?".into();
+        assert_eq!(related_blocks(&facts), [false, true, true, true]);
         let mut in_main = sidebar.clone();
         for x in &mut in_main {
             x.path = x.path.replace("/aside[0]", "/section[0]");
