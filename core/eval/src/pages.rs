@@ -641,10 +641,14 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   children's fare rule, hidden by a learned module before the template's title and quote"
     );
+    println!("   rules of section 4): 1642 -> 1641; front pages 7.9 -> 7.8 hl/visit (sueddeutsche 60.6 ->");
     println!(
-        "   rules of section 4): 1642 -> 1641; the template sections as their notes say; no other"
+        "   59.4: its most-shared list's \"6988-mal geteilt\", how often a story was shared, is a"
     );
-    println!("   row moved.");
+    println!(
+        "   count now, as \"viewed 1,204 times\" is); the template sections as their notes say; no"
+    );
+    println!("   other row moved.");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(
