@@ -20,6 +20,30 @@ export function assertModuleTeasers(st) {
   assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
 }
 
+/** The Courier's privacy page revisited: its box of three teasers (tests/site "courier") changed
+ * on every load, each listed as noise naming a learned module with the front page's evidence;
+ * with `edited`, its retention clause's edit is the one content change, else nothing is. */
+export function assertTeaserBox(st, edited) {
+  const changes = st.changes || [];
+  const teasers = changes.filter((c) => /minuten geleden/.test(c.preview || ''));
+  assert.ok(teasers.length >= 3, `the box's three teasers are listed as automated: ${JSON.stringify(changes)}`);
+  for (const t of teasers) {
+    assert.equal(t.kind, 'noise', JSON.stringify(t));
+    assert.equal(t.reason && t.reason.rule, 'module', JSON.stringify(t.reason));
+    assert.ok(t.reason.evidence.pages >= 2, JSON.stringify(t.reason));
+  }
+  const rest = changes.filter((c) => !teasers.includes(c));
+  if (edited) {
+    assert.equal(rest.length, 1, JSON.stringify(changes));
+    assert.equal(rest[0].kind, 'content', JSON.stringify(rest[0]));
+    assert.match(rest[0].preview, /twee jaar/);
+    assert.equal(st.summary.meaningful, 1, JSON.stringify(st.summary));
+  } else {
+    assert.deepEqual(rest, [], JSON.stringify(changes));
+    assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
+  }
+}
+
 /** The weather widget's change: one change, or a removed and a new block when the texts are too
  * unlike to align ("9 °C, Sunny" → "-2 °C, Light snow"), each named weather; nothing meaningful. */
 export function assertWeather(st) {

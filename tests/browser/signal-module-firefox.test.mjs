@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFirefox } from './firefox.mjs';
 import { PAINTED } from './chromium.mjs';
-import { assertModuleTeasers, assertRelated, assertWeather } from './signal-checks.mjs';
+import { assertModuleTeasers, assertRelated, assertTeaserBox, assertWeather } from './signal-checks.mjs';
 
 const ff = useFirefox();
 const HOUR = 3600000;
@@ -47,6 +47,26 @@ test('Firefox: a rotating module learned on the front page is noise on a page vi
   assertModuleTeasers(await ff.popupState());
   assert.deepEqual(await painted(), {});
   assert.equal(await ff.badge(), '');
+});
+
+test('Firefox: a box of rotating teasers learned on the front page is noise on a page visited for the second time', async () => {
+  const story = 'ffcourier';
+  await ff.load(ff.site.url(story, 'static'));
+  const start = -2 * DAY;
+  const front = ff.site.url(story, 'courier');
+  assert.equal(await loadAt(front, start), 'first');
+  for (let i = 1; i <= 3; i++) await loadAt(front, start + i * HOUR);
+  const url = ff.site.url(story, 'courierprivacy');
+  assert.equal(await loadAt(url, start + 5 * HOUR), 'first');
+  assert.notEqual(await loadAt(url, -DAY), 'changed', 'nothing meaningful is painted');
+  assertTeaserBox(await ff.popupState(), false);
+  assert.deepEqual(await painted(), {});
+  assert.equal(await ff.badge(), '');
+  await ff.site.advance(story);
+  await ff.store({ testHooks: {} });
+  assert.equal(await ff.load(url), 'changed', 'the edit is painted');
+  assertTeaserBox(await ff.popupState(), true);
+  assert.equal(await ff.badge(), '1');
 });
 
 test('Firefox: a weather widget is noise from the first revisit, named weather', async () => {

@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useChromium, revisit, visit, inExtension } from './chromium.mjs';
-import { assertModuleTeasers, assertRelated, assertWeather } from './signal-checks.mjs';
+import { assertModuleTeasers, assertRelated, assertTeaserBox, assertWeather } from './signal-checks.mjs';
 
 let site;
 let ext;
@@ -101,6 +101,38 @@ test('a rotating module learned on the front page is noise on a page visited for
   assertModuleTeasers((await tabState(termsUrl)).result);
   assert.notEqual(state, 'changed', 'nothing meaningful is painted');
   await terms.page.close();
+});
+
+// A box of three teasers at the end of every page's text (tests/site "courier"), no template
+// between them, other stories on every load: learned from the front page's reloads, the privacy
+// page's second visit lists all three as a learned module and paints nothing; its next visit
+// paints the one edit of its own text, the box still noise. Without the box rule each teaser is
+// content (only a teaser between two template blocks was learned as a module).
+test('a box of rotating teasers learned on the front page is noise on a page visited for the second time', async () => {
+  const story = 'courier';
+  const host = 'kust.localhost';
+  await shift(-2 * 86400000);
+  const front = await visit(ext, site.url(story, 'courier', host));
+  assert.equal(front.state, 'first');
+  for (let i = 0; i < 3; i++) {
+    await shift(-2 * 86400000 + (i + 1) * hour);
+    await revisit(front.page);
+  }
+  await front.page.close();
+  await shift(-2 * 86400000 + 5 * hour);
+  const url = site.url(story, 'courierprivacy', host);
+  const privacy = await visit(ext, url);
+  assert.equal(privacy.state, 'first');
+  await shift(-86400000);
+  let state = await revisit(privacy.page);
+  assertTeaserBox((await tabState(url)).result, false);
+  assert.notEqual(state, 'changed', 'nothing meaningful is painted');
+  await site.advance(story);
+  await inExtension(ext, () => chrome.storage.local.remove('testHooks'));
+  state = await revisit(privacy.page);
+  assertTeaserBox((await tabState(url)).result, true);
+  assert.equal(state, 'changed', 'the edit is painted');
+  await privacy.page.close();
 });
 
 // A status line that flips between two texts (tests/site "ferrystatus"): flipped back at once, it

@@ -494,6 +494,53 @@ const heraldTerms = heraldPage(5, 'Terms of use', `<h1>Terms of use</h1>
 <p>You may share our articles for personal use with a link to the original.</p>
 <p>Comments that insult other readers are removed without notice.</p>`);
 
+// "The Coast Courier": a news site whose every page ends its text with a box of three teasers
+// ("Meer nieuws" in Dutch: each a headline, how long ago, how many comments), no heading or
+// template between them, three other stories on every load of every page. Its legal page's own
+// text changes with the story's version.
+//   GET /s/<story>/courier          the front page
+//   GET /s/<story>/courierprivacy   the privacy statement
+const COURIER_TEASERS = [
+  'Gemeente sluit het zwembad voor de winter',
+  'Nieuwe brug over de haven geopend',
+  'Vissersboten blijven binnen door storm',
+  'Bakker aan de kade wint broodprijs',
+  'Veerpont vaart vaker in de zomer',
+  'Museum krijgt oud schilderij terug',
+  'Markt verhuist naar het stationsplein',
+  'Zeilschool zoekt nieuwe vrijwilligers',
+  'Dijk bij de vuurtoren wordt versterkt',
+  'Bibliotheek blijft langer open',
+  'Kermis komt terug naar het plein',
+  'Havenmeester gaat na veertig jaar met pensioen',
+];
+
+function courierPage(offset, title, body) {
+  return (version, _theme, loads) => {
+    const teasers = [0, 1, 2].map((k) => {
+      const n = offset + loads * 3 + k;
+      return `<div class="teaser"><a href="courier">${esc(COURIER_TEASERS[(n * 5) % COURIER_TEASERS.length])}</a> <span>${2 + ((n * 7) % 50)} minuten geleden</span> <span>${1 + ((n * 13) % 200)} reacties</span></div>`;
+    });
+    return `<!doctype html>
+<html lang="nl"><head><meta charset="utf-8"><title>${esc(title)} · De Kustkoerier</title></head>
+<body>
+<header><p id="courier-name">De Kustkoerier</p>
+<nav><a href="courier">Voorpagina</a> <a href="courierprivacy">Privacy</a></nav></header>
+<main>${body(version)}
+<div class="more">${teasers.join('\n')}</div></main>
+<footer><p id="courier-rights">De Kustkoerier, Havenstraat 4. Alle rechten voorbehouden.</p></footer>
+</body></html>`;
+  };
+}
+
+const courierFront = courierPage(0, 'Voorpagina', () => `<h1>Vandaag aan de kust</h1>
+<p>De havenmeester verwacht een druk weekend nu de regatta tweehonderd boten naar de stad brengt.</p>
+<p>Op de kade staan extra kramen en de veerpont vaart tot middernacht.</p>`);
+const courierPrivacy = courierPage(7, 'Privacy', (version) => `<h1>Privacyverklaring</h1>
+<p>Wij verwerken uw gegevens alleen om de krant te bezorgen en om u te laten weten wanneer uw abonnement afloopt.</p>
+<p>U kunt uw gegevens altijd inzien, laten aanpassen of laten verwijderen door een e-mail te sturen aan onze klantenservice.</p>
+<p>Wij bewaren uw gegevens niet langer dan ${version ? 'twee jaar' : 'nodig is'} voor de bezorging en de administratie.</p>`);
+
 // A page script spying on the extension (paint tests): it records every DOM mutation from the
 // start and, when asked (window.__spy()), returns everything a page can read that could tell new
 // blocks from old ones — every element with its attributes, the computed styles a highlight would
@@ -739,7 +786,7 @@ statistics cookies to improve our services. You can withdraw your consent at any
   });
 }
 
-const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, ferrystatus: ferryStatusPage, tentstock: tentStockPage, faq: faqPage, weather: weatherPage, notices: noticesPage, related: relatedPage, dashboard: dashboardPage };
+const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, courier: courierFront, courierprivacy: courierPrivacy, ferrystatus: ferryStatusPage, tentstock: tentStockPage, faq: faqPage, weather: weatherPage, notices: noticesPage, related: relatedPage, dashboard: dashboardPage };
 
 // hist: GET /s/<story>/knot — the page built to have a known change curve (knot at 4 h, Dice
 // 0.5 when seen hourly; tests/site/knot-page.mjs): version k is the page k hours on.

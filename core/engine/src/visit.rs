@@ -583,6 +583,166 @@ mod tests {
         );
     }
 
+    /// A page of a news site whose text ends with a box of three teasers (a headline, its age,
+    /// its comments), no template between them: header, navigation and footer are template.
+    fn boxed_page(own: &[&str], teasers: [&str; 3]) -> Vec<Block> {
+        let mut items: Vec<(String, String)> = vec![
+            (
+                "/html[0]/body[0]/header[0]/p[0]".into(),
+                "De Kustkoerier".into(),
+            ),
+            (
+                "/html[0]/body[0]/header[0]/nav[0]".into(),
+                "Voorpagina Binnenland Sport Privacy".into(),
+            ),
+        ];
+        for (i, t) in own.iter().enumerate() {
+            items.push((format!("/html[0]/body[0]/main[0]/p[{i}]"), t.to_string()));
+        }
+        for (i, t) in teasers.iter().enumerate() {
+            items.push((
+                format!("/html[0]/body[0]/main[0]/div[0]/div[{i}]"),
+                t.to_string(),
+            ));
+        }
+        items.push((
+            "/html[0]/body[0]/footer[0]/p[0]".into(),
+            "De Kustkoerier, Havenstraat 4. Alle rechten voorbehouden.".into(),
+        ));
+        let refs: Vec<(&str, &str)> = items
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        blocks(&refs)
+    }
+
+    #[test]
+    fn a_box_of_rotating_teasers_learned_on_the_front_page_hides_on_a_legal_page() {
+        let mut site = SiteState::new();
+        let (front, legal) = ("https://kust.example/", "https://kust.example/privacy");
+        let news = [
+            "De havenmeester verwacht een druk weekend nu de regatta tweehonderd boten brengt.",
+            "Op de kade staan extra kramen en de veerpont vaart tot middernacht.",
+        ];
+        let policy = [
+            "Wij verwerken uw gegevens alleen om de krant te bezorgen en u te laten weten wanneer uw abonnement afloopt.",
+            "U kunt uw gegevens altijd inzien, laten aanpassen of laten verwijderen via de klantenservice.",
+        ];
+        let stories = [
+            "Gemeente sluit het zwembad voor de winter",
+            "Nieuwe brug over de haven geopend",
+            "Vissersboten blijven binnen door storm",
+            "Bakker aan de kade wint broodprijs",
+            "Veerpont vaart vaker in de zomer",
+            "Museum krijgt oud schilderij terug",
+            "Markt verhuist naar het stationsplein",
+            "Zeilschool zoekt nieuwe vrijwilligers",
+            "Dijk bij de vuurtoren wordt versterkt",
+            "Bibliotheek blijft langer open",
+            "Kermis komt terug naar het plein",
+            "Havenmeester gaat met pensioen",
+        ];
+        let teaser = |n: usize| {
+            format!(
+                "{} {} minuten geleden {} reacties",
+                stories[n % 12],
+                2 + n * 7 % 50,
+                1 + n * 13 % 200
+            )
+        };
+        let boxed = |own: &[&str], n: usize| {
+            let (a, b, c) = (teaser(n), teaser(n + 1), teaser(n + 2));
+            boxed_page(own, [&a, &b, &c])
+        };
+        let f: Vec<Vec<Block>> = (0..4).map(|k| boxed(&news, k * 3)).collect();
+        first(&mut site, front, 0, &f[0]);
+        for k in 1..4 {
+            again(
+                &mut site,
+                front,
+                ((k as i64 - 1) * 3600, &f[k - 1]),
+                (k as i64 * 3600, &f[k]),
+            );
+        }
+        let l0 = boxed(&policy, 5);
+        first(&mut site, legal, 5 * 3600, &l0);
+        // Two days later, the legal page's second visit: only its three teasers changed.
+        let l1 = boxed(&policy, 9);
+        let out = again(&mut site, legal, (5 * 3600, &l0), (2 * DAY, &l1));
+        assert_eq!(out.status, VisitStatus::Unchanged, "{:#?}", out.changes);
+        assert!(out.changes.len() >= 3, "{:#?}", out.changes);
+        for c in &out.changes {
+            let r = c.reason.as_ref().expect("a reason");
+            assert_eq!(r.rule.as_deref(), Some("module"), "{c:#?}");
+        }
+        // The page's own text is still content: a paragraph edited, one added, beside a box
+        // that rotated again.
+        let edited = [
+            policy[0],
+            "U kunt uw gegevens altijd inzien of laten verwijderen via de klantenservice.",
+            "Wij delen uw gegevens nooit met adverteerders.",
+        ];
+        let l2 = boxed(&edited, 1);
+        let out = again(&mut site, legal, (2 * DAY, &l1), (3 * DAY, &l2));
+        assert_eq!(out.status, VisitStatus::Changed);
+        let report = out.report.as_ref().expect("a report");
+        let shown: Vec<&str> = report
+            .blocks
+            .iter()
+            .filter(|b| b.status != Status::Unchanged && b.kind == Kind::Content)
+            .map(|b| b.text.as_str())
+            .collect();
+        assert_eq!(shown.len(), 2, "{:#?}", out.changes);
+        assert!(shown.iter().all(|t| !t.contains("reacties")), "{shown:?}");
+        // A section page of boxes: the same box and a second one, both with new stories. Its
+        // boxes are its content, not a module beside its text.
+        let section = |n: usize| {
+            let (a, b, c) = (
+                format!("Regio: {}", teaser(n)),
+                format!("Regio: {}", teaser(n + 1)),
+                format!("Regio: {}", teaser(n + 2)),
+            );
+            let mut b = boxed_page(&policy, [&a, &b, &c]);
+            let footer = b.pop().expect("footer");
+            for i in 0..3 {
+                b.push(Block {
+                    text: format!("Sport: {}", teaser(n + 6 + i)),
+                    path: format!("/html[0]/body[0]/main[0]/div[1]/div[{i}]"),
+                    ..Block::default()
+                });
+            }
+            b.push(footer);
+            b
+        };
+        // (Another person's site model, one that learned no module from a legal page: a
+        // module once learned holds on every page of the site.)
+        let mut site = SiteState::new();
+        first(&mut site, front, 0, &f[0]);
+        for k in 1..4 {
+            again(
+                &mut site,
+                front,
+                ((k as i64 - 1) * 3600, &f[k - 1]),
+                (k as i64 * 3600, &f[k]),
+            );
+        }
+        let sport = "https://kust.example/sport";
+        first(&mut site, sport, 3 * DAY, &section(2));
+        let out = again(
+            &mut site,
+            sport,
+            (3 * DAY, &section(2)),
+            (4 * DAY, &section(3)),
+        );
+        // (One new story in each box, one gone.)
+        assert_eq!(out.changes.len(), 4, "{:#?}", out.changes);
+        assert!(
+            out.changes.iter().all(|c| c.kind == Kind::Content),
+            "{:#?}",
+            out.changes
+        );
+    }
+
     #[test]
     fn removed_blocks_stand_where_the_extension_placed_them() {
         // Many small edits of a list: removals at the start, in the middle, at the end, next

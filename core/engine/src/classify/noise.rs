@@ -3553,6 +3553,22 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
             kinds[i] = kinds[i - 1];
         }
     }
+    // Groups of a count's thousands parted by a space ("1 245 vues", "12 408 visningar"): the
+    // count's; from the last group back ("1 234 567").
+    for i in (2..tokens.len()).rev() {
+        let digits = |t: &str, n: std::ops::RangeInclusive<usize>| {
+            n.contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
+        };
+        if kinds[i] == Some(Volatile::Counter)
+            && digits(tokens[i], 3..=3)
+            && matches!(tokens[i - 1], " " | "\u{a0}" | "\u{202f}" | "\u{2009}")
+            && digits(tokens[i - 2], 1..=3)
+            && kinds[i - 2].is_none()
+        {
+            kinds[i - 2] = Some(Volatile::Counter);
+            kinds[i - 1] = Some(Volatile::Counter);
+        }
+    }
     // A clock or date inside prose ("the ferry leaves at 7:15", "the offer ends on 3 May") is
     // content; in a short block or after a timestamp cue ("Updated", "Stand:") it is volatile.
     if words.len() > TIMESTAMP_MAX_WORDS {
@@ -5581,9 +5597,10 @@ fn date_only(t: &str) -> bool {
 
 /// Whether a changed line is a build stamp that moved with a deploy: the texts are the same but
 /// for tokens that are versions or revision hashes ("2026.11.27.5678", "v4.12.3", "a1b2c3d",
-/// a build number of four digits or more), and the line names a build ("rev", "build", "version", "commit", "deployed",
-/// "release", or a version written with a "v"). Asked of a page's footer only (the site's
-/// chrome: `site`); a version in a page's own text ("Latest version 4.12.4") is its content.
+/// a build number of four digits or more), and the line names a build ("rev", "build", "built",
+/// "version", "commit", "deployed", "release", "powered", "running", or a version written with
+/// a "v"). Asked of a page's footer only (the site's chrome: `site`); a version in a page's own
+/// text ("Latest version 4.12.4") is its content.
 pub fn build_stamp(old: &str, new: &str) -> bool {
     if old.len().max(new.len()) > STAMP_LINE_BYTES {
         return false;
@@ -5616,12 +5633,95 @@ pub fn build_stamp(old: &str, new: &str) -> bool {
         let w = x.to_ascii_lowercase();
         named |= matches!(
             w.as_str(),
-            "rev" | "revision" | "build" | "version" | "commit" | "deployed" | "release" | "sha"
+            "rev"
+                | "revision"
+                | "build"
+                | "built"
+                | "version"
+                | "commit"
+                | "deployed"
+                | "release"
+                | "sha"
+                | "powered"
+                | "running"
         ) || (x != y
             && x.starts_with(['v', 'V'])
             && x[1..].starts_with(|c: char| c.is_ascii_digit()));
     }
     named
+}
+
+/// Words that say a machine served or made the page ("Served by web-04", "Page generated in
+/// 0.02 s by app-3", "Node: fra-edge-12").
+const SERVER_CUES: &[&str] = &[
+    "served",
+    "server",
+    "generated",
+    "rendered",
+    "node",
+    "host",
+    "instance",
+    "backend",
+    "erzeugt",
+    "generiert",
+];
+/// Units of a page's render time beside a number ("in 0.041 seconds", "in 95 ms").
+const RENDER_UNITS: &[&str] = &[
+    "s", "ms", "sec", "secs", "second", "seconds", "msec", "µs", "sekunden", "sek",
+];
+
+/// Whether a changed line is a server stamp: the same words but for the name of the machine
+/// that served the page ("web-04" → "web-02", "fra-edge-12" → "ams-edge-03": letters and
+/// digits joined by dashes, dots or underscores, a digit in them) and its render time (a number
+/// before a unit of time), and the line says a machine served or made it ([`SERVER_CUES`]).
+/// Asked of a page's footer only (`site`), as [`build_stamp`] is: which server answered is the
+/// site's chrome.
+pub fn server_stamp(old: &str, new: &str) -> bool {
+    if old.len().max(new.len()) > STAMP_LINE_BYTES {
+        return false;
+    }
+    let (a, b): (Vec<&str>, Vec<&str>) = (
+        old.split_whitespace().collect(),
+        new.split_whitespace().collect(),
+    );
+    if a.len() != b.len() || a == b {
+        return false;
+    }
+    fn bare(w: &str) -> &str {
+        w.trim_matches(|c: char| matches!(c, ',' | ';' | ':' | '(' | ')' | '[' | ']'))
+    }
+    let machine = |w: &str| {
+        let w = bare(w);
+        (3..=40).contains(&w.len())
+            && w.bytes()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'))
+            && w.bytes().any(|c| c.is_ascii_digit())
+            && w.bytes().any(|c| c.is_ascii_alphabetic())
+            && w.bytes().any(|c| matches!(c, b'-' | b'.' | b'_'))
+    };
+    let number = |w: &str| {
+        let w = bare(w);
+        w.bytes().any(|c| c.is_ascii_digit())
+            && w.bytes()
+                .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b','))
+    };
+    let unit = |w: Option<&&str>| {
+        w.is_some_and(|w| RENDER_UNITS.contains(&bare(w).to_lowercase().as_str()))
+    };
+    let mut named = false;
+    let mut machines = 0;
+    for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+        named |= SERVER_CUES.contains(&bare(x).to_lowercase().as_str());
+        if x == y {
+            continue;
+        }
+        if machine(x) && machine(y) {
+            machines += 1;
+        } else if !(number(x) && number(y) && unit(a.get(i + 1)) && a.get(i + 1) == b.get(i + 1)) {
+            return false;
+        }
+    }
+    named && machines > 0
 }
 
 /// The day (since the epoch) of a block of only one date (`date_only`), read as seen on
@@ -7960,6 +8060,29 @@ mod tests {
             Some(vec!["counter"])
         );
         assert_eq!(noise("+12", "-3"), Some(vec!["counter"]));
+        // A count's thousands parted by a space, in a longer line too.
+        assert_eq!(
+            noise(
+                "Publié il y a 2 jours · 1 245 vues",
+                "Publié il y a 2 jours · 2 310 vues"
+            ),
+            Some(vec!["counter"])
+        );
+        assert_eq!(
+            noise(
+                "Publicerad i går · 1\u{a0}012\u{a0}408 visningar",
+                "Publicerad i går · 1\u{a0}013\u{a0}120 visningar"
+            ),
+            Some(vec!["counter"])
+        );
+        // A number of its own before a count is not one of its groups.
+        assert_eq!(
+            noise(
+                "Chapter 2: 150 comments so far, read on",
+                "Chapter 3: 150 comments so far, read on"
+            ),
+            None
+        );
         assert_eq!(
             noise(
                 "Request ID 7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f",
@@ -8821,6 +8944,42 @@ mod tests {
     /// limit — is what an imprint or terms page says, even in a short block, with every number
     /// of the run after the label; a count after another word stays a counter.
     #[test]
+    fn a_server_stamp_is_the_machine_s_name_after_a_serving_word() {
+        for (old, new) in [
+            (
+                "Page generated in 0.023 seconds by web-04",
+                "Page generated in 0.041 seconds by web-02",
+            ),
+            ("Served by web-04", "Served by web-02"),
+            (
+                "Served by app-server-3 in 120 ms",
+                "Served by app-server-7 in 95 ms",
+            ),
+            ("Node: fra-edge-12", "Node: ams-edge-03"),
+            (
+                "Seite erzeugt von www2.example",
+                "Seite erzeugt von www5.example",
+            ),
+        ] {
+            assert!(server_stamp(old, new), "{old} → {new}");
+        }
+        for (old, new) in [
+            // The render time alone is a duration (its own kind); other words changed; no
+            // machine named; a product's model number.
+            (
+                "Page generated in 0.023 seconds",
+                "Page generated in 0.041 seconds",
+            ),
+            ("Served by web-04 to Anna", "Served by web-02 to Ben"),
+            ("Posted by anna-17", "Posted by ben-42"),
+            ("Our server model XR-200", "Our server model XR-300 2"),
+            ("Served by web-04 in 3 rooms", "Served by web-02 in 4 rooms"),
+        ] {
+            assert!(!server_stamp(old, new), "{old} → {new}");
+        }
+    }
+
+    #[test]
     fn a_build_stamp_is_versions_or_hashes_after_a_build_word() {
         for (old, new) in [
             ("rev 2026.11.27.5678", "rev 2026.11.30.5702"),
@@ -8834,6 +8993,11 @@ mod tests {
                 "Deployed from commit 4d7a0b2",
             ),
             ("Build 5678", "Build 5702"),
+            (
+                "© 2026 Docs Project. Built with Sitegen 1.4.2",
+                "© 2026 Docs Project. Built with Sitegen 1.4.3",
+            ),
+            ("Powered by BoardSoft 3.2.1", "Powered by BoardSoft 3.2.2"),
         ] {
             assert!(build_stamp(old, new), "{old} → {new}");
         }

@@ -538,18 +538,24 @@ impl SiteState {
     }
 
     /// Learns the rotating modules this visit's changes show, from what the site saw before
-    /// this visit: a block of the page at `url` that changed, at a path where another page of
-    /// the site rotated between fetches ([`MODULE_MIN_TEXTS`]), whose previous text on this
-    /// page no other page showed there (it differs between the site's pages), between template
-    /// blocks. The
-    /// evidence is older than the visit, so the visit's own change may be hidden by it.
-    fn learn_modules(&mut self, url: &str, candidates: &[(String, String)]) {
+    /// this visit (`flips`, into `noise`): a block of the page at `url` that changed, at a path
+    /// where another page of the site rotated between fetches ([`MODULE_MIN_TEXTS`]), whose
+    /// previous text on this page no other page showed there (it differs between the site's
+    /// pages); the caller asks it to stand between template blocks or in a box of teasers
+    /// ([`module_box`]). The evidence is older than the visit, so the visit's own change may be
+    /// hidden by it.
+    fn learn_modules(
+        flips: &HashMap<String, BTreeMap<String, SlotHistory>>,
+        noise: &mut NoiseModel,
+        url: &str,
+        candidates: &[(String, String)],
+    ) {
         for (path, old_text) in candidates {
             let old_id = noise::canonical_id(old_text);
             let mut pages = 0u32;
             let mut visits = 0u32;
             let mut shared = false;
-            for (u, paths) in &self.flips {
+            for (u, paths) in flips {
                 if u == url {
                     continue;
                 }
@@ -562,12 +568,11 @@ impl SiteState {
                 }
             }
             if pages > 0 && !shared {
-                let own = self
-                    .flips
+                let own = flips
                     .get(url)
                     .and_then(|p| p.get(path))
                     .map_or(0, |h| h.ids.len().saturating_sub(1) as u32);
-                self.noise.learn_module(
+                noise.learn_module(
                     path,
                     noise::Evidence {
                         pages: pages + 1,
@@ -670,23 +675,30 @@ impl SiteState {
         // Rotating modules: changed blocks next to template blocks, where other pages of the
         // site rotated before (see `learn_modules`). Learned before classifying: the evidence
         // comes from other pages and earlier visits.
-        if opts.learn && !self.flips.is_empty() {
-            let candidates: Vec<(usize, String, String)> = report
+        // (A preview learns them too, in a copy: it shows what the visit would show.)
+        let mut preview_noise = None;
+        // The new blocks that are teasers of a module of several (`module_box`): only there
+        // may a new block that replaced nothing be hidden by a module.
+        let mut boxed: HashSet<usize> = HashSet::new();
+        if !self.flips.is_empty() {
+            // (A new block that replaced nothing in its slot, old text `None`, may be a
+            // teaser of a module of several only.)
+            let candidates: Vec<(usize, String, Option<String>)> = report
                 .blocks
                 .iter()
                 .enumerate()
                 .filter(|(_, b)| matches!(b.status, Status::Changed | Status::New))
                 .filter_map(|(k, b)| {
                     let j = b.new_index?;
-                    let old_text = old_text_of(k)?;
+                    let old_text = old_text_of(k);
                     (!new_tpl[j]
                         && !more_words_than(&b.text, MODULE_MAX_WORDS)
-                        && !more_words_than(old_text, MODULE_MAX_WORDS)
+                        && !old_text.is_some_and(|t| more_words_than(t, MODULE_MAX_WORDS))
                         && self
                             .flips
                             .iter()
                             .any(|(u, p)| u != url && p.contains_key(&slots[k])))
-                    .then(|| (j, slots[k].clone(), old_text.to_string()))
+                    .then(|| (j, slots[k].clone(), old_text.map(str::to_string)))
                 })
                 .collect();
             if !candidates.is_empty() {
@@ -696,15 +708,76 @@ impl SiteState {
                 // Template on both sides: a slot inside the site's template.
                 let beside =
                     |j: usize| j > 0 && tpl[j - 1] && tpl.get(j + 1).copied().unwrap_or(false);
+                // Or a teaser of a module of several: see `module_box`.
+                let mut slot_of: Vec<Option<&str>> = vec![None; new.blocks.len()];
+                for (k, b) in report.blocks.iter().enumerate() {
+                    if let Some(j) = b.new_index.filter(|&j| j < slot_of.len()) {
+                        slot_of[j] = Some(slots[k].as_str());
+                    }
+                }
+                // What the site knows of each block's slot, once for the visit: where other
+                // pages rotated, and where any page changed before.
+                let mut rotated_at: HashSet<&str> = HashSet::new();
+                let mut changed_at: HashSet<&str> = HashSet::new();
+                for (u, p) in &self.flips {
+                    if u != url {
+                        for (slot, h) in p {
+                            changed_at.insert(slot.as_str());
+                            if h.ids.len() >= MODULE_MIN_TEXTS {
+                                rotated_at.insert(slot.as_str());
+                            }
+                        }
+                    }
+                }
+                let own_flips = self.flips.get(url);
+                let mut known = BoxSlots {
+                    rotated: vec![false; new.blocks.len()],
+                    settled_words: vec![0; new.blocks.len() + 1],
+                    churned: vec![false; new.blocks.len()],
+                    churn: vec![0; new.blocks.len() + 1],
+                };
+                let mut changed_now = vec![false; new.blocks.len()];
+                for b in &report.blocks {
+                    if let Some(j) = b.new_index.filter(|&j| j < changed_now.len()) {
+                        changed_now[j] = b.status != Status::Unchanged;
+                    }
+                }
+                for (j, slot) in slot_of.iter().enumerate() {
+                    let here = slot.is_some_and(|s| own_flips.is_some_and(|p| p.contains_key(s)));
+                    known.rotated[j] = slot.is_some_and(|s| rotated_at.contains(s));
+                    known.churned[j] = changed_now[j] || here;
+                    let settled =
+                        !changed_now[j] && !here && slot.is_some_and(|s| !changed_at.contains(s));
+                    let own = !tpl.get(j).copied().unwrap_or(false);
+                    known.settled_words[j + 1] = known.settled_words[j]
+                        + if own && settled {
+                            text::word_count(&new.blocks[j].text)
+                        } else {
+                            0
+                        };
+                    known.churn[j + 1] = known.churn[j] + usize::from(own && known.churned[j]);
+                }
                 let found: Vec<(String, String)> = candidates
                     .into_iter()
-                    .filter(|(j, _, _)| beside(*j))
-                    .map(|(_, p, t)| (p, t))
+                    .filter(|(j, _, t)| {
+                        if module_box(new.blocks, &tpl, *j, &known) {
+                            boxed.insert(*j);
+                            return true;
+                        }
+                        t.is_some() && beside(*j)
+                    })
+                    .map(|(_, p, t)| (p, t.unwrap_or_default()))
                     .collect();
-                self.learn_modules(url, &found);
+                if opts.learn {
+                    Self::learn_modules(&self.flips, &mut self.noise, url, &found);
+                } else if !found.is_empty() {
+                    let mut copy = self.noise.clone();
+                    Self::learn_modules(&self.flips, &mut copy, url, &found);
+                    preview_noise = Some(copy);
+                }
             }
         }
-        let noise_model = &self.noise;
+        let noise_model = preview_noise.as_ref().unwrap_or(&self.noise);
         // A new or removed block in a slot the site learned to rotate, judged as the change
         // from the removed text to the new one that replaced it in the slot (one side empty
         // for a row added or removed).
@@ -872,10 +945,13 @@ impl SiteState {
                 continue;
             }
             // A build stamp in the footer that moved with a deploy ("rev 2026.11.27.5678",
-            // "v4.12.3 (a1b2c3d)"): the site's release, not the page's.
+            // "v4.12.3 (a1b2c3d)"), or the server that answered ("Served by web-04"): the
+            // site's release and machines, not the page's.
             if b.status == Status::Changed
                 && in_footer(&b.path)
-                && old_text_of(k).is_some_and(|o| noise::build_stamp(o, &b.text))
+                && old_text_of(k).is_some_and(|o| {
+                    noise::build_stamp(o, &b.text) || noise::server_stamp(o, &b.text)
+                })
             {
                 verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Id])));
                 continue;
@@ -1044,7 +1120,9 @@ impl SiteState {
                         // A count or a relative time appearing or going on its own ("6
                         // Kommentare" under a teaser that got its first comments).
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
-                    } else if (b.status == Status::Removed || partner.is_some())
+                    } else if (b.status == Status::Removed
+                        || partner.is_some()
+                        || b.new_index.is_some_and(|j| boxed.contains(&j)))
                         && meter.classify(b.text.len())
                     {
                         if let Some(r) = rotating(&slots[k], old_t, new_t) {
@@ -1598,6 +1676,78 @@ fn short_text_counts(blocks: &[Block]) -> HashMap<&str, u32> {
     }
     n
 }
+
+/// What the site knows of a page's blocks, for [`module_box`] (by block index).
+struct BoxSlots {
+    /// The block's slot rotated on another page of the site ([`MODULE_MIN_TEXTS`]).
+    rotated: Vec<bool>,
+    /// Prefix sums of the words of the page's settled text: blocks that are not template,
+    /// unchanged now, at slots that never changed on any page of the site.
+    settled_words: Vec<usize>,
+    /// The block changed now, or its slot changed on this page before.
+    churned: Vec<bool>,
+    /// Prefix counts of the churned blocks that are not template.
+    churn: Vec<usize>,
+}
+
+/// Whether the block `j` of a page is a teaser of a module of several: the nearest element
+/// around it that holds other blocks too holds at least [`MODULE_MIN_TEASERS`] teasers, short
+/// blocks (at most [`MODULE_MAX_WORDS`] words) at slots where another page of the site rotated,
+/// and besides them only template (`tpl`: a heading); the teasers hold fewer words than the
+/// page's settled text outside the element; and fewer of the page's blocks outside it changed,
+/// now or on its earlier visits, than of its teasers (see [`BoxSlots`]): a box of teasers
+/// beside a page's settled text, not the text itself nor one of a front page's many boxes.
+fn module_box(blocks: &[Block], tpl: &[bool], j: usize, known: &BoxSlots) -> bool {
+    let Some(path) = blocks.get(j).map(|b| b.path.as_str()) else {
+        return false;
+    };
+    // The nearest ancestor with another block in it: blocks in an element are consecutive.
+    let mut at = path;
+    let (lo, hi) = loop {
+        let Some(cut) = at.rfind('/').filter(|&c| c > 0) else {
+            return false;
+        };
+        at = &at[..cut];
+        let inside = |i: usize| {
+            blocks[i]
+                .path
+                .strip_prefix(at)
+                .is_some_and(|rest| rest.starts_with('/'))
+        };
+        let mut lo = j;
+        while lo > 0 && inside(lo - 1) {
+            lo -= 1;
+        }
+        let mut hi = j;
+        while hi + 1 < blocks.len() && inside(hi + 1) {
+            hi += 1;
+        }
+        if hi > lo {
+            break (lo, hi);
+        }
+    };
+    // The teasers rotated elsewhere (the same teaser on two pages may count as template);
+    // every other block in the box is template.
+    let mut own = Vec::new();
+    for (i, b) in blocks.iter().enumerate().take(hi + 1).skip(lo) {
+        if known.rotated[i] && !more_words_than(&b.text, MODULE_MAX_WORDS) {
+            own.push(i);
+        } else if !tpl.get(i).copied().unwrap_or(false) {
+            return false;
+        }
+    }
+    if own.len() < MODULE_MIN_TEASERS {
+        return false;
+    }
+    let inside: usize = own.iter().map(|&i| text::word_count(&blocks[i].text)).sum();
+    let n = blocks.len();
+    let around = |sums: &[usize]| sums[lo] + (sums[n] - sums[hi + 1]);
+    let turned = own.iter().filter(|&&i| known.churned[i]).count();
+    inside < around(&known.settled_words) && around(&known.churn) < turned
+}
+
+/// A module of several teasers ([`module_box`]) holds at least this many blocks.
+pub const MODULE_MIN_TEASERS: usize = 2;
 
 fn more_words_than(t: &str, n: usize) -> bool {
     let mut count = 0;
@@ -2668,6 +2818,40 @@ mod tests {
         assert_eq!(of("Release 4.12.4 (e5f6a7b)").kind, Kind::Content);
         assert_eq!(
             of("rev 2026.11.30.5702").kind,
+            Kind::Noise,
+            "{:#?}",
+            r.blocks
+        );
+        assert_eq!(r.summary.meaningful, 1);
+    }
+
+    /// The server that answered, named in the footer ("Page generated in 0.023 seconds by
+    /// web-04"), is noise; a page's own line with a machine's name in it is content.
+    #[test]
+    fn a_footer_s_server_stamp_is_noise() {
+        let page = |main: &str, footer: &str| {
+            blocks(&[
+                ("/html[0]/body[0]/main[0]/h1[0]", "Storm lantern, brass"),
+                ("/html[0]/body[0]/main[0]/p[0]", main),
+                ("/html[0]/body[0]/footer[0]/p[0]", footer),
+            ])
+        };
+        let r = a_day_later(
+            "https://harbour.example/p/1",
+            &page(
+                "Served by web-04: our new hosting",
+                "Page generated in 0.023 seconds by web-04",
+            ),
+            &page(
+                "Served by web-02: our new hosting",
+                "Page generated in 0.041 seconds by web-02",
+            ),
+            &mut SiteState::new(),
+        );
+        let of = |t: &str| r.blocks.iter().find(|b| b.text == t).expect(t);
+        assert_eq!(of("Served by web-02: our new hosting").kind, Kind::Content);
+        assert_eq!(
+            of("Page generated in 0.041 seconds by web-02").kind,
             Kind::Noise,
             "{:#?}",
             r.blocks
