@@ -3991,6 +3991,16 @@ const COUNTDOWN_CUES: &[&[&str]] = &[
     &["remaining"],
     &["ends", "in"],
     &["endet", "in"],
+    &["starts", "in"],
+    &["begins", "in"],
+    &["opens", "in"],
+    &["beginnt", "in"],
+    &["startet", "in"],
+    &["commence", "dans"],
+    &["empieza", "en"],
+    &["comienza", "en"],
+    &["inizia", "tra"],
+    &["begint", "over"],
     &["verbleibend"],
     &["übrig"],
     &["restants"],
@@ -9415,6 +9425,19 @@ mod tests {
                 day(26, 9),
                 day(27, 9),
             ),
+            // An event's start counting down.
+            (
+                "Starts in 11 days",
+                "Starts in 10 days",
+                day(26, 9),
+                day(27, 9),
+            ),
+            (
+                "Beginnt in 3 Tagen",
+                "Beginnt in 1 Tag",
+                day(25, 9),
+                day(27, 9),
+            ),
         ] {
             assert_eq!(
                 builtin_noise_between(old, new, Some(then), Some(now)),
@@ -9429,6 +9452,8 @@ mod tests {
             ("Noch 24 Tage", "Noch 60 Tage"),
             // No countdown said: a period.
             ("Lieferung in 3 Tagen", "Lieferung in 2 Tagen"),
+            // The event moved a week earlier.
+            ("Starts in 11 days", "Starts in 4 days"),
         ] {
             assert_eq!(
                 builtin_noise_between(old, new, Some(day(26, 9)), Some(day(27, 9))),

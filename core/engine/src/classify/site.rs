@@ -1113,6 +1113,16 @@ impl SiteState {
                         // "Closed · opens at 12:00"): it says when, so the pair is judged as one
                         // block's change.
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
+                    } else if let Some(kinds) = pair
+                        .as_ref()
+                        .filter(|_| compared)
+                        .and_then(|p| p.2.clone())
+                        .filter(|kinds| kinds == &[Volatile::Date])
+                    {
+                        // The day of each visit for the other in its slot ("Monday, 30
+                        // November" → "Tuesday, 1 December", too unlike to be aligned as a
+                        // change): a date that tracked both visits, as a changed block's would.
+                        verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
                     } else if noise::weather_only(&b.text) {
                         // A forecast's day coming or going ("Mon 14° / 6° Rain").
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Weather])));
@@ -2823,6 +2833,43 @@ mod tests {
             r.blocks
         );
         assert_eq!(r.summary.meaningful, 1);
+    }
+
+    /// The day of each visit printed as the page's date, too unlike to be aligned as one
+    /// block's change ("Monday, 30 November" → "Tuesday, 1 December"), is noise; another day in
+    /// its slot is content.
+    #[test]
+    fn the_day_of_each_visit_for_the_other_in_its_slot_is_noise() {
+        let day = |d: i64, m: i64| crate::calendar::days_from_civil(2026, m, d) * 86_400 + 36_000;
+        let page = |date: &str| {
+            blocks(&[
+                ("/html[0]/body[0]/main[0]/h1[0]", "Today's menu"),
+                ("/html[0]/body[0]/main[0]/p[0]", date),
+                ("/html[0]/body[0]/main[0]/ul[0]/li[0]", "Fish pie · £12"),
+            ])
+        };
+        let (a, b) = (page("Monday, 30 November"), page("Tuesday, 1 December"));
+        let r = seen_at(
+            "https://cafe.example/menu",
+            (day(30, 11), &a),
+            (day(1, 12), &b),
+        );
+        assert_eq!(r.summary.meaningful, 0, "{:#?}", r.blocks);
+        assert!(
+            r.blocks
+                .iter()
+                .filter(|b| b.status != Status::Unchanged)
+                .all(|b| b.kind == Kind::Noise),
+            "{:#?}",
+            r.blocks
+        );
+        // Seen a week later, the new day is not the visit's: content.
+        let r = seen_at(
+            "https://cafe.example/menu",
+            (day(30, 11), &a),
+            (day(8, 12), &b),
+        );
+        assert_eq!(r.summary.meaningful, 1, "{:#?}", r.blocks);
     }
 
     /// The server that answered, named in the footer ("Page generated in 0.023 seconds by
