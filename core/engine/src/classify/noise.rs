@@ -2304,6 +2304,10 @@ fn mark_now_phrases(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volati
         if k > 0 && in_list!(AGO_BEFORE, tokens[words[k - 1]]) {
             kinds[words[k - 1]] = Some(Volatile::RelativeTime);
         }
+        // "5 分钟前": the number before a unit glued to 前.
+        if k > 0 && tokens[words[k]].ends_with('前') && is_number(tokens[words[k - 1]]) {
+            kinds[words[k - 1]] = Some(Volatile::RelativeTime);
+        }
         // French "il y a", so that "la semaine dernière" → "il y a 2 semaines" is one slot.
         if k >= 3
             && kinds[words[k - 1]] != Some(Volatile::RelativeTime)
@@ -3473,6 +3477,10 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                             .is_some_and(|t| matches!(*t, "•" | "·" | "|" | "-" | "–")))))
             || (is_time_unit(tok) && prev_is_num && pairs_ago(k - 1))
             || cjk_ago(tok)
+            || (prev_is_num
+                && tok
+                    .strip_suffix('前')
+                    .is_some_and(|unit| CJK_UNITS.contains(&unit)))
         {
             // "5 minutes ago", "an hour ago", "vor 3 Stunden", "vor einer Stunde", "il y a une
             // heure", "hace 2 horas", "3 ore fa", "a few seconds ago", "3m ago": the unit and
@@ -5927,6 +5935,10 @@ const RELATED_HEADINGS: &[&str] = &[
     "most shared",
     "trending",
     "trending now",
+    "popular now",
+    "popular right now",
+    "you might like",
+    "you may like",
     "editor's picks",
     "editors' picks",
     "mehr zum thema",
@@ -5961,20 +5973,30 @@ const RELATED_HEADINGS: &[&str] = &[
     "sur le meme sujet",
     "articles similaires",
     "les plus lus",
+    "vous aimerez aussi",
+    "vous aimerez peut-être aussi",
+    "vous pourriez aussi aimer",
+    "à découvrir aussi",
     "recommandé pour vous",
     "te puede interesar",
+    "también te puede interesar",
+    "te puede gustar",
     "noticias relacionadas",
     "artículos relacionados",
     "lo más leído",
     "potrebbe interessarti",
+    "ti potrebbe piacere",
+    "potrebbe piacerti anche",
     "articoli correlati",
     "i più letti",
     "leggi anche",
     "lees ook",
+    "misschien ook interessant",
     "meest gelezen",
     "gerelateerde artikelen",
     "meer over dit onderwerp",
     "leia também",
+    "você também pode gostar",
     "mais lidas",
     "notícias relacionadas",
     "czytaj także",
@@ -10641,6 +10663,10 @@ mod tests {
             "相關新聞",
             "관련 기사",
             "الأكثر قراءة",
+            "Vous aimerez aussi",
+            "Popular right now",
+            "También te puede interesar",
+            "Ti potrebbe piacere",
         ] {
             assert!(is_related_heading(t), "{t}");
         }
@@ -10979,6 +11005,10 @@ mod tests {
             ),
             ("3시간 전", "5시간 전"),
             ("업데이트 3시간전", "업데이트 1일전"),
+            // With a space after the number.
+            ("5 分钟前", "1 小时前"),
+            ("发布 5 分钟前 · 阅读 120", "发布 2 小时前 · 阅读 120"),
+            ("3 時間前", "1 日前"),
         ] {
             assert_eq!(
                 builtin_noise(old, new),
@@ -10986,7 +11016,7 @@ mod tests {
                 "{old} → {new}"
             );
         }
-        for t in ["3時間前", "5分钟前", "3시간 전"] {
+        for t in ["3時間前", "5分钟前", "3시간 전", "5 分钟前"] {
             assert_eq!(bare_count(t), Some(vec![Volatile::RelativeTime]), "{t}");
         }
         // A number with a unit but no "ago" is a period or an amount.
