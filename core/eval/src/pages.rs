@@ -664,20 +664,18 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   blocks changed than of its teasers (before, only a block between two template blocks"
     );
-    println!("   was learned); a footer's server stamp (\"Page generated in 0.023 seconds by web-04\"), a");
-    println!("   count's space-parted thousands (\"1 245 vues\"), an event's start counting down, the day");
+    println!("   was learned). Noise now too: a footer's server stamp (\"Page generated in 0.023 seconds");
+    println!("   by web-04\"), a count's space-parted thousands (\"1 245 vues\"), an event's start counting");
+    println!("   down, the day of each visit replaced in its slot, \"5 分钟前\" with a space before the unit,");
+    println!("   and modules headed \"Vous aimerez aussi\" or \"Popular right now\". The box rule's last two");
     println!(
-        "   of each visit replaced in its slot, and \"Vous aimerez aussi\" / \"Popular right now\""
+        "   conditions were added after its first form hid thousands of teasers of fr.de's section"
     );
     println!(
-        "   modules are noise. The box rule's last two conditions were added after its first form"
+        "   pages here and five of wetell.de's real changes in 5a (so they are fitted on those two"
     );
-    println!(
-        "   hid thousands of teasers of fr.de's section pages here and five of wetell.de's real"
-    );
-    println!("   changes in 5a (so they are fitted on those two sites). Against 0d49b3a: 3b's visits with");
-    println!("   a highlight 56.3% -> 56.1% (Illinois' two pages embed the same feed of three tweets, now");
-    println!("   a module); no other row moved.");
+    println!("   sites). Against 0d49b3a: 3b's visits with a highlight 56.3% -> 56.1% (Illinois' two pages");
+    println!("   embed the same feed of three tweets, now a module); no other row moved.");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(
