@@ -654,16 +654,20 @@ mod tests {
             let (a, b, c) = (teaser(n), teaser(n + 1), teaser(n + 2));
             boxed_page(own, [&a, &b, &c])
         };
+        // The front page and three hourly reloads, each with three other stories.
         let f: Vec<Vec<Block>> = (0..4).map(|k| boxed(&news, k * 3)).collect();
-        first(&mut site, front, 0, &f[0]);
-        for k in 1..4 {
-            again(
-                &mut site,
-                front,
-                ((k as i64 - 1) * 3600, &f[k - 1]),
-                (k as i64 * 3600, &f[k]),
-            );
-        }
+        let read_front = |site: &mut SiteState| {
+            first(site, front, 0, &f[0]);
+            for k in 1..4 {
+                again(
+                    site,
+                    front,
+                    ((k as i64 - 1) * 3600, &f[k - 1]),
+                    (k as i64 * 3600, &f[k]),
+                );
+            }
+        };
+        read_front(&mut site);
         let l0 = boxed(&policy, 5);
         first(&mut site, legal, 5 * 3600, &l0);
         // Two days later, the legal page's second visit: only its three teasers changed.
@@ -717,15 +721,7 @@ mod tests {
         // (Another person's site model, one that learned no module from a legal page: a
         // module once learned holds on every page of the site.)
         let mut site = SiteState::new();
-        first(&mut site, front, 0, &f[0]);
-        for k in 1..4 {
-            again(
-                &mut site,
-                front,
-                ((k as i64 - 1) * 3600, &f[k - 1]),
-                (k as i64 * 3600, &f[k]),
-            );
-        }
+        read_front(&mut site);
         let sport = "https://kust.example/sport";
         first(&mut site, sport, 3 * DAY, &section(2));
         let out = again(

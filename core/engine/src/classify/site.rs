@@ -1094,34 +1094,21 @@ impl SiteState {
                         .as_ref()
                         .filter(|_| compared)
                         .and_then(|p| p.2.clone())
-                        .filter(|kinds| kinds == &[Volatile::Weather])
+                        .filter(|kinds| {
+                            kinds == &[Volatile::Weather]
+                                || kinds.contains(&Volatile::RelativeTime)
+                                || kinds == &[Volatile::Date]
+                        })
                     {
-                        // A weather report for another in its slot ("Harbour 9 °C, Sunny" →
-                        // "-2 °C, Light snow", too unlike to be aligned as a change): it says
-                        // what it is, so the pair is judged as one block's change.
-                        verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
-                    } else if let Some(kinds) = pair
-                        .as_ref()
-                        .filter(|_| compared)
-                        .and_then(|p| p.2.clone())
-                        .filter(|kinds| kinds.contains(&Volatile::RelativeTime))
-                    {
-                        // An item's age line for another in its slot, the same words around
-                        // the age and its counts ("Posted 3 days ago · 87 applicants" →
-                        // "Posted 1 week ago · Over 100 applicants", too unlike to be aligned as
-                        // a change; or whether a place is open, "Open now · closes at 22:00" →
-                        // "Closed · opens at 12:00"): it says when, so the pair is judged as one
-                        // block's change.
-                        verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
-                    } else if let Some(kinds) = pair
-                        .as_ref()
-                        .filter(|_| compared)
-                        .and_then(|p| p.2.clone())
-                        .filter(|kinds| kinds == &[Volatile::Date])
-                    {
-                        // The day of each visit for the other in its slot ("Monday, 30
-                        // November" → "Tuesday, 1 December", too unlike to be aligned as a
-                        // change): a date that tracked both visits, as a changed block's would.
+                        // A pair too unlike to be aligned as a change that says what it is,
+                        // judged as one block's change: a weather report for another in its
+                        // slot ("Harbour 9 °C, Sunny" → "-2 °C, Light snow"); an item's age
+                        // line, the same words around the age and its counts ("Posted 3 days
+                        // ago · 87 applicants" → "Posted 1 week ago · Over 100 applicants"), or
+                        // whether a place is open ("Open now · closes at 22:00" → "Closed ·
+                        // opens at 12:00"): it says when; the day of each visit for the other
+                        // ("Monday, 30 November" → "Tuesday, 1 December"): a date that tracked
+                        // both visits, as a changed block's would.
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
                     } else if noise::weather_only(&b.text) {
                         // A forecast's day coming or going ("Mon 14° / 6° Rain").
