@@ -13,11 +13,11 @@
 //! |---|---|---|
 //! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00", "9.00 - 15.00 Uhr", "9-18 Uhr"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) nor fell by the time between them (a countdown, modulo a day) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
 //! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th"; a weekday before a month and its day, "Tuesday, November 14") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
-//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", a post's age written short as the last word after its author or a separator ("raj 2h", "u/foo • 5h"), "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden", "5 minut temu", "för 5 minuter sedan", "5 минут назад", "5 dakika önce"; a day named relative to today beside a clock or in a block of up to three words, "Heute, 14:05" → "Gestern, 14:05"; a past period named in a block of up to four words, "last week" → "2 weeks ago", "letzte Woche" | |
+//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", a post's age written short as the last word after its author or a separator ("raj 2h", "u/foo • 5h"), "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden", "5 minut temu", "för 5 minuter sedan", "5 минут назад", "5 dakika önce"; a day named relative to today beside a clock or in a block of up to three words, "Heute, 14:05" → "Gestern, 14:05"; a past period named in a block of up to four words, "last week" → "2 weeks ago", "letzte Woche"; a greeting of the hour swapped for another in a short line, "Good morning, Anna" → "Good evening, Anna", "Guten Morgen" → "Guten Abend" (nine languages) | |
 //! | `duration` | a measured time: with a fraction, in milliseconds, or in whole seconds after what measures it (`MEASURED_BEFORE`); a setting in whole seconds is content ("default timeout is 30 s") | "served in 0.0025 secs", "took 12 ms", "Response time 3 s" |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `weather` | a weather report in a short block (at most [`WEATHER_MAX_WORDS`] words) that holds a temperature (a number before `°`, `℃`, `℉`): the temperatures of the air (not an oven's, "180 °C") and the condition words (six languages), the other readings (wind, humidity, pressure, a wind's compass point) and a forecast's day; a block of only these coming or going is a forecast's day (`weather_only`) | "Berlin 7 °C, bewölkt" → "9 °C, sonnig", "7°C Partly cloudy" → "9°C Sunny" |
-//! | `related` | a module of other pages' teasers under a heading that names it (eight languages), its heading and short blocks ([`related_blocks`]); or an `<aside>` of linked teaser cards (`<article>` elements) beside the page, a card that came, went, moved or was swapped for another, not one edited ([`aside_teasers`]) | "Mehr zum Thema", "You may also like", "Most read", "À lire aussi", "Customers also bought", "Recently viewed", "Up next"; a "Top stories" box of cards beside an imprint |
+//! | `related` | a module of other pages' teasers under a heading that names it (eight languages), its heading and short blocks ([`related_blocks`]); or an `<aside>` of linked teaser cards (`<article>` elements) beside the page, a card that came, went, moved or was swapped for another, not one edited ([`aside_teasers`]) | "Mehr zum Thema", "You may also like", "Most read", "À lire aussi", "Customers also bought", "Recently viewed", "Up next", a sidebar's "Quote of the day"; a "Top stories" box of cards beside an imprint |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits, or a UUID; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2`, `7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f` |
 //! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…; also one written with its magnitude, "2.1k views", or with a fraction and its magnitude in a short block, "1.2K"; a "+" after a count is its, "99+"), a stock left ("Only 3 left in stock"), a score beside how long ago ("123 points by pg 3 hours ago"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), rate ("base rate: 4.00%", "VAT 20%", an unsigned percentage alone in its cell, "4.25%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
@@ -59,7 +59,9 @@
 //! page's opening days. A date after words that say the document changed
 //! then ([`EDIT_CUES`]: "Letzte Änderung", "last change", "last modified") is content whenever
 //! it moves, also from one visit's day to the next's: a page printing today's date says
-//! "today" or "updated", not "last changed". Both days must be the visits' days in one time
+//! "today" or "updated", not "last changed". A date after words that say it is the person's
+//! last sign-in ([`LOGIN_CUES`]: "Last login", "Letzte Anmeldung", "Your last visit") is noise
+//! when it moved forward to no later than the visit's day: it moves when they sign in. Both days must be the visits' days in one time
 //! zone: a stamp that moved from the 12th to the 13th between visits at 16:54 and 17:51 UTC on
 //! the 13th is an update (no zone was still on the 12th), while a page printing today's date
 //! rolls over at its zone's midnight. A clock likewise: a page printing the time it was
@@ -2083,6 +2085,16 @@ fn cjk_date(tok: &str) -> Option<(Option<i64>, i64, i64)> {
     ((1..=12).contains(&m) && (1..=31).contains(&d)).then_some((year, m, d))
 }
 
+/// Whether a token is a clock run into a word ("03:30Newsticker", "23:59Test": a news ticker's
+/// time and its item's kicker without a space between them).
+fn clock_glued(tok: &str) -> bool {
+    let Some(word_at) = tok.find(|c: char| c.is_ascii_alphabetic()) else {
+        return false;
+    };
+    let (clock, word) = tok.split_at(word_at);
+    is_clock(clock) && word.chars().all(char::is_alphabetic)
+}
+
 fn is_id(tok: &str) -> bool {
     if tok.chars().count() < 8 || !tok.is_ascii() {
         return false;
@@ -3492,10 +3504,12 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
             && !priced(tokens, i)
             && !document_name(tokens, i)
             && !measure_glued(tok)
+            && !clock_glued(tok)
         {
             // (A price glued to its label, `Preis34,95 €`, is no id; nor is the name of a
             // document, `Pruefungsplan_WS23_24_07_12_2023.pdf`: a new file is a new document;
-            // nor an amount glued to its unit, `10,000mAh`: what the product has.)
+            // nor an amount glued to its unit, `10,000mAh`: what the product has; nor a
+            // ticker item's time run into its kicker, `03:30Newsticker`.)
             Some(Volatile::Id)
         } else if (tok.eq_ignore_ascii_case("am")
             || tok.eq_ignore_ascii_case("pm")
@@ -3668,6 +3682,18 @@ pub fn builtin_noise_between(
             }
         }
     }
+    // A greeting of the hour ("Good morning, Anna" → "Good evening, Anna"): the time of the
+    // visit, said in words. The rest of the line is judged as any change.
+    if let Some((old_rest, new_rest)) = hour_greetings_swapped(old, new) {
+        if old_rest == new_rest {
+            return Some(vec![Volatile::RelativeTime]);
+        }
+        let mut kinds = builtin_noise_between(&old_rest, &new_rest, then, now)?;
+        if !kinds.contains(&Volatile::RelativeTime) {
+            kinds.push(Volatile::RelativeTime);
+        }
+        return Some(kinds);
+    }
     // Whether the place is open at the visit ("Open now · closes at 22:00" → "Closed · opens
     // at 12:00"): the time of the visit, said in words.
     if opening_state(old) && opening_state(new) {
@@ -3701,6 +3727,29 @@ pub fn builtin_noise_between(
             _ => Some(vec![Volatile::RelativeTime]),
         };
     };
+    // The person's own last sign-in ("Last login: 28 Nov 2026 14:03" → "1 Dec 2026 09:00"):
+    // it moves when they sign in, forward and to no later than the visit's day, whatever
+    // the page says.
+    if reasons
+        .iter()
+        .all(|k| matches!(k, Volatile::Date | Volatile::Clock | Volatile::Ip))
+        && login_stamped(old)
+        && login_stamped(new)
+    {
+        let forward = match (then, now) {
+            (Some(then), Some(now)) => {
+                let earliest = dates_in(old, then.div_euclid(86_400)).into_iter().min();
+                let today = now.div_euclid(86_400);
+                dates_in(new, today)
+                    .iter()
+                    .all(|&d| d <= today + DATE_NOW_DAYS && earliest.is_none_or(|e| d >= e))
+            }
+            _ => true,
+        };
+        if forward {
+            return Some(reasons);
+        }
+    }
     if reasons.contains(&Volatile::Clock) {
         // A time of another day ("19.09.2022 10:00" → "14:00", seen days before) is an
         // appointment the page states, not the time it was served.
@@ -3771,6 +3820,107 @@ pub fn builtin_noise_between(
         }
     }
     Some(reasons)
+}
+
+/// Greetings that name the hour of the day, lowercased (nine languages): "Good morning" on one
+/// visit, "Good evening" on the next says when the person came, not what the page says.
+const HOUR_GREETINGS: &[&str] = &[
+    "good morning",
+    "good afternoon",
+    "good evening",
+    "good night",
+    "guten morgen",
+    "guten tag",
+    "guten abend",
+    "gute nacht",
+    "bonjour",
+    "bon après-midi",
+    "bonsoir",
+    "bonne soirée",
+    "bonne nuit",
+    "buenos días",
+    "buen día",
+    "buenas tardes",
+    "buenas noches",
+    "buongiorno",
+    "buon pomeriggio",
+    "buonasera",
+    "buona sera",
+    "buonanotte",
+    "buona notte",
+    "goedemorgen",
+    "goedemiddag",
+    "goedenavond",
+    "goedenacht",
+    "bom dia",
+    "boa tarde",
+    "boa noite",
+    "dzień dobry",
+    "dobry wieczór",
+    "god morgon",
+    "god eftermiddag",
+    "god kväll",
+    "god natt",
+    "доброе утро",
+    "добрый день",
+    "добрый вечер",
+    "доброй ночи",
+    "おはようございます",
+    "こんにちは",
+    "こんばんは",
+    "早上好",
+    "下午好",
+    "晚上好",
+];
+
+/// Where a greeting of the hour ([`HOUR_GREETINGS`]) stands in a text, whatever its case, as a
+/// byte range and the greeting's index: the first one that stands as words of its own.
+fn hour_greeting(t: &str) -> Option<(std::ops::Range<usize>, usize)> {
+    let starts = t.char_indices().filter(|&(i, _)| {
+        !t[..i]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
+    });
+    for (i, _) in starts {
+        for (g, greeting) in HOUR_GREETINGS.iter().enumerate() {
+            let mut rest = t[i..].char_indices();
+            let mut end = i;
+            let matched = greeting.chars().all(|want| {
+                rest.next().is_some_and(|(j, c)| {
+                    end = i + j + c.len_utf8();
+                    c.to_lowercase().eq(std::iter::once(want))
+                })
+            });
+            let cjk = greeting
+                .chars()
+                .next()
+                .is_some_and(|c| !c.is_ascii() && c > '\u{3000}');
+            if matched && (cjk || !t[end..].chars().next().is_some_and(char::is_alphanumeric)) {
+                return Some((i..end, g));
+            }
+        }
+    }
+    None
+}
+
+/// A line's greeting of the hour swapped for another ("Good morning, Anna" → "Good evening,
+/// Anna", "Guten Morgen" → "Guten Abend"): both texts without it, to judge the rest. Only a
+/// short line (a greeting above an account, a portal's welcome): in a longer text the words
+/// are the text's own.
+fn hour_greetings_swapped(old: &str, new: &str) -> Option<(String, String)> {
+    const MAX_BYTES: usize = 160;
+    if old.len() > MAX_BYTES || new.len() > MAX_BYTES {
+        return None;
+    }
+    let (a, ga) = hour_greeting(old)?;
+    let (b, gb) = hour_greeting(new)?;
+    (ga != gb).then(|| {
+        (
+            format!("{}{}", &old[..a.start], &old[a.end..]),
+            format!("{}{}", &new[..b.start], &new[b.end..]),
+        )
+    })
 }
 
 /// Whether `new` is `old` without a day named relative to the visit at the end of a sentence
@@ -4203,6 +4353,38 @@ fn delivery_kept_its_distance(old: &str, new: &str, then: i64, now: i64) -> bool
             (0..=DELIVERY_DAYS).contains(&d) && w - n == d
         })
     })
+}
+
+/// Phrases that say a date is the person's last sign-in or visit (lowercased words, matched as
+/// a run of a text's words; eight languages): a bank's "Last login: 28 Nov 2026 14:03".
+pub const LOGIN_CUES: &[&[&str]] = &[
+    &["last", "login"],
+    &["last", "log", "in"],
+    &["last", "logged", "in"],
+    &["last", "sign", "in"],
+    &["last", "signed", "in"],
+    &["previous", "login"],
+    &["your", "last", "visit"],
+    &["letzte", "anmeldung"],
+    &["letzter", "login"],
+    &["zuletzt", "angemeldet"],
+    &["ihr", "letzter", "besuch"],
+    &["dernière", "connexion"],
+    &["votre", "dernière", "visite"],
+    &["último", "acceso"],
+    &["última", "conexión"],
+    &["su", "última", "visita"],
+    &["ultimo", "accesso"],
+    &["laatste", "login"],
+    &["laatst", "ingelogd"],
+    &["último", "login"],
+    &["ostatnie", "logowanie"],
+];
+
+/// Whether a line says one of [`LOGIN_CUES`] (at most [`STAMP_LINE_BYTES`]): its date is the
+/// person's last sign-in.
+fn login_stamped(t: &str) -> bool {
+    t.len() <= STAMP_LINE_BYTES && !phrases_said(t, LOGIN_CUES).is_empty()
 }
 
 /// Whether a text says one of [`EDIT_CUES`]: its date is when the document last changed.
@@ -6222,6 +6404,31 @@ const ASIDE_RELATED_HEADINGS: &[&str] = &[
     "on this day",
     "schon gewusst",
     "in den nachrichten",
+    // A sidebar's pick of the day: a quote, a tip, a word or a photo that the next day replaces.
+    "quote of the day",
+    "tip of the day",
+    "word of the day",
+    "photo of the day",
+    "picture of the day",
+    "image of the day",
+    "zitat des tages",
+    "spruch des tages",
+    "tipp des tages",
+    "wort des tages",
+    "bild des tages",
+    "foto des tages",
+    "citation du jour",
+    "mot du jour",
+    "photo du jour",
+    "frase del día",
+    "palabra del día",
+    "foto del día",
+    "citazione del giorno",
+    "parola del giorno",
+    "foto del giorno",
+    "spreuk van de dag",
+    "woord van de dag",
+    "foto van de dag",
 ];
 
 /// A short text's words, lowercased, without punctuation, joined by single spaces ("You may
@@ -8890,6 +9097,115 @@ mod tests {
         );
     }
 
+    /// A greeting of the hour says when the person came ("Good morning, Anna" → "Good evening,
+    /// Anna"); the rest of its line is judged as any change, and in a longer text the words
+    /// are the text's.
+    #[test]
+    fn a_greeting_of_the_hour_is_the_time_of_the_visit() {
+        for (old, new) in [
+            ("Good morning, Anna", "Good evening, Anna"),
+            ("GOOD AFTERNOON ANNA", "GOOD EVENING ANNA"),
+            ("Guten Morgen, Frau Weber", "Guten Abend, Frau Weber"),
+            ("Bonjour Camille !", "Bonsoir Camille !"),
+            ("¡Buenos días, Lucía!", "¡Buenas noches, Lucía!"),
+            ("Buongiorno Marco", "Buonasera Marco"),
+            ("Goedemorgen Sanne", "Goedenavond Sanne"),
+            ("Доброе утро, Анна", "Добрый вечер, Анна"),
+            ("おはようございます、花子さん", "こんばんは、花子さん"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, None, None),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+        }
+        // With a count beside it, both are said.
+        assert_eq!(
+            builtin_noise_between(
+                "Good morning, Anna. 3 new messages",
+                "Good evening, Anna. 5 new messages",
+                None,
+                None
+            ),
+            Some(vec![Volatile::Counter, Volatile::RelativeTime])
+        );
+        all_content(&[
+            // Another name is another person.
+            ("Good morning, Anna", "Good evening, Paul"),
+            // The same greeting, another word.
+            ("Good morning, Anna", "Good morning, Paul"),
+            // A word that only starts like one.
+            (
+                "Good mornings at the harbour",
+                "Good evenings at the harbour",
+            ),
+        ]);
+        // A longer text's words are its own.
+        let long = "The film opens with the line good morning and ends in a storm over the \
+                    harbour, where the keeper's family waits for the ferry that never comes \
+                    back from the islands";
+        assert_eq!(
+            builtin_noise_between(
+                long,
+                &long.replace("good morning", "good night"),
+                None,
+                None
+            ),
+            None
+        );
+    }
+
+    /// The person's last sign-in moves when they sign in: forward, to no later than the visit's
+    /// day, it is noise; the same stamp without the words, or moved back or past the visit, is
+    /// judged as any date.
+    #[test]
+    fn a_last_sign_in_is_the_person_s_own() {
+        // Seen on 1 December 2026 at 09:00 and at 18:05 UTC.
+        let then = days_from_civil(2026, 12, 1) * 86_400 + 9 * 3600;
+        let now = then + 9 * 3600 + 5 * 60;
+        let judged = |a: &str, b: &str| builtin_noise_between(a, b, Some(then), Some(now));
+        for (old, new) in [
+            (
+                "Last login: 28 Nov 2026 14:03 from 81.2.69.160",
+                "Last login: 1 Dec 2026 09:00 from 81.2.69.160",
+            ),
+            (
+                "Letzte Anmeldung: 28.11.2026, 14:03 Uhr",
+                "Letzte Anmeldung: 01.12.2026, 09:00 Uhr",
+            ),
+            (
+                "Your last visit: Saturday, 28 November at 2:03pm",
+                "Your last visit: Tuesday, 1 December at 9:00am",
+            ),
+            (
+                "Dernière connexion : 28 novembre 2026",
+                "Dernière connexion : 1er décembre 2026",
+            ),
+        ] {
+            assert!(
+                judged(old, new).is_some_and(|k| k.contains(&Volatile::Date)),
+                "{old} → {new}"
+            );
+        }
+        for (old, new) in [
+            // Past the visit, or back: not a sign-in.
+            ("Last login: 28 Nov 2026", "Last login: 10 Dec 2026"),
+            ("Last login: 28 Nov 2026", "Last login: 20 Nov 2026"),
+            // Without the words: a stamp that moved to the visit's day from an older one.
+            (
+                "Account opened: 28 Nov 2026 14:03",
+                "Account opened: 1 Dec 2026 09:00",
+            ),
+            // Another word changed too.
+            (
+                "Last login: 28 Nov 2026 from Berlin",
+                "Last login: 1 Dec 2026 from Lagos",
+            ),
+        ] {
+            assert_eq!(judged(old, new), None, "{old} → {new}");
+        }
+    }
+
     /// A document's file name is no id: a link to another file is a new document ("the exam
     /// plan of 7 December"), while a token in a script or image name stays an id.
     #[test]
@@ -8904,7 +9220,11 @@ mod tests {
                 "Download Liste_Tech_16_10_2023.XLSX",
                 "Download Liste_Tech_27_10_2023.XLSX",
             ),
+            // A ticker item's time run into its kicker: another item.
+            ("23:59Newsticker", "14:36Test"),
         ]);
+        assert_eq!(volatile_kinds(&["03:30Newsticker"]), [None]);
+        assert!(clock_glued("03:30Newsticker") && !clock_glued("sid9x81k2ab"));
         all_noise(
             &[
                 (
@@ -10763,6 +11083,21 @@ mod tests {
         facts[1].text = "Did you know".into();
         facts[2].text = "... that the harbour seal colony has 212 members?".into();
         assert_eq!(related_blocks(&facts), [false, true, true, true]);
+        // A pick of the day in a sidebar ("Quote of the day", "Zitat des Tages").
+        for heading in ["Quote of the day", "Zitat des Tages", "Photo du jour"] {
+            let mut pick = sidebar.clone();
+            pick[1].text = heading.into();
+            pick[2].text = "\"A reader lives a thousand lives.\" — G.R.R. Martin".into();
+            assert_eq!(
+                related_blocks(&pick),
+                [false, true, true, true],
+                "{heading}"
+            );
+            for x in &mut pick {
+                x.path = x.path.replace("/aside[0]", "/section[0]");
+            }
+            assert_eq!(related_blocks(&pick), [false; 4], "{heading}");
+        }
         let mut in_main = sidebar.clone();
         for x in &mut in_main {
             x.path = x.path.replace("/aside[0]", "/section[0]");

@@ -1098,6 +1098,8 @@ impl SiteState {
                             kinds == &[Volatile::Weather]
                                 || kinds.contains(&Volatile::RelativeTime)
                                 || kinds == &[Volatile::Date]
+                                || kinds == &[Volatile::Clock, Volatile::Date]
+                                || kinds == &[Volatile::Id]
                         })
                     {
                         // A pair too unlike to be aligned as a change that says what it is,
@@ -1108,7 +1110,9 @@ impl SiteState {
                         // whether a place is open ("Open now · closes at 22:00" → "Closed ·
                         // opens at 12:00"): it says when; the day of each visit for the other
                         // ("Monday, 30 November" → "Tuesday, 1 December"): a date that tracked
-                        // both visits, as a changed block's would.
+                        // both visits, as a changed block's would; a labelled token for another
+                        // ("Request ID: 7f3a9c21-88be-…" → "Request ID: 0b12de44-1f9a-…", too
+                        // unlike once a UUID's groups are counted as words).
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
                     } else if noise::weather_only(&b.text) {
                         // A forecast's day coming or going ("Mon 14° / 6° Rain").
@@ -2857,6 +2861,41 @@ mod tests {
             (day(8, 12), &b),
         );
         assert_eq!(r.summary.meaningful, 1, "{:#?}", r.blocks);
+    }
+
+    /// A labelled id for another in its slot ("Request ID: 7f3a9c21-…" → "Request ID:
+    /// 0b12de44-…"), too unlike to be aligned once a UUID's groups count as words, is noise;
+    /// another label beside the new id is content.
+    #[test]
+    fn a_labelled_id_for_another_in_its_slot_is_noise() {
+        let day = |h: i64| crate::calendar::days_from_civil(2026, 12, 1) * 86_400 + h * 3600;
+        let page = |id: &str| {
+            blocks(&[
+                ("/html[0]/body[0]/main[0]/h1[0]", "Accounts"),
+                (
+                    "/html[0]/body[0]/main[0]/p[0]",
+                    "Savings ending 9920: £8,000.00",
+                ),
+                ("/html[0]/body[0]/footer[0]/p[0]", id),
+            ])
+        };
+        let a = page("Request ID: 7f3a9c21-88be-4d0e-9a11-2c4e5b6f7a80");
+        let b = page("Request ID: 0b12de44-1f9a-4c3b-8e77-d0a1b2c3d4e5");
+        let r = seen_at("https://bank.example/accounts", (day(9), &a), (day(18), &b));
+        let changed: Vec<_> = r
+            .blocks
+            .iter()
+            .filter(|b| b.status != Status::Unchanged)
+            .collect();
+        assert_eq!(changed.len(), 2, "{:#?}", r.blocks);
+        assert!(
+            changed.iter().all(|b| b.kind == Kind::Noise),
+            "{changed:#?}"
+        );
+        assert_eq!(r.summary.meaningful, 0);
+        let c = page("Case number: 0b12de44-1f9a-4c3b-8e77-d0a1b2c3d4e5");
+        let r = seen_at("https://bank.example/accounts", (day(9), &a), (day(18), &c));
+        assert!(r.summary.meaningful >= 1, "{:#?}", r.blocks);
     }
 
     /// The server that answered, named in the footer ("Page generated in 0.023 seconds by
