@@ -13,10 +13,10 @@
 //! |---|---|---|
 //! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00", "9.00 - 15.00 Uhr", "9-18 Uhr"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) nor fell by the time between them (a countdown, modulo a day) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
 //! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th"; a weekday before a month and its day, "Tuesday, November 14") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
-//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", a post's age written short as the last word after its author or a separator ("raj 2h", "u/foo • 5h"), "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden", "5 minut temu", "för 5 minuter sedan", "5 минут назад", "5 dakika önce"; a day named relative to today beside a clock or in a block of up to three words, "Heute, 14:05" → "Gestern, 14:05"; a past period named in a block of up to four words, "last week" → "2 weeks ago", "letzte Woche"; a greeting of the hour swapped for another in a short line, "Good morning, Anna" → "Good evening, Anna", "Guten Morgen" → "Guten Abend" (nine languages) | |
+//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", a post's age written short as the last word after its author or a separator ("raj 2h", "u/foo • 5h"), "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden", "5 minut temu", "för 5 minuter sedan", "5 минут назад", "5 dakika önce"; a day named relative to today beside a clock or in a block of up to three words, "Heute, 14:05" → "Gestern, 14:05"; a past period named in a block of up to four words, "last week" → "2 weeks ago", "letzte Woche"; a greeting of the hour swapped for another in a short line, "Good morning, Anna" → "Good evening, Anna", "Guten Morgen" → "Guten Abend" (nine languages); today's opening hours seen on another day of the week, "Open today: 7:00–18:00" → "8:00–14:00" (`todays_hours`); how long an account has existed, grown by the time between the visits, "Member for 3 years, 2 months" → "3 years, 3 months" (`member_for_grew`) | |
 //! | `duration` | a measured time: with a fraction, in milliseconds, or in whole seconds after what measures it (`MEASURED_BEFORE`); a setting in whole seconds is content ("default timeout is 30 s") | "served in 0.0025 secs", "took 12 ms", "Response time 3 s" |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
-//! | `weather` | a weather report in a short block (at most [`WEATHER_MAX_WORDS`] words) that holds a temperature (a number before `°`, `℃`, `℉`): the temperatures of the air (not an oven's, "180 °C") and the condition words (six languages), the other readings (wind, humidity, pressure, a wind's compass point) and a forecast's day; a block of only these coming or going is a forecast's day (`weather_only`) | "Berlin 7 °C, bewölkt" → "9 °C, sonnig", "7°C Partly cloudy" → "9°C Sunny" |
+//! | `weather` | a weather report in a short block (at most [`WEATHER_MAX_WORDS`] words) that holds a temperature (a number before `°`, `℃`, `℉`): the temperatures of the air (not an oven's, "180 °C") and the condition words (six languages), the other readings (wind, humidity, pressure, a wind's compass point) and a forecast's day; a block of only these coming or going is a forecast's day (`weather_only`); the sun's times of the day, "Sunrise 07:52 · Sunset 16:01" (`sun_times`) | "Berlin 7 °C, bewölkt" → "9 °C, sonnig", "7°C Partly cloudy" → "9°C Sunny" |
 //! | `related` | a module of other pages' teasers under a heading that names it (eight languages), its heading and short blocks ([`related_blocks`]); or an `<aside>` of linked teaser cards (`<article>` elements) beside the page, a card that came, went, moved or was swapped for another, not one edited ([`aside_teasers`]) | "Mehr zum Thema", "You may also like", "Most read", "À lire aussi", "Customers also bought", "Recently viewed", "Up next", a sidebar's "Quote of the day"; a "Top stories" box of cards beside an imprint |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits, or a UUID; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2`, `7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f` |
@@ -1990,6 +1990,12 @@ fn clock_part(tok: &str) -> &str {
     }
 }
 
+/// Whether a token is a whole hour with its "am" or "pm" glued to it ("7am", "6PM").
+fn glued_hour(tok: &str) -> bool {
+    let h = clock_part(tok);
+    h.len() < tok.len() && (1..=2).contains(&h.len()) && h.parse::<u8>().is_ok_and(|h| h <= 12)
+}
+
 fn is_clock(tok: &str) -> bool {
     let tok = clock_part(tok);
     // ("5:36:07" at most; most words are no clock.)
@@ -2949,13 +2955,13 @@ fn unmark_time_ranges(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
     };
     // A whole hour ("9-18 Uhr", "9 am to 5 pm"): a time only in a range that says so, too.
     let hour = |t: &str| t.len() <= 2 && t.parse::<u8>().is_ok_and(|h| h <= 24);
-    let loose = |t: &str| dotted(t) || hour(t);
+    let loose = |t: &str| dotted(t) || hour(t) || glued_hour(t);
     for i in 0..tokens.len() {
         if !is_clock(tokens[i]) && !loose(tokens[i]) {
             continue;
         }
         let mut j = next(i);
-        let start_suffixed = j.is_some_and(|j| suffix(tokens[j]));
+        let start_suffixed = glued_hour(tokens[i]) || j.is_some_and(|j| suffix(tokens[j]));
         if start_suffixed {
             j = j.and_then(next);
         }
@@ -2965,7 +2971,7 @@ fn unmark_time_ranges(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
             continue;
         }
         let Some(end) = next(joiner) else { continue };
-        let end_suffixed = next(end).is_some_and(|s| suffix(tokens[s]));
+        let end_suffixed = glued_hour(tokens[end]) || next(end).is_some_and(|s| suffix(tokens[s]));
         let clocks = if is_clock(tokens[i]) && is_clock(tokens[end]) {
             true
         } else {
@@ -3694,6 +3700,20 @@ pub fn builtin_noise_between(
         }
         return Some(kinds);
     }
+    // Today's opening hours on another day of the week ("Open today: 7:00–18:00" on a
+    // Friday, "8:00–14:00" on the Saturday): the day of the visit, said in its hours. How
+    // long an account has existed, grown by the time between the visits ("Member for 3
+    // years, 2 months" → "3 months"): counted from the visit.
+    if let (Some(then), Some(now)) = (then, now) {
+        if todays_hours(old, new, then, now) || member_for_grew(old, new, then, now) {
+            return Some(vec![Volatile::RelativeTime]);
+        }
+    }
+    // The sun's times for the day of each visit ("Sunrise 07:52 · Sunset 16:01"): a weather
+    // widget's almanac.
+    if sun_times(old) && sun_times(new) {
+        return Some(vec![Volatile::Weather]);
+    }
     // Whether the place is open at the visit ("Open now · closes at 22:00" → "Closed · opens
     // at 12:00"): the time of the visit, said in words.
     if opening_state(old) && opening_state(new) {
@@ -4000,6 +4020,13 @@ fn unit_minutes(unit: &str) -> Option<i64> {
         | "heures" | "hora" | "horas" | "ore" | "uur" => 60,
         "d" | "day" | "days" | "tag" | "tage" | "tagen" | "jour" | "jours" | "día" | "días"
         | "dia" | "dias" | "giorno" | "giorni" | "dag" | "dagen" => 1440,
+        "week" | "weeks" | "woche" | "wochen" | "semaine" | "semaines" | "semana" | "semanas"
+        | "settimana" | "settimane" | "weken" => 7 * 1440,
+        // (A month and a year on average, to the day.)
+        "month" | "months" | "monat" | "monate" | "monaten" | "mois" | "mes" | "meses" | "mese"
+        | "mesi" | "maand" | "maanden" => 30 * 1440 + 630,
+        "year" | "years" | "yr" | "yrs" | "jahr" | "jahre" | "jahren" | "ans" | "année"
+        | "années" | "año" | "años" | "anno" | "anni" | "jaar" | "jaren" => 365 * 1440 + 349,
         _ => return None,
     })
 }
@@ -4077,6 +4104,41 @@ fn time_left_fell(old: &str, new: &str) -> Option<impl Fn(i64) -> bool> {
     let fell = ta - tb;
     let tolerance = ua.max(ub).max(CLOCK_TRACK_MINUTES);
     Some(move |elapsed: i64| elapsed > 0 && (fell - elapsed / 60).abs() <= tolerance)
+}
+
+/// Words before how long an account has existed ("Member for 3 years, 2 months", "Mitglied seit
+/// 4 Jahren"), lowercased, as a run of a text's words.
+const MEMBER_FOR_CUES: &[&[&str]] = &[
+    &["member", "for"],
+    &["active", "for"],
+    &["registered", "for"],
+    &["mitglied", "seit"],
+    &["dabei", "seit"],
+    &["membre", "depuis"],
+    &["miembro", "desde", "hace"],
+    &["membro", "da"],
+    &["lid", "sinds"],
+];
+
+/// Whether how long an account has existed grew by the time between the visits ("Member for 3
+/// years, 2 months" → "3 years, 3 months" a month later): the texts are the same but for that
+/// time ([`time_in_words`]) after a word of [`MEMBER_FOR_CUES`], and it grew by the elapsed time
+/// to within its smallest unit. It says how long ago the person joined, counted from the visit.
+fn member_for_grew(old: &str, new: &str, then: i64, now: i64) -> bool {
+    if old.len() > STAMP_LINE_BYTES || new.len() > STAMP_LINE_BYTES {
+        return false;
+    }
+    let (a, b) = (text::tokens(old), text::tokens(new));
+    let (Some((ra, ta, ua)), Some((rb, tb, ub))) = (time_in_words(&a), time_in_words(&b)) else {
+        return false;
+    };
+    let cued = !phrases_said_in(&a[..ra.start], MEMBER_FOR_CUES).is_empty();
+    let grew = tb - ta;
+    let elapsed = now.saturating_sub(then) / 60;
+    cued && a[..ra.start] == b[..rb.start]
+        && a[ra.end..] == b[rb.end..]
+        && grew > 0
+        && (grew - elapsed).abs() <= ua.max(ub)
 }
 
 /// The days an offer has left, said with a verb of ending ([`ENDING_WORDS`]) and counted in
@@ -4646,7 +4708,10 @@ fn glued_counter(old: &str, new: &str) -> bool {
             || labelled(&a, k)
             || v_version(x)
             || v_version(y)
+            || glued_hour(x)
+            || glued_hour(y)
         {
+            // (Nor is a whole hour, `7am`: a time the page states.)
             return false;
         }
         // A count written short with its magnitude ("3K", "1.5m") is `volatile_kinds`' to
@@ -6648,6 +6713,142 @@ const OPEN_STATE_OTHER: &[&str] = &[
     "morgen", "à", "demain", "hasta", "mañana", "fino", "alle", "domani",
 ];
 
+/// Whether a line of today's opening hours changed only in its hours between visits on other
+/// days of the week ("Open today: 7:00–18:00" on a Friday → "Open today: 8:00–14:00" on the
+/// Saturday, "Heute geöffnet: 7–18 Uhr" → "Heute geschlossen"): the same words once the times,
+/// their joiners and the opening state are left out, with "today" among them, at most
+/// [`STAMP_LINE_BYTES`]. Seen on the same day of the week in every time zone (a week later), a
+/// change of today's hours is the place's, content.
+fn todays_hours(old: &str, new: &str, then: i64, now: i64) -> bool {
+    if old.len() > STAMP_LINE_BYTES || new.len() > STAMP_LINE_BYTES {
+        return false;
+    }
+    let another_weekday = ZONE_OFFSETS.step_by(ZONE_STEP_SECS).all(|zone| {
+        let day = |t: i64| t.saturating_add(zone).div_euclid(86_400);
+        (day(now) - day(then)).rem_euclid(7) != 0
+    });
+    if !another_weekday {
+        return false;
+    }
+    let rest = |t: &str| -> (Vec<String>, bool, bool) {
+        let words: Vec<String> = text::tokens(t)
+            .into_iter()
+            .filter(|w| text::is_word(w))
+            .map(str::to_lowercase)
+            .collect();
+        // ("9h00", "19h": a French time.)
+        let h_time = |w: &str| {
+            w.split_once('h').is_some_and(|(h, m)| {
+                (1..=2).contains(&h.len())
+                    && h.parse::<u8>().is_ok_and(|h| h <= 24)
+                    && (m.is_empty() || (m.len() == 2 && m.parse::<u8>().is_ok_and(|m| m < 60)))
+            })
+        };
+        let timed = words.iter().any(|w| {
+            is_clock(w)
+                || glued_hour(w)
+                || h_time(w)
+                || (w.len() <= 2 && w.parse::<u8>().is_ok_and(|h| h <= 24))
+        });
+        // (Opening hours, not today's talk at 14:00: it says open, closed or hours.)
+        let hours = words.iter().any(|w| {
+            in_list!(OPEN_STATE_WORDS, w) || in_list!(OPEN_WORDS, w) || in_list!(HOURS_WORDS, w)
+        });
+        let rest = words
+            .into_iter()
+            .filter(|w| {
+                !(is_clock(w)
+                    || glued_hour(w)
+                    || h_time(w)
+                    || w.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+                    || in_list!(RANGE_WORDS, w)
+                    || in_list!(OPEN_STATE_WORDS, w)
+                    || in_list!(OPEN_WORDS, w)
+                    || in_list!(&["am", "pm", "uhr", "h"], w))
+            })
+            .collect();
+        (rest, timed, hours)
+    };
+    let ((a, a_timed, a_hours), (b, b_timed, b_hours)) = (rest(old), rest(new));
+    a == b
+        && (a_timed || b_timed)
+        && (a_hours || b_hours)
+        && a.iter().any(|w| in_list!(TODAY_WORDS, w))
+}
+
+/// Words of the sun's and the moon's times of the day (seven languages; "lever du soleil" and
+/// "coucher du soleil" by their parts).
+const SUN_WORDS: &[&str] = &[
+    "sunrise",
+    "sunset",
+    "moonrise",
+    "moonset",
+    "dawn",
+    "dusk",
+    "sonnenaufgang",
+    "sonnenuntergang",
+    "mondaufgang",
+    "monduntergang",
+    "lever",
+    "coucher",
+    "du",
+    "soleil",
+    "amanecer",
+    "atardecer",
+    "anochecer",
+    "alba",
+    "tramonto",
+    "zonsopkomst",
+    "zonsondergang",
+    "nascer",
+    "pôr",
+    "do",
+    "sol",
+];
+
+/// Whether a text only gives the sun's (or the moon's) times: at most eight words, each a
+/// clock, its "am"/"pm"/"Uhr" or a word of [`SUN_WORDS`], with a clock and a word that is no
+/// particle ("Sunrise 07:52 · Sunset 16:01", "Sonnenaufgang 7:52 Uhr"): they move each day.
+fn sun_times(t: &str) -> bool {
+    const MAX_BYTES: usize = 160;
+    if t.len() > MAX_BYTES {
+        return false;
+    }
+    let toks = text::tokens(t);
+    let words: Vec<String> = toks
+        .iter()
+        .filter(|w| text::is_word(w))
+        .map(|w| w.to_lowercase())
+        .collect();
+    !words.is_empty()
+        && words.len() <= 8
+        && words.iter().any(|w| is_clock(w))
+        && words.iter().any(|w| {
+            in_list!(SUN_WORDS, w) && !matches!(w.as_str(), "du" | "do" | "sol" | "soleil")
+        })
+        && words.iter().all(|w| {
+            is_clock(w) || in_list!(SUN_WORDS, w) || in_list!(&["am", "pm", "uhr", "h"], w)
+        })
+}
+
+/// "Today" in the languages of [`OPEN_STATE_WORDS`] ("aujourd'hui" is split by the tokenizer).
+const TODAY_WORDS: &[&str] = &[
+    "today", "heute", "aujourd", "hoy", "oggi", "vandaag", "hoje",
+];
+/// Words that name opening hours.
+const HOURS_WORDS: &[&str] = &[
+    "hours",
+    "opening",
+    "öffnungszeiten",
+    "öffnungszeit",
+    "horaires",
+    "horaire",
+    "horario",
+    "orari",
+    "orario",
+    "openingstijden",
+];
+
 /// Whether a text only says whether a place is open at the visit: at most eight words, each
 /// an opening state's word (`OPEN_STATE_WORDS`, `OPEN_STATE_OTHER`), a clock or a day's
 /// name, with at least one state word — "Open now · closes at 22:00" → "Closed · opens at
@@ -8639,6 +8840,7 @@ mod tests {
             // Whole hours, said to be hours by "Uhr", "h" or "am"/"pm".
             ("Mo-Fr 9-18 Uhr", "Mo-Fr 9-17 Uhr"),
             ("Open 9 am to 5 pm", "Open 9 am to 6 pm"),
+            ("Today's hours: 7am – 6pm", "Today's hours: 8am – 2pm"),
         ]);
         // Without the word a range of numbers is no schedule.
         all_noise(&[("Items 7-8", "Items 7-9")], &[Volatile::Counter]);
@@ -9203,6 +9405,123 @@ mod tests {
             ),
         ] {
             assert_eq!(judged(old, new), None, "{old} → {new}");
+        }
+    }
+
+    /// Today's opening hours follow the day of the visit: on another day of the week they are
+    /// noise; a week later, or with other words, they are the place's.
+    #[test]
+    fn today_s_opening_hours_follow_the_visit_s_day() {
+        // A Friday morning, then the Saturday.
+        let then = days_from_civil(2026, 12, 4) * 86_400 + 9 * 3600;
+        let next_day = then + 86_400 + 3900;
+        let next_week = then + 7 * 86_400 + 3600;
+        for (old, new) in [
+            ("Open today: 7:00–18:00", "Open today: 8:00–14:00"),
+            ("Today's hours: 7am – 6pm", "Today's hours: 8am – 2pm"),
+            ("Heute geöffnet: 7–18 Uhr", "Heute geschlossen"),
+            (
+                "Horaires aujourd'hui : 9h00 - 19h00",
+                "Horaires aujourd'hui : fermé",
+            ),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(then), Some(next_day)),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+            assert_eq!(
+                builtin_noise_between(old, new, Some(then), Some(next_week)),
+                None,
+                "{old} → {new} a week later"
+            );
+        }
+        for (old, new) in [
+            // Not opening hours.
+            (
+                "Today's talk: 14:00 in room 3",
+                "Today's talk: 15:00 in room 4",
+            ),
+            // Other words.
+            ("Open today: 7:00–18:00", "Closed today for staff training"),
+            // No "today".
+            ("Opening hours: 7:00–18:00", "Opening hours: 8:00–14:00"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(then), Some(next_day)),
+                None,
+                "{old} → {new}"
+            );
+        }
+    }
+
+    /// The sun's times of the day move each day: a widget's almanac, noise; a line with
+    /// other words is the page's.
+    #[test]
+    fn the_sun_s_times_are_the_day_s() {
+        for (old, new) in [
+            (
+                "Sunrise 07:52 · Sunset 16:01",
+                "Sunrise 07:53 · Sunset 16:00",
+            ),
+            ("Sonnenaufgang 7:52 Uhr", "Sonnenaufgang 7:53 Uhr"),
+            ("Lever du soleil 8:21", "Lever du soleil 8:22"),
+        ] {
+            assert_eq!(
+                builtin_noise(old, new),
+                Some(vec![Volatile::Weather]),
+                "{old} → {new}"
+            );
+        }
+        for t in [
+            "Sunset cruise departs 16:00",
+            "Du 7:52",
+            "Sunrise yoga on the beach",
+        ] {
+            assert!(!sun_times(t), "{t}");
+        }
+    }
+
+    /// How long an account has existed grows with the visit: by the time between the visits
+    /// it is noise; grown by more, or without the words, it is the page's.
+    #[test]
+    fn how_long_a_member_has_been_grows_with_the_visit() {
+        let then = days_from_civil(2026, 11, 4) * 86_400 + 9 * 3600;
+        let month = then + 31 * 86_400;
+        for (old, new) in [
+            (
+                "Member for 3 years, 2 months",
+                "Member for 3 years, 3 months",
+            ),
+            ("Mitglied seit 3 Jahren", "Mitglied seit 4 Jahren"),
+            ("Membre depuis 5 mois", "Membre depuis 6 mois"),
+            ("Member for 11 months", "Member for 1 year"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(then), Some(month)),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+        }
+        for (old, new) in [
+            // Grown by a year in a month.
+            (
+                "Member for 3 years, 2 months",
+                "Member for 4 years, 2 months",
+            ),
+            // Shrunk.
+            (
+                "Member for 3 years, 2 months",
+                "Member for 3 years, 1 month",
+            ),
+            // A period the page states.
+            ("Warranty for 2 years", "Warranty for 3 years"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(then), Some(month)),
+                None,
+                "{old} → {new}"
+            );
         }
     }
 
