@@ -68,3 +68,30 @@ export function assertRelated(st) {
   assert.equal(st.summary.meaningful, 0, JSON.stringify(st.summary));
   assert.equal(st.summary.meaningful_removed || 0, 0, JSON.stringify(st.summary));
 }
+
+/** The harbour office's portal revisited (tests/site "portal", `version` 1 or 2): its greeting
+ * of the hour and its harbour master's presence changed, each named a relative time; on version
+ * 1 the "Loading notices…" placeholder went, named not loaded yet, and the notice that replaced
+ * it is the one content change; on version 2 the permits line's edit is. */
+export function assertPortal(st, version) {
+  const changes = st.changes || [];
+  const named = (re, kinds) => {
+    const c = changes.filter((x) => re.test(x.preview || ''));
+    assert.ok(c.length >= 1, `${re} is listed: ${JSON.stringify(changes)}`);
+    for (const x of c) {
+      assert.equal(x.kind, 'noise', JSON.stringify(x));
+      assert.deepEqual(x.reason && x.reason.kinds, kinds, JSON.stringify(x.reason));
+    }
+    return c;
+  };
+  const automated = [
+    ...named(/Welcome to the harbour office/, ['relative_time']),
+    ...named(/now|Last seen/, ['relative_time']),
+    ...(version === 1 ? named(/Loading notices/, ['not_loaded_yet']) : []),
+  ];
+  const rest = changes.filter((c) => !automated.includes(c));
+  assert.equal(rest.length, 1, JSON.stringify(changes));
+  assert.equal(rest[0].kind, 'content', JSON.stringify(rest[0]));
+  assert.match(rest[0].preview, version === 1 ? /Spring tide/ : /from January/);
+  assert.equal(st.summary.meaningful, 1, JSON.stringify(st.summary));
+}

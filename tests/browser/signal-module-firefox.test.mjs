@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useFirefox } from './firefox.mjs';
 import { PAINTED } from './chromium.mjs';
-import { assertModuleTeasers, assertRelated, assertTeaserBox, assertWeather } from './signal-checks.mjs';
+import { assertModuleTeasers, assertPortal, assertRelated, assertTeaserBox, assertWeather } from './signal-checks.mjs';
 
 const ff = useFirefox();
 const HOUR = 3600000;
@@ -120,4 +120,16 @@ test('Firefox: a page that did not load is no change and not stored; the next vi
   assert.equal(content[0].status, 'changed');
   assert.match(content[0].preview, /Dale reports 58/);
   assert.equal(await ff.badge(), '1');
+});
+
+test('Firefox: a greeting of the hour, a presence and a loading placeholder are noise; the notice and an edit are content', async () => {
+  const story = 'ffportal';
+  const url = ff.site.url(story, 'portal');
+  assert.equal(await ff.load(url), 'first');
+  for (const version of [1, 2]) {
+    await ff.site.advance(story);
+    assert.equal(await ff.load(url), 'changed', 'the one content change is painted');
+    assertPortal(await ff.popupState(), version);
+    assert.equal(await ff.badge(), '1');
+  }
 });

@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useChromium, revisit, visit, inExtension } from './chromium.mjs';
-import { assertModuleTeasers, assertRelated, assertTeaserBox, assertWeather } from './signal-checks.mjs';
+import { assertModuleTeasers, assertPortal, assertRelated, assertTeaserBox, assertWeather } from './signal-checks.mjs';
 
 let site;
 let ext;
@@ -321,5 +321,26 @@ test('a page that did not load is no change and not stored; the next visit compa
   assert.equal(content.length, 1, JSON.stringify(st.changes));
   assert.equal(content[0].status, 'changed');
   assert.match(content[0].preview, /Dale reports 58/);
+  await p.page.close();
+});
+
+// A portal that greets by the hour, says whether its harbour master is online and showed a
+// "Loading notices…" placeholder on the first visit (tests/site "portal"): the greeting and the
+// presence are noise named relative time, the placeholder that went is not loaded yet, and the
+// notice that replaced it, then an edit of the permits line, are the one content change each.
+// Without the rules the greeting, the presence and the placeholder are content too.
+test('a greeting of the hour, a presence and a loading placeholder are noise; the notice and an edit are content', async () => {
+  const story = 'portal';
+  const url = site.url(story, 'portal', 'office.localhost');
+  const p = await visit(ext, url);
+  assert.equal(p.state, 'first');
+  for (const version of [1, 2]) {
+    await site.advance(story);
+    const state = await revisit(p.page);
+    const st = (await tabState(url)).result;
+    assertPortal(st, version);
+    assert.equal(st.count, 1);
+    assert.equal(state, 'changed');
+  }
   await p.page.close();
 });

@@ -745,6 +745,30 @@ function dashboardPage(version) {
   });
 }
 
+// GET /s/<story>/portal  (issue 11) a harbour office's portal that greets by the hour ("Good
+// Morning." → "Good Evening." → "Good Afternoon.", as Guam's health site does), says whether
+// its harbour master is online, and shows "Loading notices…" where its notices had not loaded
+// on the first visit. Version 1: the notice is there; version 2: the permits line is edited.
+const PORTAL_GREETINGS = ['Good Morning.', 'Good Evening.', 'Good Afternoon.'];
+const PORTAL_PRESENCE = ['Online now', 'Last seen 3 hours ago', 'Active now'];
+function portalPage(version) {
+  const v = Math.min(version, 2);
+  const notices = v === 0
+    ? '<p>Loading notices…</p>'
+    : '<p>Spring tide on Friday: moor with slack lines and check them at high water.</p>';
+  const permits = v >= 2
+    ? 'Mooring permits are issued at the office on the quay and, from January, online.'
+    : 'Mooring permits are issued at the office on the quay.';
+  return layout({
+    title: 'Harbour office',
+    theme: null,
+    body: `<p id="greeting">${PORTAL_GREETINGS[v]} Welcome to the harbour office's portal.</p>
+<h2>Harbour office</h2><p id="permits">${permits}</p>
+<p>The harbour master answers questions in the chat.</p><p id="presence">${PORTAL_PRESENCE[v]}</p>
+<section id="notices"><h3>Tide notices</h3>${notices}</section>`,
+  });
+}
+
 // GET /s/<story>/related  (issue 11) a newspaper's imprint with a "Mehr zum Thema" module of
 // other articles' teasers that is there on even versions and gone on odd ones (as welt.de's is
 // between fetches minutes apart); the imprint itself never changes
@@ -786,7 +810,7 @@ statistics cookies to improve our services. You can withdraw your consent at any
   });
 }
 
-const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, courier: courierFront, courierprivacy: courierPrivacy, ferrystatus: ferryStatusPage, tentstock: tentStockPage, faq: faqPage, weather: weatherPage, notices: noticesPage, related: relatedPage, dashboard: dashboardPage };
+const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, courier: courierFront, courierprivacy: courierPrivacy, ferrystatus: ferryStatusPage, tentstock: tentStockPage, faq: faqPage, weather: weatherPage, notices: noticesPage, related: relatedPage, dashboard: dashboardPage, portal: portalPage };
 
 // hist: GET /s/<story>/knot — the page built to have a known change curve (knot at 4 h, Dice
 // 0.5 when seen hourly; tests/site/knot-page.mjs): version k is the page k hours on.

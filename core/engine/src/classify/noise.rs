@@ -13,7 +13,7 @@
 //! |---|---|---|
 //! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00", "9.00 - 15.00 Uhr", "9-18 Uhr"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) nor fell by the time between them (a countdown, modulo a day) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
 //! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th"; a weekday before a month and its day, "Tuesday, November 14") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
-//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", a post's age written short as the last word after its author or a separator ("raj 2h", "u/foo • 5h"), "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden", "5 minut temu", "för 5 minuter sedan", "5 минут назад", "5 dakika önce"; a day named relative to today beside a clock or in a block of up to three words, "Heute, 14:05" → "Gestern, 14:05"; a past period named in a block of up to four words, "last week" → "2 weeks ago", "letzte Woche"; a greeting of the hour swapped for another in a short line, "Good morning, Anna" → "Good evening, Anna", "Guten Morgen" → "Guten Abend" (nine languages); today's opening hours seen on another day of the week, "Open today: 7:00–18:00" → "8:00–14:00" (`todays_hours`); how long an account has existed, grown by the time between the visits, "Member for 3 years, 2 months" → "3 years, 3 months" (`member_for_grew`) | |
+//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", a post's age written short as the last word after its author or a separator ("raj 2h", "u/foo • 5h"), "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden", "5 minut temu", "för 5 minuter sedan", "5 минут назад", "5 dakika önce"; a day named relative to today beside a clock or in a block of up to three words, "Heute, 14:05" → "Gestern, 14:05"; a past period named in a block of up to four words, "last week" → "2 weeks ago", "letzte Woche"; a greeting of the hour swapped for another in a short line, "Good morning, Anna" → "Good evening, Anna", "Guten Morgen" → "Guten Abend" (nine languages); today's opening hours seen on another day of the week, "Open today: 7:00–18:00" → "8:00–14:00" (`todays_hours`); how long an account has existed, grown by the time between the visits, "Member for 3 years, 2 months" → "3 years, 3 months" (`member_for_grew`); whether a person is online, said with when, "Online now" → "Last seen 3 hours ago" (`presence`) | |
 //! | `duration` | a measured time: with a fraction, in milliseconds, or in whole seconds after what measures it (`MEASURED_BEFORE`); a setting in whole seconds is content ("default timeout is 30 s") | "served in 0.0025 secs", "took 12 ms", "Response time 3 s" |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `weather` | a weather report in a short block (at most [`WEATHER_MAX_WORDS`] words) that holds a temperature (a number before `°`, `℃`, `℉`): the temperatures of the air (not an oven's, "180 °C") and the condition words (six languages), the other readings (wind, humidity, pressure, a wind's compass point) and a forecast's day; a block of only these coming or going is a forecast's day (`weather_only`); the sun's times of the day, "Sunrise 07:52 · Sunset 16:01" (`sun_times`) | "Berlin 7 °C, bewölkt" → "9 °C, sonnig", "7°C Partly cloudy" → "9°C Sunny" |
@@ -79,7 +79,8 @@
 //! never makes a rotating rule, and a later change of the value itself is content. A new or
 //! removed block of only an id ([`is_bare_id`]) is noise of kind `id`; one of only a count or
 //! a relative time ([`bare_count`]: "12 comments", "6Kommentare", "vor 3 Stunden") noise of
-//! its kind.
+//! its kind; one of only a placeholder for what is still loading ([`loading_placeholder`]:
+//! "Loading reviews…", "Wird geladen …") noise of kind `not_loaded_yet`.
 //!
 //! ## Counts set apart by markup
 //! A count in its own element right after a word loses its space when the block is read as
@@ -3714,6 +3715,11 @@ pub fn builtin_noise_between(
     if sun_times(old) && sun_times(new) {
         return Some(vec![Volatile::Weather]);
     }
+    // Whether a person is online at the visit ("Online now" → "Last seen 3 hours ago"): the
+    // time of the visit, said of them.
+    if presence(old) && presence(new) && (presence_cued(old) || presence_cued(new)) {
+        return Some(vec![Volatile::RelativeTime]);
+    }
     // Whether the place is open at the visit ("Open now · closes at 22:00" → "Closed · opens
     // at 12:00"): the time of the visit, said in words.
     if opening_state(old) && opening_state(new) {
@@ -6019,6 +6025,56 @@ pub fn rolling_day(old: &str, new: &str, then: i64, now: i64) -> bool {
     }
 }
 
+/// Words that say a part of the page is still loading, lowercased (nine languages; "wird
+/// geladen" and "bitte warten" by their first word).
+pub const LOADING_WORDS: &[&str] = &[
+    "loading",
+    "wird",
+    "lädt",
+    "laden",
+    "chargement",
+    "cargando",
+    "caricamento",
+    "carregando",
+    "ładowanie",
+    "загрузка",
+    "please",
+    "bitte",
+];
+
+/// Whether a block is only a placeholder for what is still loading ("Loading reviews…",
+/// "Loading...", "Wird geladen …", "Chargement…", "Please wait"): at most four words,
+/// starting with a word of [`LOADING_WORDS`], and either ending in an ellipsis or being that
+/// phrase alone. A new or removed placeholder is not loaded yet, noise; "Loading bay" is a
+/// place.
+pub fn loading_placeholder(t: &str) -> bool {
+    let t = t.trim();
+    let Some(words) = heading_words(t) else {
+        return false;
+    };
+    let words: Vec<&str> = words.split(' ').collect();
+    let alone = matches!(
+        words[..],
+        ["loading"]
+            | ["wird", "geladen"]
+            | ["lädt"]
+            | ["laden"]
+            | ["chargement"]
+            | ["chargement", "en", "cours"]
+            | ["cargando"]
+            | ["caricamento"]
+            | ["carregando"]
+            | ["ładowanie"]
+            | ["загрузка"]
+            | ["please", "wait"]
+            | ["bitte", "warten"]
+    );
+    let ellipsis = t.ends_with('…') || t.ends_with("...");
+    words.len() <= 4
+        && in_list!(LOADING_WORDS, words[0])
+        && (alone || (ellipsis && !matches!(words[0], "please" | "bitte" | "wird")))
+}
+
 /// A block whose whole text is one id: a long number (6+ digits, group separators allowed),
 /// a hex string of 8+ characters with a digit, or a session-id-like token; an optional `#`
 /// before it. A new or removed block of only an id is noise.
@@ -6469,7 +6525,8 @@ const ASIDE_RELATED_HEADINGS: &[&str] = &[
     "on this day",
     "schon gewusst",
     "in den nachrichten",
-    // A sidebar's pick of the day: a quote, a tip, a word or a photo that the next day replaces.
+    // A sidebar's pick of the day: a quote, a tip, a word, a photo or a deal that the next day
+    // replaces.
     "quote of the day",
     "tip of the day",
     "word of the day",
@@ -6494,6 +6551,12 @@ const ASIDE_RELATED_HEADINGS: &[&str] = &[
     "spreuk van de dag",
     "woord van de dag",
     "foto van de dag",
+    "deal of the day",
+    "angebot des tages",
+    "offre du jour",
+    "oferta del día",
+    "offerta del giorno",
+    "deal van de dag",
 ];
 
 /// A short text's words, lowercased, without punctuation, joined by single spaces ("You may
@@ -6829,6 +6892,107 @@ fn sun_times(t: &str) -> bool {
         && words.iter().all(|w| {
             is_clock(w) || in_list!(SUN_WORDS, w) || in_list!(&["am", "pm", "uhr", "h"], w)
         })
+}
+
+/// Words that say whether a person is there ("online", "active", "seen", "en ligne"), in
+/// seven languages: each side of a presence change holds one ([`presence`]).
+const PRESENCE_ANCHORS: &[&str] = &[
+    "online",
+    "offline",
+    "active",
+    "away",
+    "idle",
+    "seen",
+    "aktiv",
+    "abwesend",
+    "gesehen",
+    "ligne",
+    "actif",
+    "active",
+    "vu",
+    "vue",
+    "línea",
+    "activo",
+    "activa",
+    "conectado",
+    "conectada",
+    "desconectado",
+    "visto",
+    "attivo",
+    "attiva",
+    "actief",
+    "gezien",
+];
+/// Words that say when, of a presence ("now", "last", "ago"): one side says one, so that a
+/// service's "Online" → "Offline" stays the page's news.
+const PRESENCE_CUES: &[&str] = &[
+    "now",
+    "last",
+    "ago",
+    "jetzt",
+    "zuletzt",
+    "vor",
+    "maintenant",
+    "dernière",
+    "hace",
+    "ahora",
+    "última",
+    "ultima",
+    "ultimo",
+    "fa",
+    "ora",
+    "nu",
+    "laatst",
+    "geleden",
+    "seen",
+    "gesehen",
+    "vu",
+    "vue",
+    "visto",
+    "gezien",
+];
+/// The other words a presence may hold ("Last seen 3 hours ago", "vu il y a 2 h", "en ligne").
+const PRESENCE_OTHER: &[&str] = &[
+    "en", "hors", "il", "y", "a", "fois", "vez", "volta", "an", "at", "since", "seit", "for",
+];
+
+/// Whether a short text only says whether a person is there and since when: at most six words,
+/// with a word of [`PRESENCE_ANCHORS`], each a presence word ([`PRESENCE_CUES`],
+/// [`PRESENCE_OTHER`]), a number, a time's unit ("3 hours", "2h") or a clock.
+fn presence(t: &str) -> bool {
+    const MAX_BYTES: usize = 80;
+    if t.len() > MAX_BYTES {
+        return false;
+    }
+    let words: Vec<String> = text::tokens(t)
+        .into_iter()
+        .filter(|w| text::is_word(w))
+        .map(|w| w.to_lowercase())
+        .collect();
+    let timed = |w: &str| {
+        let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+        is_clock(w)
+            || (digits == w.len() && digits > 0)
+            || unit_minutes(w).is_some()
+            || (digits > 0 && unit_minutes(&w[digits..]).is_some())
+    };
+    !words.is_empty()
+        && words.len() <= 6
+        && words.iter().any(|w| in_list!(PRESENCE_ANCHORS, w))
+        && words.iter().all(|w| {
+            in_list!(PRESENCE_ANCHORS, w)
+                || in_list!(PRESENCE_CUES, w)
+                || in_list!(PRESENCE_OTHER, w)
+                || timed(w)
+        })
+}
+
+/// Whether a presence ([`presence`]) says when ([`PRESENCE_CUES`]).
+fn presence_cued(t: &str) -> bool {
+    text::tokens(t)
+        .into_iter()
+        .filter(|w| text::is_word(w))
+        .any(|w| in_list!(PRESENCE_CUES, &w.to_lowercase()))
 }
 
 /// "Today" in the languages of [`OPEN_STATE_WORDS`] ("aujourd'hui" is split by the tokenizer).
@@ -9523,6 +9687,56 @@ mod tests {
                 "{old} → {new}"
             );
         }
+    }
+
+    /// A placeholder for what is still loading is no text of the page; a name that starts
+    /// with the word is.
+    #[test]
+    fn loading_placeholders() {
+        for t in [
+            "Loading reviews…",
+            "Loading...",
+            "Loading",
+            "Wird geladen …",
+            "Chargement en cours",
+            "Cargando comentarios...",
+            "Please wait",
+        ] {
+            assert!(loading_placeholder(t), "{t}");
+        }
+        for t in [
+            "Loading bay",
+            "Loading bay closed for repairs…",
+            "Please wait for the ferry at pier 3",
+            "Please…",
+            "Laden Sie die App herunter",
+        ] {
+            assert!(!loading_placeholder(t), "{t}");
+        }
+    }
+
+    /// Whether a person is online says when the page was seen; a service's state without a
+    /// word of when is the page's news.
+    #[test]
+    fn whether_a_person_is_online_is_the_time_of_the_visit() {
+        for (old, new) in [
+            ("Online now", "Last seen 3 hours ago"),
+            ("Active now", "Active 2h ago"),
+            ("Zuletzt online: vor 5 Minuten", "Jetzt online"),
+            ("En ligne", "Vu il y a 2 h"),
+            ("Last seen at 14:05", "Online now"),
+        ] {
+            assert_eq!(
+                builtin_noise(old, new),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+        }
+        all_content(&[
+            ("Online", "Offline"),
+            ("API: Online", "API: Offline"),
+            ("Active now", "Account closed"),
+        ]);
     }
 
     /// A document's file name is no id: a link to another file is a new document ("the exam

@@ -1066,6 +1066,11 @@ impl SiteState {
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Format])));
                     } else if noise::is_bare_id(&b.text) {
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Id])));
+                    } else if noise::loading_placeholder(&b.text) {
+                        // "Loading reviews…" that the reviews replaced, or that stands where
+                        // they did not load this time.
+                        verdicts[k] =
+                            Some((Kind::Noise, Reason::builtin(vec![Volatile::Unloaded])));
                     } else if let Some(same) = pair.as_ref().and_then(|p| p.1) {
                         // The same value in another format, replaced in its slot.
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![same])));
