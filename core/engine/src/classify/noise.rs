@@ -13,7 +13,7 @@
 //! |---|---|---|
 //! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00", "9.00 - 15.00 Uhr", "9-18 Uhr"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) nor fell by the time between them (a countdown, modulo a day) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
 //! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th"; a weekday before a month and its day, "Tuesday, November 14") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
-//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", a post's age written short as the last word after its author or a separator ("raj 2h", "u/foo • 5h"), "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden", "5 minut temu", "för 5 minuter sedan", "5 минут назад", "5 dakika önce"; a day named relative to today beside a clock or in a block of up to three words, "Heute, 14:05" → "Gestern, 14:05"; a past period named in a block of up to four words, "last week" → "2 weeks ago", "letzte Woche"; a greeting of the hour swapped for another in a short line, "Good morning, Anna" → "Good evening, Anna", "Guten Morgen" → "Guten Abend" (nine languages); today's opening hours seen on another day of the week, "Open today: 7:00–18:00" → "8:00–14:00" (`todays_hours`); how long an account has existed, grown by the time between the visits, "Member for 3 years, 2 months" → "3 years, 3 months" (`member_for_grew`); whether a person is online, said with when, "Online now" → "Last seen 3 hours ago" (`presence`) | |
+//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", a post's age written short as the last word after its author or a separator ("raj 2h", "u/foo • 5h"), "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden", "5 minut temu", "för 5 minuter sedan", "5 минут назад", "5 dakika önce"; a day named relative to today beside a clock or in a block of up to three words, "Heute, 14:05" → "Gestern, 14:05"; a past period named in a block of up to four words, "last week" → "2 weeks ago", "letzte Woche"; a greeting of the hour swapped for another in a short line, "Good morning, Anna" → "Good evening, Anna", "Guten Morgen" → "Guten Abend" (nine languages); today's opening hours seen on another day of the week, "Open today: 7:00–18:00" → "8:00–14:00" (`todays_hours`); how long an account has existed, grown by the time between the visits, "Member for 3 years, 2 months" → "3 years, 3 months" (`member_for_grew`); whether a person is online, said with when, "Online now" → "Last seen 3 hours ago" (`presence`), and a forum's module of who is online under its heading, "Who is online", "Wer ist online" ([`presence_blocks`]) | |
 //! | `duration` | a measured time: with a fraction, in milliseconds, or in whole seconds after what measures it (`MEASURED_BEFORE`); a setting in whole seconds is content ("default timeout is 30 s") | "served in 0.0025 secs", "took 12 ms", "Response time 3 s" |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `weather` | a weather report in a short block (at most [`WEATHER_MAX_WORDS`] words) that holds a temperature (a number before `°`, `℃`, `℉`): the temperatures of the air (not an oven's, "180 °C") and the condition words (six languages), the other readings (wind, humidity, pressure, a wind's compass point) and a forecast's day; a block of only these coming or going is a forecast's day (`weather_only`); the sun's times of the day, "Sunrise 07:52 · Sunset 16:01" (`sun_times`) | "Berlin 7 °C, bewölkt" → "9 °C, sonnig", "7°C Partly cloudy" → "9°C Sunny" |
@@ -6464,6 +6464,32 @@ const RELATED_HEADINGS: &[&str] = &[
     "관련기사",
     "많이 본 뉴스",
     "인기 기사",
+    // A search page's and a shop's or a player's rows picked for the person or the day.
+    "people also ask",
+    "related searches",
+    "trending searches",
+    "popular searches",
+    "top searches",
+    "beliebte suchen",
+    "meistgesucht",
+    "recherches populaires",
+    "picked for you",
+    "top picks for you",
+    "empfehlungen für sie",
+    "recomendados para ti",
+    "consigliati per te",
+    "aanbevolen voor jou",
+    "continue watching",
+    "recently played",
+    "jump back in",
+    "others also read",
+    "readers also liked",
+    "les internautes ont aussi aimé",
+    "andere kunden kauften auch",
+    "frequently bought together",
+    "sponsored products related to this item",
+    "more from this seller",
+    "more videos",
 ];
 
 /// Most words of a block of a related module ([`related_blocks`]): a teaser's headline, kicker,
@@ -6582,12 +6608,57 @@ fn heading_words(t: &str) -> Option<String> {
 /// most [`RELATED_MAX_BLOCK_WORDS`] words. A module with a longer block (an article that
 /// happens to sit in one element with such a heading) keeps only its heading.
 pub fn related_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
+    blocks_under_heading(blocks, |b, h| {
+        RELATED_HEADINGS.contains(&h)
+            || (ASIDE_RELATED_HEADINGS.contains(&h) && aside_of(&b.path).is_some())
+    })
+}
+
+/// Headings of a forum's module of who is there at the visit, as whole texts, lowercased
+/// ("Who is online", "Wer ist online"): its names and counts change with the moment of the
+/// visit, not with the forum.
+const PRESENCE_HEADINGS: &[&str] = &[
+    "who is online",
+    "who's online",
+    "users online",
+    "online users",
+    "members online",
+    "currently online",
+    "wer ist online",
+    "zurzeit online",
+    "derzeit online",
+    "aktuell online",
+    "qui est en ligne",
+    "quién está en línea",
+    "quién está conectado",
+    "chi c'è in linea",
+    "chi è online",
+    "wie is er online",
+];
+
+/// For each block, whether it belongs to a module of who is online ([`PRESENCE_HEADINGS`]):
+/// the heading and its element's short blocks, as [`related_blocks`] reads a module, where the
+/// heading is no `<h1>` and stands in no `<article>`.
+pub fn presence_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
+    // (Not a page's title nor inside an article: a thread or a story named so is the page's.)
+    blocks_under_heading(blocks, |b, h| {
+        PRESENCE_HEADINGS.contains(&h)
+            && heading_level(&b.path) != Some(1)
+            && !b.path.contains("/article[")
+    })
+}
+
+/// For each block, whether it is a heading that `names` (given the block and its
+/// [`heading_words`]) or one of the blocks of the element that holds the heading's own
+/// element, when each of them has at most [`RELATED_MAX_BLOCK_WORDS`] words (see
+/// [`related_blocks`]).
+fn blocks_under_heading(
+    blocks: &[crate::block::Block],
+    names: impl Fn(&crate::block::Block, &str) -> bool,
+) -> Vec<bool> {
     let mut flags = vec![false; blocks.len()];
     for (k, b) in blocks.iter().enumerate() {
-        let heading = heading_words(&b.text).is_some_and(|h| {
-            RELATED_HEADINGS.contains(&h.as_str())
-                || (ASIDE_RELATED_HEADINGS.contains(&h.as_str()) && aside_of(&b.path).is_some())
-        });
+        let heading = heading_words(&b.text).is_some_and(|h| names(b, &h));
         if !heading {
             continue;
         }
@@ -11492,6 +11563,17 @@ mod tests {
     /// Headings of modules of other pages' teasers, and the module under one.
     #[test]
     fn related_modules() {
+        for h in [
+            "People also ask",
+            "Trending searches",
+            "Top picks for you",
+            "Continue watching",
+        ] {
+            assert!(is_related_heading(h), "{h}");
+        }
+        for h in ["Top stories", "Latest news", "More stories"] {
+            assert!(!is_related_heading(h), "{h}");
+        }
         for t in [
             "Mehr zum Thema",
             "You may also like:",
@@ -11636,6 +11718,39 @@ mod tests {
             x.path = x.path.replace("/aside[0]", "/section[0]");
         }
         assert_eq!(related_blocks(&in_main), [false; 4]);
+    }
+
+    /// A forum's "Who is online" module: its heading and short blocks; a thread named so, or
+    /// a page's title, is the page's.
+    #[test]
+    fn who_is_online_modules() {
+        let b = |path: &str, text: &str| crate::block::Block {
+            path: path.into(),
+            text: text.into(),
+            ..Default::default()
+        };
+        let stat = "/html[0]/body[0]/div[0]/div[3]";
+        let blocks = vec![
+            b("/html[0]/body[0]/div[0]/div[1]/p[0]", "Board index"),
+            b(&format!("{stat}/h3[0]"), "Who is online"),
+            b(
+                &format!("{stat}/p[0]"),
+                "In total there are 23 users online :: 3 registered, 0 hidden and 20 guests",
+            ),
+            b(
+                &format!("{stat}/p[1]"),
+                "Registered users: anna_k, bob77, seawolf",
+            ),
+        ];
+        assert_eq!(presence_blocks(&blocks), [false, true, true, true]);
+        let mut thread = blocks.clone();
+        for x in &mut thread[1..] {
+            x.path = x.path.replace("/div[3]", "/article[0]");
+        }
+        assert_eq!(presence_blocks(&thread), [false; 4]);
+        let mut title = blocks.clone();
+        title[1].path = format!("{stat}/h1[0]");
+        assert_eq!(presence_blocks(&title), [false; 4]);
     }
 
     /// Texts that say only a count or a relative time, at most four words, with a word

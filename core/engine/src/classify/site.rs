@@ -844,6 +844,10 @@ impl SiteState {
         let new_related = noise::related_blocks(new.blocks);
         let old_related = noise::related_blocks(old.blocks);
 
+        // A forum's module of who is online ("Who is online"): the moment of the visit.
+        let new_presence = noise::presence_blocks(new.blocks);
+        let old_presence = noise::presence_blocks(old.blocks);
+
         // A box of other pages' teasers beside the page's content (an `<aside>`).
         let new_aside = noise::aside_teasers(new.blocks);
         let old_aside = noise::aside_teasers(old.blocks);
@@ -909,6 +913,16 @@ impl SiteState {
             };
             if ad {
                 verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Ad])));
+                continue;
+            }
+            let presence = match (b.new_index, b.old_index) {
+                (Some(j), Some(i)) => new_presence[j] && old_presence[i],
+                (Some(j), None) => new_presence[j],
+                (None, Some(i)) => old_presence[i],
+                (None, None) => false,
+            };
+            if presence {
+                verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::RelativeTime])));
                 continue;
             }
             // In a related module on both sides when both are there (a block edited into or
@@ -2935,6 +2949,48 @@ mod tests {
             r.blocks
         );
         assert_eq!(r.summary.meaningful, 1);
+    }
+
+    /// A forum's "Who is online" module is the moment of the visit: its names and counts are
+    /// noise, while a new topic on the board is content.
+    #[test]
+    fn who_is_online_is_the_moment_of_the_visit() {
+        let stat = "/html[0]/body[0]/div[0]/div[3]";
+        let page = |topic: &str, online: &str, names: &str| {
+            blocks(&[
+                (
+                    "/html[0]/body[0]/div[0]/ul[0]/li[0]",
+                    "Moorings and permits",
+                ),
+                ("/html[0]/body[0]/div[0]/ul[0]/li[1]", topic),
+                (&format!("{stat}/h3[0]"), "Who is online"),
+                (&format!("{stat}/p[0]"), online),
+                (&format!("{stat}/p[1]"), names),
+            ])
+        };
+        let r = a_day_later(
+            "https://forum.example/index.php",
+            &page(
+                "Winter storage prices",
+                "In total there are 23 users online :: 3 registered and 20 guests",
+                "Registered users: anna_k, bob77, seawolf",
+            ),
+            &page(
+                "Winter storage prices for 2027",
+                "In total there are 31 users online :: 5 registered and 26 guests",
+                "Registered users: anna_k, harbourmaster, jules, seawolf, tide_fan",
+            ),
+            &mut SiteState::new(),
+        );
+        let of = |t: &str| r.blocks.iter().find(|b| b.text == t).expect(t);
+        assert_eq!(of("Winter storage prices for 2027").kind, Kind::Content);
+        assert_eq!(
+            of("Registered users: anna_k, harbourmaster, jules, seawolf, tide_fan").kind,
+            Kind::Noise,
+            "{:#?}",
+            r.blocks
+        );
+        assert_eq!(r.summary.meaningful, 1, "{:#?}", r.blocks);
     }
 
     /// A score under a column of data ("Tore" | "22:13" → "25:13") is no clock; the same
