@@ -922,7 +922,12 @@ impl SiteState {
                 (None, None) => false,
             };
             if presence {
-                verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::RelativeTime])));
+                // (A count in it that changed says so: "48 users online" → "63", a counter.)
+                let kinds = old_text_of(k)
+                    .filter(|_| b.status == Status::Changed && meter.classify(b.text.len()))
+                    .and_then(|o| noise::builtin_noise_between(o, &b.text, old.time, new.time))
+                    .unwrap_or_else(|| vec![Volatile::RelativeTime]);
+                verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
                 continue;
             }
             // In a related module on both sides when both are there (a block edited into or
