@@ -674,22 +674,28 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     println!("   learned module's slot hid five of wetell.de's real changes in 5a. Against 0d49b3a: 3b's");
     println!("   visits with a highlight 56.3% -> 56.1% (Illinois' two pages embed the same feed of three");
     println!("   tweets, now a module); no other row moved.");
-    println!("   Session 42, for the product (hand-made pages: a bank, a bookshop, search results, a status");
     println!(
-        "   page, a bakery, a profile, a portal): noise now too, a greeting of the hour (\"Good"
-    );
-    println!("   morning, Anna\" -> \"Good evening, Anna\"), a last sign-in moved forward to the visit's day,");
-    println!("   a labelled id for another in its slot, today's opening hours seen on another weekday, the");
-    println!("   sun's times, how long an account has existed, whether a person is online (with when), a");
-    println!(
-        "   loading placeholder, and a sidebar's \"Quote of the day\"; a clock run into a word"
+        "   Session 42, for the product (hand-made pages: a bank, a bookshop, search results, a"
     );
     println!(
-        "   (\"03:30Newsticker\") is no id. Against 55a74d4: 3b's visits with a highlight 56.1% ->"
+        "   status page, a bakery, a profile, a portal, a forum): noise now too, a greeting of the"
     );
-    println!("   55.7% (Guam's health site greets \"Good Morning.\" / \"Good Afternoon.\" / \"Good Evening.\"");
-    println!("   by the hour of the fetch); month-later front pages 120.1 -> 120.2 hl/visit (fr.de's ticker");
-    println!("   items \"23:59Newsticker\" no longer read as ids); no other row moved.");
+    println!("   hour (\"Good morning, Anna\" -> \"Good evening, Anna\"), a last sign-in moved forward to the");
+    println!(
+        "   visit's day, a labelled id for another in its slot, today's opening hours seen on"
+    );
+    println!(
+        "   another weekday, the sun's times, how long an account has existed, whether a person is"
+    );
+    println!("   online (with when), a loading placeholder, a forum's \"Who is online\" module, a paywall's");
+    println!("   meter, a sidebar's \"Quote of the day\" and more related headings (\"People also ask\"); a");
+    println!("   clock run into a word (\"03:30Newsticker\") is no id. Against 55a74d4: 3b's visits with a");
+    println!("   highlight 56.1% -> 55.7% (Guam's health site greets \"Good Morning.\" / \"Good Afternoon.\"");
+    println!(
+        "   / \"Good Evening.\" by the hour of the fetch); month-later front pages 120.1 -> 120.2"
+    );
+    println!("   hl/visit (fr.de's ticker items \"23:59Newsticker\" no longer read as ids); no other row");
+    println!("   moved.");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(

@@ -20,7 +20,7 @@
 //! | `related` | a module of other pages' teasers under a heading that names it (eight languages), its heading and short blocks ([`related_blocks`]); or an `<aside>` of linked teaser cards (`<article>` elements) beside the page, a card that came, went, moved or was swapped for another, not one edited ([`aside_teasers`]) | "Mehr zum Thema", "You may also like", "Most read", "À lire aussi", "Customers also bought", "Recently viewed", "Up next", a sidebar's "Quote of the day"; a "Top stories" box of cards beside an imprint |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits, or a UUID; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2`, `7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f` |
-//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…; also one written with its magnitude, "2.1k views", or with a fraction and its magnitude in a short block, "1.2K"; a "+" after a count is its, "99+"), a stock left ("Only 3 left in stock"), a score beside how long ago ("123 points by pg 3 hours ago"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), rate ("base rate: 4.00%", "VAT 20%", an unsigned percentage alone in its cell, "4.25%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
+//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…; also one written with its magnitude, "2.1k views", or with a fraction and its magnitude in a short block, "1.2K"; a "+" after a count is its, "99+"), a stock left ("Only 3 left in stock"), a paywall's meter ("3 free articles left", "noch 2 kostenlose Artikel"), a score beside how long ago ("123 points by pg 3 hours ago"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), rate ("base rate: 4.00%", "VAT 20%", an unsigned percentage alone in its cell, "4.25%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
 //!
 //! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
 //! it is usually meaningful. Sites where it is not are handled by learned rules. Nor, in a
@@ -1814,6 +1814,41 @@ const STOCK_NOUNS: &[&str] = &[
     "camere",
     "pezzi",
 ];
+/// What a news site's meter counts ("3 free articles left").
+const METERED_NOUNS: &[&str] = &[
+    "article",
+    "articles",
+    "story",
+    "stories",
+    "artikel",
+    "beiträge",
+];
+/// Words that say the metered reads cost nothing.
+const FREE_WORDS: &[&str] = &[
+    "free",
+    "kostenlose",
+    "kostenlosen",
+    "freie",
+    "gratis",
+    "gratuits",
+];
+
+/// Whether a count is a paywall's meter of the reader's free articles, by the words after it
+/// (`next`, `then`, `last`) and before it (`prev`): "3 free articles left" (or "remaining"),
+/// "noch 2 kostenlose Artikel", "il vous reste 2 articles gratuits". It counts the reader's
+/// visits, not the site's news.
+fn metered(next: &str, then: Option<&str>, last: Option<&str>, prev: Option<&str>) -> bool {
+    let is = |w: Option<&str>, list: &[&str]| {
+        w.is_some_and(|w| list.iter().any(|x| w.eq_ignore_ascii_case(x)))
+    };
+    let english =
+        is(Some(next), &["free"]) && is(then, METERED_NOUNS) && is(last, &["left", "remaining"]);
+    let before = is(prev, &["noch", "reste", "restent"])
+        && ((is(Some(next), FREE_WORDS) && is(then, METERED_NOUNS))
+            || (is(Some(next), METERED_NOUNS) && is(then, FREE_WORDS)));
+    english || before
+}
+
 /// Words after a stock noun that say what is left ([`STOCK_NOUNS`]).
 const LEFT_AFTER_NOUN: &[&str] = &[
     "left",
@@ -3414,6 +3449,7 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                         }))
                     || (in_list!(COUNTER_SINGULARS, n) && matches!(tok, "0" | "1"))
                     || (in_list!(SCORE_WORDS, n) && aged())
+                    || metered(n, word_at(k + 2), word_at(k + 3), prev)
             }) || prev.is_some_and(|p| in_list!(COUNTER_WORDS, p))
                 || (next.is_some_and(|n| in_list!(ONLINE_KINDS, n)) && online())
                 || (((i > 0 && tokens[i - 1] == "#")
@@ -9808,6 +9844,33 @@ mod tests {
             ("API: Online", "API: Offline"),
             ("Active now", "Account closed"),
         ]);
+    }
+
+    /// A paywall's meter counts the reader's free articles: a count; a story about free
+    /// articles is the page's.
+    #[test]
+    fn a_paywall_meter_is_a_count() {
+        all_noise(
+            &[
+                (
+                    "You have 3 free articles left this month",
+                    "You have 2 free articles left this month",
+                ),
+                (
+                    "Sie können noch 3 kostenlose Artikel lesen",
+                    "Sie können noch 2 kostenlose Artikel lesen",
+                ),
+                (
+                    "Il vous reste 3 articles gratuits ce mois-ci",
+                    "Il vous reste 2 articles gratuits ce mois-ci",
+                ),
+            ],
+            &[Volatile::Counter],
+        );
+        all_content(&[(
+            "The library offers 3 free articles on tides to every member of the club",
+            "The library offers 5 free articles on tides to every member of the club",
+        )]);
     }
 
     /// A document's file name is no id: a link to another file is a new document ("the exam
