@@ -59,15 +59,16 @@
 //! page's opening days. A date after words that say the document changed
 //! then ([`EDIT_CUES`]: "Letzte Änderung", "last change", "last modified") is content whenever
 //! it moves, also from one visit's day to the next's: a page printing today's date says
-//! "today" or "updated", not "last changed". A date after words that say it is the person's
-//! last sign-in ([`LOGIN_CUES`]: "Last login", "Letzte Anmeldung", "Your last visit") is noise
-//! when it moved forward to no later than the visit's day: it moves when they sign in. Both days must be the visits' days in one time
+//! "today" or "updated", not "last changed". Both days must be the visits' days in one time
 //! zone: a stamp that moved from the 12th to the 13th between visits at 16:54 and 17:51 UTC on
 //! the 13th is an update (no zone was still on the 12th), while a page printing today's date
 //! rolls over at its zone's midnight. A clock likewise: a page printing the time it was
 //! served keeps the same distance to each visit (its time zone), so a changed clock is noise
 //! only when it did; "Letztes Update: 17:17" seen at 17:20 and then "18:10" seen at 19:40 is the
-//! stamp of an edit, and "14:01" → "13:25" a time the page announces.
+//! stamp of an edit, and "14:01" → "13:25" a time the page announces. A date after words that
+//! say it is the person's last sign-in ([`LOGIN_CUES`]: "Last login", "Letzte Anmeldung",
+//! "Your last visit") is noise when it moved forward to no later than the visit's day: it
+//! moves when they sign in.
 //!
 //! ## The same value
 //! [`same_value`]: a change of only whitespace (`x .` → `x.`), of only a value's format
@@ -6082,7 +6083,7 @@ pub const LOADING_WORDS: &[&str] = &[
 /// "Loading...", "Wird geladen …", "Chargement…", "Please wait"): at most four words,
 /// starting with a word of [`LOADING_WORDS`], and either ending in an ellipsis or being that
 /// phrase alone. A new or removed placeholder is not loaded yet, noise; "Loading bay" is a
-/// place.
+/// place, and "Laden" alone a shop.
 pub fn loading_placeholder(t: &str) -> bool {
     let t = t.trim();
     let Some(words) = heading_words(t) else {
@@ -6094,7 +6095,6 @@ pub fn loading_placeholder(t: &str) -> bool {
         ["loading"]
             | ["wird", "geladen"]
             | ["lädt"]
-            | ["laden"]
             | ["chargement"]
             | ["chargement", "en", "cours"]
             | ["cargando"]
@@ -9817,6 +9817,8 @@ mod tests {
             "Please wait for the ferry at pier 3",
             "Please…",
             "Laden Sie die App herunter",
+            // A shop, in German.
+            "Laden",
         ] {
             assert!(!loading_placeholder(t), "{t}");
         }
