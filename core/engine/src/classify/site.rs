@@ -915,12 +915,16 @@ impl SiteState {
                 verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Ad])));
                 continue;
             }
-            let presence = match (b.new_index, b.old_index) {
-                (Some(j), Some(i)) => new_presence[j] && old_presence[i],
-                (Some(j), None) => new_presence[j],
-                (None, Some(i)) => old_presence[i],
-                (None, None) => false,
-            };
+            // In a module on both sides when both are there (a block edited into or out of
+            // one is the page's).
+            let in_module =
+                |new_flags: &[bool], old_flags: &[bool]| match (b.new_index, b.old_index) {
+                    (Some(j), Some(i)) => new_flags[j] && old_flags[i],
+                    (Some(j), None) => new_flags[j],
+                    (None, Some(i)) => old_flags[i],
+                    (None, None) => false,
+                };
+            let presence = in_module(&new_presence, &old_presence);
             if presence {
                 // (A count in it that changed says so: "48 users online" → "63", a counter.)
                 let kinds = old_text_of(k)
@@ -930,14 +934,7 @@ impl SiteState {
                 verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
                 continue;
             }
-            // In a related module on both sides when both are there (a block edited into or
-            // out of one is the page's).
-            let related = match (b.new_index, b.old_index) {
-                (Some(j), Some(i)) => new_related[j] && old_related[i],
-                (Some(j), None) => new_related[j],
-                (None, Some(i)) => old_related[i],
-                (None, None) => false,
-            };
+            let related = in_module(&new_related, &old_related);
             // In an aside's box of teasers: a teaser that came, went, moved or was swapped for
             // another. An edit of one (a phone number in a contact box, a headline reworded)
             // keeps most of its words and is the page's.
