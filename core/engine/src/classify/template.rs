@@ -298,6 +298,7 @@ pub fn template_slots(blocks: &[Block], flags: &mut [bool]) {
             || blocks[k].path.is_empty()
             || is_title(&blocks[k])
             || is_stamp_line(&blocks[k].text)
+            || is_byline(&blocks[k].text)
         {
             continue;
         }
@@ -562,6 +563,43 @@ fn is_stamp_line(t: &str) -> bool {
     timed
 }
 
+/// Words that open a byline before the author's name ("By", "Von", "Par"), and labels that
+/// do with a colon ("Author :", "Autor:").
+const BYLINE_WORDS: &[&str] = &["by", "von", "par", "por", "door"];
+const BYLINE_LABELS: &[&str] = &["author", "authors", "autor", "auteur", "autore", "reporter"];
+
+/// Most words a byline holds after its opener: a name, where the author wrote from, and a
+/// date ("By Ray Chesterton January 18, 2008 12:00am", "by Hasan Mansoor in Karachi").
+const BYLINE_MAX_WORDS: usize = 8;
+
+/// Whether a block is a byline: an opener ([`BYLINE_WORDS`], "Written by", or one of
+/// [`BYLINE_LABELS`] with its colon) and a name that begins with a capital letter, in at most
+/// [`BYLINE_MAX_WORDS`] words ("By Kathy McCabe", "Author : DPA", "Von Anna Müller"). It says
+/// who wrote the page: the page's own value, like its title and its stamp, never a slot of
+/// the template (another story by another author is another page's value, and a changed
+/// author on the same page is a change of the page). A byline every page shows ("By the
+/// editors") is still template by repetition.
+fn is_byline(t: &str) -> bool {
+    if t.len() > 120 {
+        return false;
+    }
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let is = |w: &str, of: &[&str]| of.iter().any(|o| w.eq_ignore_ascii_case(o));
+    let name = match words.as_slice() {
+        [w, by, rest @ ..]
+            if w.eq_ignore_ascii_case("written") && by.eq_ignore_ascii_case("by") =>
+        {
+            rest
+        }
+        [w, rest @ ..] if is(w, BYLINE_WORDS) => rest,
+        [w, colon, rest @ ..] if *colon == ":" && is(w, BYLINE_LABELS) => rest,
+        [w, rest @ ..] if w.strip_suffix(':').is_some_and(|w| is(w, BYLINE_LABELS)) => rest,
+        _ => return false,
+    };
+    (1..=BYLINE_MAX_WORDS).contains(&name.len())
+        && name[0].chars().next().is_some_and(char::is_uppercase)
+}
+
 /// Whether every count a stamp holds is a year after its date ("Dec 29, 2007", where the
 /// token reader takes the year for a count).
 fn year_after_date(t: &str) -> bool {
@@ -740,6 +778,7 @@ impl PageLists {
                 || self.words[k] > SLOT_MAX_WORDS
                 || blocks[k].path.is_empty()
                 || is_stamp_line(&blocks[k].text)
+                || is_byline(&blocks[k].text)
             {
                 continue;
             }
@@ -1546,6 +1585,67 @@ mod tests {
         ] {
             assert!(!is_stamp_line(t), "{t}");
         }
+    }
+
+    /// A byline — an opener and a capitalized name of a few words — says who wrote the page:
+    /// never a slot. A line that merely begins with "by" or "von", or a label of another
+    /// kind, is no byline.
+    #[test]
+    fn a_byline_is_an_opener_and_a_name() {
+        for t in [
+            "By Kathy McCabe",
+            "by Hasan Mansoor in Karachi",
+            "By Ray Chesterton January 18, 2008 12:00am",
+            "Author : DPA",
+            "Author: Sports News Editor",
+            "Written by Fergus Walsh",
+            "Von Anna Müller",
+            "Par Jean Dupont",
+        ] {
+            assert!(is_byline(t), "{t}");
+        }
+        for t in [
+            "by the way, the ferry leaves at noon",
+            "By 2030 the harbour will be twice as large as it is today and more",
+            "Category : Sports",
+            "Author",
+            "By",
+            "Von",
+            "Stand by Me",
+            "Shop by Category",
+            "",
+        ] {
+            assert!(!is_byline(t), "{t}");
+        }
+    }
+
+    /// A story's byline amid the template is the story's: a slot finder that took it would hide
+    /// another author on the next visit. The site name around it stays a slot.
+    #[test]
+    fn a_byline_is_never_a_slot() {
+        let blk = |path: &str, text: &str| Block {
+            text: text.into(),
+            path: path.into(),
+            ..Block::default()
+        };
+        let page = |byline: &str, section: &str| {
+            let mut v = vec![
+                blk("/html[0]/body[0]/div[0]/div[0]/span[0]", "Home"),
+                blk("/html[0]/body[0]/div[0]/div[0]/span[1]", "World"),
+                blk("/html[0]/body[0]/div[0]/div[0]/span[2]", "Sports"),
+                blk("/html[0]/body[0]/div[0]/div[0]/span[3]", byline),
+                blk("/html[0]/body[0]/div[0]/div[0]/span[4]", section),
+            ];
+            v.push(blk(
+                "/html[0]/body[0]/div[1]/p[0]",
+                "The council met on Tuesday and agreed on the new ferry timetable for the winter.",
+            ));
+            v
+        };
+        let blocks = page("Author : DPA", "India Sports News");
+        let mut flags = vec![true, true, true, false, false, false];
+        template_slots(&blocks, &mut flags);
+        assert_eq!(flags, vec![true, true, true, false, true, false]);
     }
 
     /// A background paragraph two wire stories share, among each story's own paragraphs, is
