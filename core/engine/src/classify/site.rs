@@ -1201,7 +1201,14 @@ impl SiteState {
         let near = matches!((old.time, new.time), (Some(a), Some(b)) if b.saturating_sub(a).saturating_abs() <= opts.near_simultaneous_secs);
         let mut changes: Vec<(String, String, String)> = Vec::new();
         for (k, b) in report.blocks.iter().enumerate() {
-            if b.kind == Kind::Template {
+            // A template block is the site's, and its slot learns nothing; but a new one that
+            // took a content block's slot (a sponsor's box, then the site's own promotion
+            // that other pages show) is that slot rotating.
+            let replaced_content = b.status == Status::New
+                && removed_at
+                    .get(slots[k].as_str())
+                    .is_some_and(|&r| report.blocks[r].kind != Kind::Template);
+            if b.kind == Kind::Template && !replaced_content {
                 continue;
             }
             // The same value in another format, order or spacing teaches nothing.
@@ -4372,6 +4379,65 @@ mod tests {
             .expect("a line removed");
         assert_eq!(gone.text, "Free shipping this week");
         assert_eq!(gone.kind, Kind::Content, "{:#?}", r.blocks);
+    }
+
+    /// A sponsor's box whose slot shows, in turn, the site's own promotion (template: other
+    /// pages show it too) and a sponsor's line: the slot rotates, though one of its texts is
+    /// the site's. Once it came back, the sponsor's line gone again is noise.
+    #[test]
+    fn a_slot_that_takes_the_site_s_promotion_in_turn_is_rotating() {
+        let promo = "Die neue Lernplattform für IT-Professionals";
+        let sponsor = "secIT by Heise 2022";
+        let page = |topic: &str, boxed: &str| {
+            blocks(&[
+                ("/html[0]/body[0]/nav[0]/a[0]", "Home"),
+                ("/html[0]/body[0]/nav[0]/a[1]", "Security"),
+                ("/html[0]/body[0]/nav[0]/a[2]", "Developer"),
+                ("/html[0]/body[0]/main[0]/h1[0]", topic),
+                (
+                    "/html[0]/body[0]/main[0]/p[0]",
+                    &format!("{topic}: what happened, who is affected and what to do now."),
+                ),
+                ("/html[0]/body[0]/aside[0]/header[0]/a[0]/h2[0]", boxed),
+                (
+                    "/html[0]/body[0]/footer[0]/p[0]",
+                    "© heise online, all rights reserved. Contact the editors at any time.",
+                ),
+            ])
+        };
+        let mut model = SiteState::new();
+        for (u, topic) in [("b", "Patch day"), ("c", "Router flaw")] {
+            first_visit(
+                &mut model,
+                &format!("https://t.example/{u}"),
+                &page(topic, promo),
+            );
+        }
+        let url = "https://t.example/security";
+        let (with_sponsor, with_promo) = (page("Security", sponsor), page("Security", promo));
+        first_visit(&mut model, url, &with_sponsor);
+        revisit(&mut model, url, 1, &with_sponsor, &with_promo);
+        let r = revisit(&mut model, url, 2, &with_promo, &with_sponsor);
+        assert!(
+            model
+                .rules()
+                .iter()
+                .any(|r| r.label.starts_with("rotating: ") && r.label.contains("aside[0]")),
+            "{:?}",
+            model.rules()
+        );
+        assert!(r
+            .blocks
+            .iter()
+            .any(|b| b.text == sponsor && b.status == Status::New));
+        let r = revisit(&mut model, url, 3, &with_sponsor, &with_promo);
+        let gone = r
+            .blocks
+            .iter()
+            .find(|b| b.text == sponsor && b.status == Status::Removed)
+            .expect("the sponsor's line, removed");
+        assert_eq!(gone.kind, Kind::Noise, "{:#?}", r.blocks);
+        assert!(!r.summary.any_meaningful(), "{:#?}", r.blocks);
     }
 
     #[test]

@@ -481,6 +481,16 @@ fn dom_nodes(blocks: &[Block]) -> Vec<Node> {
             node.last = bi;
             node.hash = mix(mix(node.hash, rel[d]), text_hash);
         }
+        // The block's own text alone: for an element with children (a box's title above its
+        // teasers) the element's node mixes in the children, which vary from page to page, so
+        // the title line would never repeat. This node's hash is the one a leaf with the same
+        // text has, and it is the block's leaf (see `PageFeatures::leaf`).
+        nodes.push(Node {
+            hash: mix(mix(0, 0x5EED), text_hash),
+            depth: n,
+            first: bi,
+            last: bi,
+        });
     }
     nodes
 }
@@ -1646,6 +1656,58 @@ mod tests {
         let mut flags = vec![true, true, true, false, false, false];
         template_slots(&blocks, &mut flags);
         assert_eq!(flags, vec![true, true, true, false, true, false]);
+    }
+
+    /// A box's title line that is the element's own text, above teasers that differ from page
+    /// to page ("Most read" over other stories), repeats on every page: template, though the
+    /// element as a whole never repeats. The teasers themselves are not repeated.
+    #[test]
+    fn an_element_s_own_text_above_its_children_is_template_by_repetition() {
+        let boxed = |story: &str, teasers: &[&str]| {
+            let mut v = page(&[story]);
+            v.push(Block {
+                text: "Most read".into(),
+                path: "/html[0]/body[0]/aside[0]/div[0]".into(),
+                ..Block::default()
+            });
+            for (i, t) in teasers.iter().enumerate() {
+                v.push(Block {
+                    text: t.to_string(),
+                    path: format!("/html[0]/body[0]/aside[0]/div[0]/p[{i}]"),
+                    ..Block::default()
+                });
+            }
+            v
+        };
+        let mut m = TemplateModel::default();
+        // Teasers longer than a slot's words, so that only repetition can find the title.
+        let a = boxed(
+            "The morning ferry leaves later from next week, the harbour office said.",
+            &[
+                "Ferry fares rise for the first time in six years as the operator blames the \
+                 price of fuel and the cost of the new pier that opened last spring",
+                "A winter storm closed the pier on Sunday and the coast guard asked people to \
+                 stay away from the sea wall until the wind drops later this week",
+            ],
+        );
+        let b = boxed(
+            "Forty boats race across the bay this weekend in the annual regatta.",
+            &[
+                "The regatta moved to June after the sailing club found that too many of its \
+                 boats were still out of the water for repairs in the early spring months",
+                "The new mayor was sworn in at the town hall on Monday and promised to open \
+                 the harbour baths again before the summer season begins in earnest",
+            ],
+        );
+        m.observe("https://h.example/a", &a);
+        m.observe("https://h.example/b", &b);
+        let flags = m.template_blocks(&b);
+        let title = b.iter().position(|x| x.text == "Most read").unwrap();
+        assert!(
+            flags[title],
+            "the box's title line is the site's: {flags:?}"
+        );
+        assert!(!flags[title + 1] && !flags[title + 2], "{flags:?}");
     }
 
     /// A background paragraph two wire stories share, among each story's own paragraphs, is
