@@ -1932,9 +1932,15 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
     let is_stamp: HashSet<usize> = stamps.iter().map(|(k, _, _)| *k).collect();
     // The items (every article, li or tr around the block) where a block that is no stamp is
     // shown, per side (false: the new page; true: the old one).
+    // A teaser the site's template holds (its headline on other pages too) that came, went or
+    // moved is the item shown as well, though not painted: its stamp goes with it.
+    let came_as_template = |b: &BlockDiff| {
+        b.kind == Kind::Template
+            && matches!(b.status, Status::New | Status::Moved | Status::Removed)
+    };
     let mut items_shown: HashSet<(bool, &str)> = HashSet::new();
     for (k, b) in report.blocks.iter().enumerate() {
-        if !shown(b) || is_stamp.contains(&k) {
+        if !(shown(b) || came_as_template(b)) || is_stamp.contains(&k) {
             continue;
         }
         for item in noise::items_above(&b.path).chain(noise::link_of(&b.path)) {
@@ -3050,6 +3056,65 @@ mod tests {
             assert_eq!(r.summary.meaningful, 0, "{:#?}", r.blocks);
             assert_eq!(r.summary.meaningful_removed, 0, "{:#?}", r.blocks);
         }
+    }
+
+    /// A new teaser whose headline the site's other pages show too (template, not painted) is
+    /// still the item that came: its time goes with it, not a change of its own.
+    #[test]
+    fn a_stamp_goes_with_a_teaser_of_the_template() {
+        let storm = "Storm warning issued for the whole coast";
+        let entry = |k: usize, time: &str, head: &str| {
+            let at = format!("/html[0]/body[0]/aside[0]/ul[0]/li[{k}]/article[0]");
+            vec![
+                (format!("{at}/span[0]"), time.to_string()),
+                (format!("{at}/h3[0]"), head.to_string()),
+            ]
+        };
+        let page = |story: &str, entries: Vec<Vec<(String, String)>>| {
+            let mut v: Vec<(String, String)> = vec![
+                ("/html[0]/body[0]/nav[0]/a[0]".into(), "Home".into()),
+                ("/html[0]/body[0]/nav[0]/a[1]".into(), "Harbour".into()),
+                ("/html[0]/body[0]/main[0]/p[0]".into(), story.into()),
+            ];
+            v.extend(entries.into_iter().flatten());
+            owned_blocks(v)
+        };
+        let mut model = SiteState::new();
+        // (Shown there at other times.)
+        for (u, story, time) in [
+            (
+                "b",
+                "The morning ferry leaves later from next week, the office said.",
+                "23:12 Uhr",
+            ),
+            (
+                "c",
+                "Forty boats race across the bay this weekend in the regatta.",
+                "22:40 Uhr",
+            ),
+        ] {
+            let p = page(story, vec![entry(0, time, storm)]);
+            first_visit(&mut model, &format!("https://ticker.example/{u}"), &p);
+        }
+        let url = "https://ticker.example/";
+        let story = "The harbour crane is back in operation today after the repairs.";
+        let ferry = "Ferry service resumes on the north route";
+        let old = page(story, vec![entry(0, "00:56 Uhr", ferry)]);
+        first_visit(&mut model, url, &old);
+        let new = page(
+            story,
+            vec![entry(0, "01:31 Uhr", storm), entry(1, "00:56 Uhr", ferry)],
+        );
+        let r = a_day_later(url, &old, &new, &mut model);
+        let of = |t: &str| {
+            r.blocks
+                .iter()
+                .find(|b| b.text == t && b.status == Status::New)
+                .map(|b| b.kind)
+        };
+        assert_eq!(of(storm), Some(Kind::Template), "{:#?}", r.blocks);
+        assert_eq!(of("01:31 Uhr"), Some(Kind::Noise), "{:#?}", r.blocks);
+        assert!(!r.summary.any_meaningful(), "{:#?}", r.blocks);
     }
 
     /// A ticker's new entry: its headline is the change, its time goes with it (noise); a time
