@@ -866,6 +866,9 @@ impl SiteState {
         };
 
         let mut verdicts: Vec<Option<(Kind, Reason)>> = vec![None; report.blocks.len()];
+        // The blocks in a chrome slot of the template (`new_menu`), which a rotating rule of
+        // the slot judges instead (see below).
+        let mut in_chrome_slot = vec![false; report.blocks.len()];
         // Each replaced pair (removed block, new block in its slot) as judged (see below):
         // whether it was compared, the same value in another format, the built-in noise
         // between its texts.
@@ -879,11 +882,13 @@ impl SiteState {
                 continue;
             }
             // A slot the site learned to rotate keeps that more telling reason.
-            let menu = match (b.new_index, b.old_index) {
+            let chrome_slot = match (b.new_index, b.old_index) {
                 (Some(j), _) => new_menu[j],
                 (None, Some(i)) => old_menu[i],
                 (None, None) => false,
-            } && !noise_model.rules.iter().any(|r| r.rotates_at(&slots[k]));
+            };
+            let menu = chrome_slot && !noise_model.rules.iter().any(|r| r.rotates_at(&slots[k]));
+            in_chrome_slot[k] = chrome_slot && !site_edit[k];
             let is_template = menu
                 || match (b.new_index, b.old_index) {
                     (Some(j), _) if in_chrome(&new.blocks[j].path) => new_tpl[j],
@@ -1172,6 +1177,18 @@ impl SiteState {
                     }
                 }
                 _ => {}
+            }
+        }
+        // A chrome slot's rotating rule that kept the change (the text held there before: a
+        // state) leaves it what it was without the rule: a change of the site's chrome, the
+        // template's (a sponsor's box in the sidebar back to the site's own promotion).
+        for (v, &chrome) in verdicts.iter_mut().zip(&in_chrome_slot) {
+            if chrome
+                && v.as_ref().is_some_and(|(kind, r)| {
+                    *kind == Kind::Content && r.source == Source::Learned && r.kept.is_some()
+                })
+            {
+                *v = Some((Kind::Template, Reason::template()));
             }
         }
         for (b, v) in report.blocks.iter_mut().zip(verdicts) {
@@ -4448,13 +4465,16 @@ mod tests {
 
     /// A sponsor's box whose slot shows, in turn, the site's own promotion (template: other
     /// pages show it too) and a sponsor's line: the slot rotates, though one of its texts is
-    /// the site's. Once it came back, the sponsor's line gone again is noise.
+    /// the site's. Once it came back, the sponsor's line gone again is noise; and where the
+    /// rule keeps a change (a text that held) in a slot of the sidebar's template, the change
+    /// is the template's, as without the rule.
     #[test]
     fn a_slot_that_takes_the_site_s_promotion_in_turn_is_rotating() {
         let promo = "Die neue Lernplattform für IT-Professionals";
         let sponsor = "secIT by Heise 2022";
-        let page = |topic: &str, boxed: &str| {
-            blocks(&[
+        // `more`: the box's link to all offers, which the site added later.
+        let page = |topic: &str, boxed: &str, more: bool| {
+            let mut v = blocks(&[
                 ("/html[0]/body[0]/nav[0]/a[0]", "Home"),
                 ("/html[0]/body[0]/nav[0]/a[1]", "Security"),
                 ("/html[0]/body[0]/nav[0]/a[2]", "Developer"),
@@ -4468,18 +4488,32 @@ mod tests {
                     "/html[0]/body[0]/footer[0]/p[0]",
                     "© heise online, all rights reserved. Contact the editors at any time.",
                 ),
-            ])
+            ]);
+            if more {
+                v.insert(
+                    6,
+                    Block {
+                        text: "Alle Angebote".into(),
+                        path: "/html[0]/body[0]/aside[0]/footer[0]/a[0]".into(),
+                        ..Block::default()
+                    },
+                );
+            }
+            v
         };
         let mut model = SiteState::new();
         for (u, topic) in [("b", "Patch day"), ("c", "Router flaw")] {
             first_visit(
                 &mut model,
                 &format!("https://t.example/{u}"),
-                &page(topic, promo),
+                &page(topic, promo, false),
             );
         }
         let url = "https://t.example/security";
-        let (with_sponsor, with_promo) = (page("Security", sponsor), page("Security", promo));
+        let (with_sponsor, with_promo) = (
+            page("Security", sponsor, false),
+            page("Security", promo, false),
+        );
         first_visit(&mut model, url, &with_sponsor);
         revisit(&mut model, url, 1, &with_sponsor, &with_promo);
         let r = revisit(&mut model, url, 2, &with_promo, &with_sponsor);
@@ -4502,6 +4536,40 @@ mod tests {
             .find(|b| b.text == sponsor && b.status == Status::Removed)
             .expect("the sponsor's line, removed");
         assert_eq!(gone.kind, Kind::Noise, "{:#?}", r.blocks);
+        assert!(!r.summary.any_meaningful(), "{:#?}", r.blocks);
+        // The site adds a link to the box (on its other pages too): the box's line is a slot
+        // of the sidebar's template now. The promotion held a day, then the sponsor came
+        // back: the rule keeps the change (a state returned), and in a slot of the sidebar's
+        // template that is the site's chrome changing, not the page.
+        for (u, topic) in [("b", "Patch day"), ("c", "Router flaw")] {
+            let u = format!("https://t.example/{u}");
+            revisit(
+                &mut model,
+                &u,
+                4,
+                &page(topic, promo, false),
+                &page(topic, promo, true),
+            );
+        }
+        let (with_sponsor, with_promo) = (
+            page("Security", sponsor, true),
+            page("Security", promo, true),
+        );
+        revisit(
+            &mut model,
+            url,
+            4,
+            &page("Security", promo, false),
+            &with_promo,
+        );
+        revisit(&mut model, url, 5, &with_promo, &with_promo);
+        let r = revisit(&mut model, url, 6, &with_promo, &with_sponsor);
+        let back = r
+            .blocks
+            .iter()
+            .find(|b| b.text == sponsor && b.status == Status::New)
+            .expect("the sponsor's line, back");
+        assert_eq!(back.kind, Kind::Template, "{:#?}", r.blocks);
         assert!(!r.summary.any_meaningful(), "{:#?}", r.blocks);
     }
 
