@@ -1887,8 +1887,9 @@ le_list!(le_u64, u64, 8);
 /// The stamps of items that came, went, moved or were replaced: a block of only a time, a date,
 /// a count or a position ([`noise::labelled_stamp`]) that is new, removed, moved or changed while
 /// another block of its item ([`noise::item_of`], at most [`noise::ITEM_MAX_BLOCKS`] blocks) is
-/// shown as content the same way (new, changed or moved on the new page; removed from the old)
-/// is noise: "01:31 Uhr" beside a ticker's new entry, "04:19" on a new video teaser, a list's
+/// shown as content the same way (new, changed or moved on the new page; removed from the old),
+/// or came, went or moved as template (a teaser whose headline other pages show too), is
+/// noise: "01:31 Uhr" beside a ticker's new entry, "04:19" on a new video teaser, a list's
 /// "3" beside the story that moved there. A teaser card that is a link (`<a>` around the
 /// clip's length and its title) is such an item too, where no article, li or tr around the
 /// stamp shows something else. The item's words say what happened; its stamp is

@@ -446,7 +446,11 @@ fn mix(h: u64, x: u64) -> u64 {
 /// Element template-hashes of a page: one per element that contains a block (the block
 /// elements themselves included), in document order of first block. Each element's hash mixes,
 /// in order, the path (relative to the element) and text of every block inside it; the work is
-/// linear in blocks × depth, with no string building.
+/// linear in blocks × depth, with no string building. After each block's elements comes one
+/// node of its own text alone, hashed as a leaf with that text is: an element's own text above
+/// its children (a box's title line) repeats even where the children do not. These nodes only
+/// add hashes: a model stored before them matches as it did, and learns them as pages are
+/// seen again (no new [`MODEL_VERSION`], which would forget every site's pages).
 fn dom_nodes(blocks: &[Block]) -> Vec<Node> {
     let mut nodes: Vec<Node> = Vec::new();
     let mut index: HashMap<u64, usize, BuildHasherDefault<Folded>> = HashMap::default();
