@@ -426,11 +426,14 @@ async function onVisit(msg, sender) {
     // The visit first: what the popup shows per tab (storage.session, shared by every tab) must
     // never cost the visit.
     const { ids, list_id: listId, pathset_id: pathsetId } = analysis;
+    // The version stored: the page as read, with what had not loaded yet kept from the last one
+    // (analysis.stored; the ids are its).
+    const storedBlocks = analysis.stored ? analysis.stored.blocks : blocks;
     let written;
     const write = () => db.writeVisit({
-      url, site, time, title: visit.title, truncated: visit.truncated, blocks, ids, listId, pathsetId,
+      url, site, time, title: visit.title, truncated: visit.truncated, blocks: storedBlocks, ids, listId, pathsetId,
       summary, previous, siteUpdates: analysis.updates, hold: TEST_HOOKS ? Number(hooks.holdWriteMs) || 0 : 0,
-      kept: db.keptOf(changes),
+      kept: db.keptOf(changes, analysis.stored ? analysis.stored.index : null),
     });
     try {
       try {
@@ -457,7 +460,7 @@ async function onVisit(msg, sender) {
     }
     await storageFull.markWritten();
     const page = { url, site, title: visit.title, lastVisitId: written.visitId, lastTime: time, visits: (previous ? previous.page.visits : 0) + 1 };
-    cacheVersion(url, { visit: { id: written.visitId, time, listId, pathsetId }, page, blocks, ids, packed: analysis.packed });
+    cacheVersion(url, { visit: { id: written.visitId, time, listId, pathsetId }, page, blocks: storedBlocks, ids, packed: analysis.packed });
     if (visitLinks) { // (links) the link graph, after the visit
       await links.recordLinks({ url, site, time, current: visitLinks.current, fresh: visitLinks.fresh })
         .catch((e) => console.warn(`Since Last Visit: links of ${url} not recorded:`, e));

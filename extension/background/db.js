@@ -21,7 +21,7 @@
 //                                         kept: why changes a learned rule looked at were shown
 //                                         ([{ i, rule, label, kept }], keptOf)
 //   pages    { url, site, title, lastVisitId, lastTime, visits }
-//   sitePages { site, url, seq, version, dom, text, flips, arrived }   (version 3) the site state one page
+//   sitePages { site, url, seq, version, dom, text, flips, arrived, kept }   (version 3) the site state one page
 //                                         contributes: its template features (hashes as bytes)
 //                                         and the flip history of its short blocks; key [site, url]
 //   rules    { site, id, rule, learned_from, hits, label, removed }   (version 3) one learned
@@ -333,9 +333,12 @@ export const MAX_KEPT = 256;
  * the history to say it later: `[{ i, rule, label, kept }]` by the block's index in the new
  * version, cut to the export's sizes. The history recomputes its diff under the site's later
  * state, which may no longer call the change kept; what the person was shown is this.
+ * `index` (the stored version's, when it keeps blocks that had not loaded yet: pack.js
+ * `storedVersion`) maps a new block's index to its index in the stored version.
  * @param {{ kind?: string | null, new_index?: number | null, reason?: any }[]} changes
+ * @param {number[] | null} [index]
  */
-export function keptOf(changes) {
+export function keptOf(changes, index = null) {
   const out = [];
   for (const c of changes || []) {
     const r = c.reason;
@@ -344,7 +347,7 @@ export function keptOf(changes) {
     if (Array.isArray(r.kept.words)) kept.words = r.kept.words.slice(0, 32).map((w) => String(w).slice(0, 64));
     if (Number.isInteger(r.kept.visits) && r.kept.visits >= 0) kept.visits = r.kept.visits;
     if (typeof r.kept.phrase === 'string') kept.phrase = r.kept.phrase.slice(0, 128);
-    out.push({ i: c.new_index, rule: typeof r.rule === 'string' ? r.rule.slice(0, 64) : null, label: typeof r.label === 'string' ? r.label.slice(0, 256) : null, kept });
+    out.push({ i: index ? index[c.new_index] : c.new_index, rule: typeof r.rule === 'string' ? r.rule.slice(0, 64) : null, label: typeof r.label === 'string' ? r.label.slice(0, 256) : null, kept });
     if (out.length >= MAX_KEPT) break;
   }
   return out;

@@ -88,7 +88,40 @@ export function visitPacked(wasm, url, site, previous, current) {
   const outcome = JSON.parse(out.json);
   outcome.updates.pages_put = out.pages_put;
   outcome.ids = splitIds(out.ids);
-  return { ...outcome, packed: packs[packs.length - 1], ms: { pack: t1 - t0, wasm: t2 - t1, parse: performance.now() - t2 } };
+  // What had not loaded yet (a list's tail, the reviews behind "Loading reviews…") stays in the
+  // stored version: the core's ids are that version's, and so is the packing kept for next time.
+  const kept = previous && Array.isArray(outcome.kept_unloaded) ? outcome.kept_unloaded : [];
+  const stored = kept.length ? storedVersion(previous.blocks, current.blocks, kept) : null;
+  const packed = stored ? packBlocks(stored.blocks) : packs[packs.length - 1];
+  return { ...outcome, stored, packed, ms: { pack: t1 - t0, wasm: t2 - t1, parse: performance.now() - t2 } };
+}
+
+/**
+ * The version to store after a visit (the core's `stored_blocks`): the new blocks, with the
+ * previous version's blocks that had not loaded yet (`kept`: `[old index, new index]` pairs)
+ * each before the new block at its index (the new block count: at the end), in their old
+ * order. Returns `{ blocks, index }`, `index[j]` being where new block `j` stands in it.
+ * @template T
+ * @param {T[]} oldBlocks
+ * @param {T[]} newBlocks
+ * @param {number[][]} kept
+ * @returns {{ blocks: T[], index: number[] }}
+ */
+export function storedVersion(oldBlocks, newBlocks, kept) {
+  const pairs = kept
+    .filter(([i, at]) => Number.isInteger(i) && Number.isInteger(at) && i >= 0 && i < oldBlocks.length && at >= 0 && at <= newBlocks.length)
+    .sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  const blocks = [];
+  const index = new Array(newBlocks.length);
+  let p = 0;
+  for (let j = 0; j <= newBlocks.length; j++) {
+    while (p < pairs.length && pairs[p][1] === j) blocks.push(oldBlocks[pairs[p++][0]]);
+    if (j < newBlocks.length) {
+      index[j] = blocks.length;
+      blocks.push(newBlocks[j]);
+    }
+  }
+  return { blocks, index };
 }
 
 /** Block ids concatenated (16 hex digits each) back into a list. */

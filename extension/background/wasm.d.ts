@@ -108,10 +108,12 @@ declare module 'sincelast-wasm' {
     status: 'first' | 'changed' | 'unchanged',
     summary: Summary | null,
     changes: Change[],
-    /** Content addresses to store: each block's id, the list's, the pathset's. */
+    /** Content addresses to store: each block's id, the list's, the pathset's (the stored version's: the new blocks with `kept_unloaded` in their places). */
     ids: string[],
     list_id: string,
     pathset_id: string,
+    /** Blocks of the previous version that had not loaded yet, `[old index, new index]`: kept in the stored version before the new block at that index (pack.js `storedVersion`). */
+    kept_unloaded: [number, number][],
     updates: SiteUpdates,
   }
 

@@ -531,8 +531,9 @@ async function checkOne(url, settings) {
     try {
       await db.writeVisit({
         url, site: w.site, time, title: page.title || fresh.title || '', truncated: !!page.truncated || got.capped,
-        blocks, ids: analysis.ids, listId: analysis.list_id, pathsetId: analysis.pathset_id, summary,
-        previous, siteUpdates: analysis.updates, kind: 'checked', watch: fresh, kept: db.keptOf(analysis.changes),
+        // (what had not loaded yet kept from the last version: analysis.stored, see pack.js)
+        blocks: analysis.stored ? analysis.stored.blocks : blocks, ids: analysis.ids, listId: analysis.list_id, pathsetId: analysis.pathset_id, summary,
+        previous, siteUpdates: analysis.updates, kind: 'checked', watch: fresh, kept: db.keptOf(analysis.changes, analysis.stored ? analysis.stored.index : null),
         hold: TEST_HOOKS ? Number(hooks.watchHoldWriteMs) || 0 : 0,
       });
     } catch (e) {

@@ -334,6 +334,34 @@ test('an endless list whose second batch is not loaded yet is not reported as re
   const shown = await painted(page);
   assert.equal(shown.count, 0, JSON.stringify(shown));
   assert.doesNotMatch(await attr(page, 'bar') || '', /removed/);
+  // The stored version kept the second batch: when it is there again, nothing is new.
+  await site.advance('feed');
+  const again = await revisit(page);
+  assert.equal(await page.evaluate(() => document.querySelectorAll('#feed li').length), 40, 'all read this time');
+  assert.equal(again, 'unchanged');
+  const after = await painted(page);
+  assert.equal(after.count, 0, JSON.stringify(after));
+  const stored = (await dumpDb(ext)).blocks.filter((b) => /Feed item number 40:/.test(b.text));
+  assert.equal(stored.length, 1, 'the 40th item is stored once');
+  await page.close();
+});
+
+test('reviews that had not loaded yet ("Loading reviews…") are not removed, and their return is no change', async () => {
+  const url = site.url('reviews', 'reviews');
+  const { page } = await visit(ext, url);
+  await site.advance('reviews');
+  assert.equal(await revisit(page), 'unchanged');
+  assert.equal(await page.evaluate(() => document.querySelectorAll('.review').length), 0, 'read while loading');
+  const loading = await painted(page);
+  assert.equal(loading.count, 0, JSON.stringify(loading));
+  assert.doesNotMatch(await attr(page, 'bar') || '', /removed/);
+  // Back, unchanged: compared with the stored version, which kept them, nothing is new (stored
+  // as read, the three reviews would be painted new).
+  await site.advance('reviews');
+  assert.equal(await revisit(page), 'unchanged');
+  assert.equal(await page.evaluate(() => document.querySelectorAll('.review').length), 3);
+  const back = await painted(page);
+  assert.equal(back.count, 0, JSON.stringify(back));
   await page.close();
 });
 

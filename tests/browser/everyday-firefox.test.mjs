@@ -230,6 +230,25 @@ test('Firefox: an endless list not loaded yet is not reported as removed', async
   assert.equal(await js("return document.querySelectorAll('#feed li').length"), 20);
   assert.equal((await painted()).count, 0);
   assert.doesNotMatch((await ff.attr('bar')) || '', /removed/);
+  // The stored version kept the second batch: all 40 again is no change.
+  await ff.site.advance('ffe-feed');
+  assert.equal(await load(url), 'unchanged');
+  assert.equal(await js("return document.querySelectorAll('#feed li').length"), 40);
+  assert.equal((await painted()).count, 0);
+});
+
+test('Firefox: reviews behind "Loading reviews…" are not removed, and their return is no change', async () => {
+  const url = ff.site.url('ffe-reviews', 'reviews');
+  assert.equal(await load(url), 'first');
+  await ff.site.advance('ffe-reviews');
+  assert.equal(await load(url), 'unchanged');
+  assert.equal(await js("return document.querySelectorAll('.review').length"), 0);
+  assert.equal((await painted()).count, 0);
+  assert.doesNotMatch((await ff.attr('bar')) || '', /removed/);
+  await ff.site.advance('ffe-reviews');
+  assert.equal(await load(url), 'unchanged');
+  assert.equal(await js("return document.querySelectorAll('.review').length"), 3);
+  assert.equal((await painted()).count, 0);
 });
 
 test('Firefox: first run: the onboarding page, its five lines and its live demo', async () => {

@@ -42,8 +42,11 @@
 //                               itself to /app/inbox before the page settles, its text unchanged
 //   GET /s/<story>/hashapp         the same app routed by hash (#/inbox, #/news, #/about)
 //   GET /s/<story>/feed            an endless list: 20 items at once, 20 more 100 ms after load
-//                               (version 0) or 8 s after load (later versions: not loaded yet
-//                               when the page settles); the items never change
+//                               (versions 0 and 2 on) or 8 s after load (version 1: not loaded
+//                               yet when the page settles); the items never change
+//   GET /s/<story>/reviews         a shop's product page with three reviews (versions 0 and 2 on)
+//                               or "Loading reviews…" where they stand (version 1: they had not
+//                               loaded when the page was read); nothing else ever changes
 //   GET /s/<story>/metrics         one sentence whose last word changes (seven → eight) and a
 //                               reader counter (1000 → 1042), from version 0 to 1
 //   GET /__advance?story=<story>   bump that story's version (answers the new version);
@@ -769,6 +772,24 @@ function portalPage(version) {
   });
 }
 
+// GET /s/<story>/reviews  a product page whose reviews had not loaded on the second visit
+// ("Loading reviews…" in their place) and are back, unchanged, on the third
+function reviewsPage(version) {
+  const reviews = version === 1
+    ? '<p class="loading">Loading reviews…</p>'
+    : ['Sturdy and folds flat, we use it every summer evening.',
+      'The hinges squeak a little after the first rain.',
+      'Lovely wood, but the delivery took three weeks.']
+      .map((r) => `<div class="review"><p>${r}</p></div>`).join('');
+  return layout({
+    title: 'Garden chair',
+    theme: null,
+    body: `<main><h1>Garden chair, oak</h1><p>A folding chair for the garden, made of oak, with brass hinges.</p>
+<section id="reviews"><h2>What buyers say</h2><div class="list">${reviews}</div></section></main>
+<footer><p>Shipping and returns</p></footer>`,
+  });
+}
+
 // GET /s/<story>/related  (issue 11) a newspaper's imprint with a "Mehr zum Thema" module of
 // other articles' teasers that is there on even versions and gone on odd ones (as welt.de's is
 // between fetches minutes apart); the imprint itself never changes
@@ -810,7 +831,7 @@ statistics cookies to improve our services. You can withdraw your consent at any
   });
 }
 
-const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, courier: courierFront, courierprivacy: courierPrivacy, ferrystatus: ferryStatusPage, tentstock: tentStockPage, faq: faqPage, weather: weatherPage, notices: noticesPage, related: relatedPage, dashboard: dashboardPage, portal: portalPage };
+const PAGES = { cookiebanner: cookieBannerPage, links: linksPage, linksection: linkSectionPage, spy: spyPage, hiding: hidingPage, town: townPage, events: eventsPage, contact: contactPage, news: newsPage, login: loginPage, static: staticPage, late: latePage, long: longPage, hanging: hangingPage, inline: inlinePage, many: manyPage, shadowlogin: shadowLoginPage, latelogin: lateLoginPage, bigshadowlogin: bigLoginPage('shadow'), bighiddenlogin: bigLoginPage('hidden'), bigplain: bigLoginPage('plain'), herald: heraldFront, heraldabout: heraldAbout, heraldterms: heraldTerms, courier: courierFront, courierprivacy: courierPrivacy, ferrystatus: ferryStatusPage, tentstock: tentStockPage, faq: faqPage, weather: weatherPage, notices: noticesPage, related: relatedPage, dashboard: dashboardPage, portal: portalPage, reviews: reviewsPage };
 
 // hist: GET /s/<story>/knot — the page built to have a known change curve (knot at 4 h, Dice
 // 0.5 when seen hourly; tests/site/knot-page.mjs): version k is the page k hours on.
@@ -871,7 +892,7 @@ function metricsPage(version) {
   });
 }
 
-/** An endless list: 20 items at once, 20 more soon (version 0) or too late to be read. */
+/** An endless list: 20 items at once, 20 more soon (versions 0, 2…) or too late to be read (1). */
 function feedPage(version) {
   const item = (k) => `<li>Feed item number ${k + 1}: a short note from the harbour office.</li>`;
   const first = Array.from({ length: 20 }, (_, k) => item(k)).join('');
@@ -879,7 +900,7 @@ function feedPage(version) {
   const script = `<script>
 addEventListener('load', () => setTimeout(() => {
   document.getElementById('feed').insertAdjacentHTML('beforeend', ${more});
-}, ${version === 0 ? 100 : 8000}));
+}, ${version === 1 ? 8000 : 100}));
 </script>`;
   return layout({ title: 'Feed', body: `<h2>Latest</h2><ul id="feed">${first}</ul>`, script });
 }

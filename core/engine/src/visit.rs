@@ -110,12 +110,23 @@ pub struct VisitOutcome {
     pub summary: Option<Summary>,
     /// Every change (all but unchanged blocks), in page order, ready to paint.
     pub changes: Vec<Change>,
-    /// Each new block's id ([`crate::hash::block_id`] of its text).
+    /// Each stored block's id ([`crate::hash::block_id`] of its text): the new version's blocks,
+    /// with the ones of [`kept_unloaded`](Self::kept_unloaded) in their places.
     pub ids: Vec<String>,
-    /// The id of the new version's block list.
+    /// The id of the stored version's block list.
     pub list_id: String,
-    /// The id of the new version's paths and type paths.
+    /// The id of the stored version's paths and type paths.
     pub pathset_id: String,
+    /// Blocks of the previous version that had not loaded yet (the tail of a list that loads
+    /// more later, what a "Loading reviews…" stands in for: removed blocks of reason
+    /// `not_loaded_yet`), as `[old index, new index]`: the stored version keeps each before the
+    /// new block at that index (the new block count: at the end), so that their return on the
+    /// next visit is no change — once: a block kept and still missing on the next visit is let
+    /// go ([`crate::classify::site::PageRecord::kept`]), and so is what a list that showed new
+    /// items dropped from its end. [`stored_blocks`] puts them in; `ids`, `list_id` and
+    /// `pathset_id` are the stored version's. Empty on most visits (and when the whole page
+    /// did not load: `summary.not_loaded`, the caller keeps the previous version).
+    pub kept_unloaded: Vec<[usize; 2]>,
     /// The site records to write back.
     pub updates: SiteUpdates,
     /// The full classified report (every block, unchanged ones included) for native callers
@@ -133,7 +144,6 @@ pub fn visit(input: &VisitInput, site: &mut SiteState) -> VisitOutcome {
 /// visit teaches the site: a preview with `learn: false` writes nothing).
 pub fn visit_with(input: &VisitInput, site: &mut SiteState, opts: &VisitOptions) -> VisitOutcome {
     let new = &input.current;
-    let ids = content_ids(new.blocks);
     let (status, summary, changes, updates, report) = match &input.previous {
         None => {
             let updates = if opts.learn {
@@ -162,16 +172,52 @@ pub fn visit_with(input: &VisitInput, site: &mut SiteState, opts: &VisitOptions)
             )
         }
     };
+    let kept_unloaded = report
+        .as_ref()
+        .map(|r| r.kept_unloaded.clone())
+        .unwrap_or_default();
+    let ids = if kept_unloaded.is_empty() {
+        content_ids(new.blocks)
+    } else {
+        let old = input.previous.as_ref().map_or(&[][..], |v| v.blocks);
+        content_ids(&stored_blocks(old, new.blocks, &kept_unloaded))
+    };
     VisitOutcome {
         status,
         summary,
         changes,
+        kept_unloaded,
         ids: ids.ids,
         list_id: ids.list_id,
         pathset_id: ids.pathset_id,
         updates,
         report,
     }
+}
+
+/// The version to store after a visit: the new blocks, with the previous version's blocks that
+/// had not loaded yet ([`VisitOutcome::kept_unloaded`], `[old index, new index]`) each before the
+/// new block at its index, in their old order. Pairs out of range are left out.
+pub fn stored_blocks(old: &[Block], new: &[Block], kept: &[[usize; 2]]) -> Vec<Block> {
+    let mut kept: Vec<[usize; 2]> = kept
+        .iter()
+        .copied()
+        .filter(|&[i, at]| i < old.len() && at <= new.len())
+        .collect();
+    // By place, then by old order.
+    kept.sort_unstable_by_key(|&[i, at]| (at, i));
+    let mut out = Vec::with_capacity(new.len() + kept.len());
+    let mut next = kept.iter().peekable();
+    for j in 0..=new.len() {
+        while let Some(&&[i, _]) = next.peek().filter(|p| p[1] == j) {
+            out.push(old[i].clone());
+            next.next();
+        }
+        if let Some(b) = new.get(j) {
+            out.push(b.clone());
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -737,6 +783,184 @@ mod tests {
             "{:#?}",
             out.changes
         );
+    }
+
+    /// A shop page: a heading, reviews under it (or a placeholder while they load), a footer.
+    fn shop(reviews: &[&str], placeholder: Option<&str>) -> Vec<Block> {
+        let mut v: Vec<(String, String)> = vec![
+            (
+                "/html[0]/body[0]/main[0]/h1[0]".into(),
+                "Garden chair, oak".into(),
+            ),
+            (
+                "/html[0]/body[0]/main[0]/p[0]".into(),
+                "A folding chair for the garden, made of oak, with brass hinges.".into(),
+            ),
+            (
+                "/html[0]/body[0]/main[0]/section[0]/h2[0]".into(),
+                "What buyers say".into(),
+            ),
+        ];
+        for (k, r) in reviews.iter().enumerate() {
+            v.push((
+                format!("/html[0]/body[0]/main[0]/section[0]/div[0]/div[{k}]/p[0]"),
+                r.to_string(),
+            ));
+        }
+        if let Some(p) = placeholder {
+            v.push((
+                "/html[0]/body[0]/main[0]/section[0]/div[0]/p[0]".into(),
+                p.to_string(),
+            ));
+        }
+        v.push((
+            "/html[0]/body[0]/footer[0]/p[0]".into(),
+            "Shipping and returns".into(),
+        ));
+        v.into_iter()
+            .map(|(path, text)| Block {
+                text,
+                path,
+                ..Block::default()
+            })
+            .collect()
+    }
+
+    const REVIEWS: [&str; 3] = [
+        "Sturdy and folds flat, we use it every summer evening.",
+        "The hinges squeak a little after the first rain.",
+        "Lovely wood, but the delivery took three weeks.",
+    ];
+
+    #[test]
+    fn what_had_not_loaded_yet_is_kept_and_its_return_is_no_change() {
+        let url = "https://shop.example/chair";
+        let mut site = SiteState::new();
+        let full = shop(&REVIEWS, None);
+        first(&mut site, url, 0, &full);
+        // The reviews had not loaded when the page was read: a placeholder stands for them.
+        let loading = shop(&[], Some("Loading reviews…"));
+        let out = again(&mut site, url, (0, &full), (DAY, &loading));
+        assert_eq!(out.status, VisitStatus::Unchanged, "{:?}", out.changes);
+        let gone: Vec<_> = out
+            .changes
+            .iter()
+            .filter(|c| c.status == Status::Removed)
+            .collect();
+        assert_eq!(gone.len(), 3);
+        assert!(gone
+            .iter()
+            .all(|c| c.kind == Kind::Noise
+                && c.reason.as_ref().unwrap().kinds == [Volatile::Unloaded]));
+        // The stored version keeps the reviews where they stood (before the placeholder), and
+        // the ids are the stored version's.
+        assert_eq!(out.kept_unloaded, vec![[3, 3], [4, 3], [5, 3]]);
+        let stored = stored_blocks(&full, &loading, &out.kept_unloaded);
+        let texts: Vec<&str> = stored.iter().map(|b| b.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "Garden chair, oak",
+                "A folding chair for the garden, made of oak, with brass hinges.",
+                "What buyers say",
+                REVIEWS[0],
+                REVIEWS[1],
+                REVIEWS[2],
+                "Loading reviews…",
+                "Shipping and returns",
+            ]
+        );
+        let ids = content_ids(&stored);
+        assert_eq!((&out.ids, &out.list_id), (&ids.ids, &ids.list_id));
+        assert_eq!(out.pathset_id, ids.pathset_id);
+        // Next time the reviews are there: compared with the stored version, nothing changed
+        // (the placeholder went, as noise). Compared with the version as read, the three
+        // reviews would have been new.
+        let back = again(&mut site, url, (DAY, &stored), (2 * DAY, &full));
+        assert_eq!(back.status, VisitStatus::Unchanged, "{:?}", back.changes);
+        assert!(back.kept_unloaded.is_empty());
+        assert_eq!(back.ids, content_ids(&full).ids);
+        // Still loading on two visits in a row: kept once, then let go (the stored version is
+        // the page as read, and the reviews' return shows them).
+        let mut twice = SiteState::new();
+        first(&mut twice, url, 0, &full);
+        let one = again(&mut twice, url, (0, &full), (DAY, &loading));
+        let kept = stored_blocks(&full, &loading, &one.kept_unloaded);
+        let two = again(&mut twice, url, (DAY, &kept), (2 * DAY, &loading));
+        assert_eq!(two.status, VisitStatus::Unchanged, "{:?}", two.changes);
+        assert!(two.kept_unloaded.is_empty());
+        assert_eq!(two.ids, content_ids(&loading).ids);
+        let late = again(&mut twice, url, (2 * DAY, &loading), (3 * DAY, &full));
+        assert_eq!(late.status, VisitStatus::Changed);
+        let mut fresh = SiteState::new();
+        first(&mut fresh, url, 0, &full);
+        again(&mut fresh, url, (0, &full), (DAY, &loading));
+        let unkept = again(&mut fresh, url, (DAY, &loading), (2 * DAY, &full));
+        assert_eq!(unkept.status, VisitStatus::Changed);
+    }
+
+    #[test]
+    fn reviews_replaced_by_others_are_removed_though_more_are_loading() {
+        let url = "https://shop.example/chair";
+        let mut site = SiteState::new();
+        let full = shop(&REVIEWS, None);
+        first(&mut site, url, 0, &full);
+        // Two new reviews took the old ones' place, and more are loading: the old ones went.
+        let newer = shop(
+            &[
+                "Bought a second one for the balcony, just as good.",
+                "Arrived quickly and well packed this time.",
+            ],
+            Some("Loading more reviews…"),
+        );
+        let out = again(&mut site, url, (0, &full), (DAY, &newer));
+        assert_eq!(out.status, VisitStatus::Changed);
+        assert!(out.kept_unloaded.is_empty());
+        assert!(out
+            .changes
+            .iter()
+            .filter(|c| c.status == Status::Removed)
+            .all(|c| c.kind == Kind::Content));
+        // A placeholder in another part of the page stands for nothing that was removed here:
+        // a paragraph taken off the page is the page's change.
+        let mut cut = shop(&REVIEWS, Some("Loading reviews…"));
+        cut.remove(1);
+        let out = again(&mut site, url, (0, &full), (DAY, &cut));
+        assert_eq!(out.status, VisitStatus::Changed);
+        assert!(out.kept_unloaded.is_empty());
+        // The whole page not loaded: the caller keeps the previous version, nothing is merged.
+        assert!(stored_blocks(&full, &cut, &[[99, 0], [0, 99]]).len() == cut.len());
+    }
+
+    #[test]
+    fn the_tail_of_a_list_not_loaded_yet_is_kept_for_the_next_visit() {
+        let url = "https://h.example/feed";
+        let list = |n: usize| -> Vec<Block> {
+            let mut v: Vec<Block> = (0..n)
+                .map(|k| Block {
+                    text: format!("Item number {k} of the endless list"),
+                    path: format!("/html[0]/body[0]/main[0]/ul[0]/li[{k}]"),
+                    ..Block::default()
+                })
+                .collect();
+            v.push(Block {
+                text: "About".into(),
+                path: "/html[0]/body[0]/footer[0]/p[0]".into(),
+                ..Block::default()
+            });
+            v
+        };
+        let mut site = SiteState::new();
+        let (all, some) = (list(40), list(20));
+        first(&mut site, url, 0, &all);
+        let out = again(&mut site, url, (0, &all), (DAY, &some));
+        assert_eq!(out.status, VisitStatus::Unchanged);
+        assert_eq!(out.kept_unloaded.len(), 20);
+        let stored = stored_blocks(&all, &some, &out.kept_unloaded);
+        assert_eq!(stored, all);
+        let back = again(&mut site, url, (DAY, &stored), (2 * DAY, &all));
+        assert_eq!(back.status, VisitStatus::Unchanged);
+        assert!(back.changes.is_empty(), "{:?}", back.changes);
     }
 
     #[test]

@@ -98,6 +98,7 @@ pub fn revisit(
         .unwrap_or_else(|| Report {
             summary: Default::default(),
             blocks: Vec::new(),
+            kept_unloaded: Vec::new(),
             work: Default::default(),
         })
 }

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use sincelast_core::block::Block;
 use sincelast_core::classify::site::SiteState;
+use sincelast_core::visit::{stored_blocks, visit, VisitInput};
 use sincelast_eval::{
     extract_file, ignore_numbers, parse_time, pct, plain, ratio, unpack, Outcome, Table,
 };
@@ -113,10 +114,21 @@ fn visit_site(
             continue;
         };
         let mut keep = true;
+        let mut stored: Option<Vec<Block>> = None;
         match (prev.get(&v.page), kept.get(&v.page)) {
             (Some(p), Some(k)) => {
-                let report = revisit(model, &url, (k.time, &k.blocks), (v.time, &blocks));
+                let out = visit(
+                    &VisitInput::revisit(&url, (k.time, &k.blocks), (v.time, &blocks)),
+                    model,
+                );
+                let Some(report) = out.report else {
+                    continue;
+                };
                 keep = !report.summary.not_loaded;
+                // What had not loaded yet stays in the stored version, as the extension keeps it.
+                if !out.kept_unloaded.is_empty() {
+                    stored = Some(stored_blocks(&k.blocks, &blocks, &out.kept_unloaded));
+                }
                 let outs = [
                     plain(&p.blocks, &blocks),
                     ignore_numbers(&p.blocks, &blocks),
@@ -133,7 +145,7 @@ fn visit_site(
             kept.insert(
                 v.page.clone(),
                 Prev {
-                    blocks: blocks.clone(),
+                    blocks: stored.unwrap_or_else(|| blocks.clone()),
                     time: v.time,
                 },
             );

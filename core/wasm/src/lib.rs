@@ -37,7 +37,8 @@
 //! PageRecord = { url: string, seq: number, version: number,
 //!                dom: Uint8Array, text: Uint8Array,          // little-endian u32 hashes
 //!                flips: [{ path: string, ids: Uint8Array }], // little-endian u64 text ids
-//!                arrived?: Uint8Array }  // u64 ids of the texts the latest revisit brought
+//!                arrived?: Uint8Array,   // u64 ids of the texts the latest revisit brought
+//!                kept?: Uint8Array }     // u64 ids of the texts it kept as not loaded yet
 //! RuleRecord = { id: string, rule: { type: "slots", pattern: (string|null)[] }
 //!                                | { type: "rotating", path: string } | null,
 //!                learned_from: "near_simultaneous" | "flip" | "", hits: number,
@@ -63,6 +64,9 @@
 //!               at: number | null }],  // removed: index of the new block it stood before
 //!                                      // (null = at the end)
 //!   ids: string[], list_id: string, pathset_id: string,  // content addresses to store
+//!   kept_unloaded: [number, number][],  // [old index, new index]: old blocks that had not
+//!                    // loaded yet, kept in the stored version before that new block (the ids
+//!                    // are the stored version's; extension/background/pack.js storedVersion)
 //!   updates: { pages_put: PageRecord[], pages_deleted: string[],
 //!              rules_put: RuleRecord[], rules_deleted: string[] } }
 //! ```
@@ -344,6 +348,7 @@ fn outcome_to_js(out: &core_visit::VisitOutcome) -> Result<JsValue, JsValue> {
         changes: &'a [sincelast_core::report::Change],
         list_id: &'a str,
         pathset_id: &'a str,
+        kept_unloaded: &'a [[usize; 2]],
         updates: Updates<'a>,
     }
     #[derive(Serialize)]
@@ -358,6 +363,7 @@ fn outcome_to_js(out: &core_visit::VisitOutcome) -> Result<JsValue, JsValue> {
         changes: &out.changes,
         list_id: &out.list_id,
         pathset_id: &out.pathset_id,
+        kept_unloaded: &out.kept_unloaded,
         updates: Updates {
             pages_deleted: &out.updates.pages_deleted,
             rules_put: &out.updates.rules_put,

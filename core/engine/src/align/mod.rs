@@ -447,6 +447,11 @@ pub struct Report {
     /// The new page's blocks in order, with removed blocks interleaved after the block that
     /// preceded them on the old page.
     pub blocks: Vec<BlockDiff>,
+    /// Blocks of the old version that had not loaded yet, kept in the version to store, as
+    /// `[old index, new index]` (set by the site's classification: see
+    /// [`crate::visit::VisitOutcome::kept_unloaded`]; empty from the plain alignment).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kept_unloaded: Vec<[usize; 2]>,
     /// The work the visit did, in the units of [`Budgets`] (not serialized).
     #[serde(skip)]
     pub work: Work,
@@ -898,6 +903,7 @@ pub(crate) fn diff_blocks_metered(
     Report {
         summary,
         blocks,
+        kept_unloaded: Vec::new(),
         work: Work::default(),
     }
 }

@@ -136,7 +136,17 @@ pub struct PageRecord {
     /// template. Absent in records stored before (nothing arrived).
     #[serde(default, with = "le_u64", skip_serializing_if = "Vec::is_empty")]
     pub arrived: Vec<u64>,
+    /// The texts of the earlier version's blocks that the page's latest revisit kept in the
+    /// stored version because they had not loaded yet ([`crate::visit::VisitOutcome::kept_unloaded`]),
+    /// as sorted [`crate::hash::stable_hash`]es, at most [`KEPT_PER_PAGE`] (little-endian `u64`
+    /// bytes): a block kept once and still missing on the next visit is let go, so the stored
+    /// version never keeps what the page dropped for good. Absent in records stored before.
+    #[serde(default, with = "le_u64", skip_serializing_if = "Vec::is_empty")]
+    pub kept: Vec<u64>,
 }
+
+/// Most blocks a revisit keeps in the stored version as not loaded yet ([`PageRecord::kept`]).
+pub const KEPT_PER_PAGE: usize = 256;
 
 /// Most texts a page record keeps as arrived on its latest revisit ([`PageRecord::arrived`]).
 pub const ARRIVED_PER_PAGE: usize = 256;
@@ -246,6 +256,8 @@ pub struct SiteState {
     flip_paths: usize,
     /// Per page URL: the texts its latest revisit brought ([`PageRecord::arrived`]).
     arrived: HashMap<String, Vec<u64>>,
+    /// Per page URL: the texts its latest revisit kept as not loaded yet ([`PageRecord::kept`]).
+    kept: HashMap<String, Vec<u64>>,
     /// Records dropped as bad by [`SiteState::from_records`].
     dropped: usize,
 }
@@ -273,7 +285,8 @@ impl SiteState {
                 && ascending(&p.dom)
                 && ascending(&p.text)
                 && p.flips.iter().all(|f| !f.path.is_empty())
-                && p.arrived.len() <= ARRIVED_PER_PAGE;
+                && p.arrived.len() <= ARRIVED_PER_PAGE
+                && p.kept.len() <= KEPT_PER_PAGE;
             if !ok {
                 dropped += 1;
                 continue;
@@ -284,6 +297,7 @@ impl SiteState {
         }
         let mut flips: HashMap<String, BTreeMap<String, SlotHistory>> = HashMap::new();
         let mut arrived: HashMap<String, Vec<u64>> = HashMap::new();
+        let mut kept_texts: HashMap<String, Vec<u64>> = HashMap::new();
         let mut flip_paths = 0;
         let mut hashes = Vec::with_capacity(by_url.len());
         for (url, p) in by_url {
@@ -312,6 +326,9 @@ impl SiteState {
             if !p.arrived.is_empty() {
                 arrived.insert(url.clone(), p.arrived);
             }
+            if !p.kept.is_empty() {
+                kept_texts.insert(url.clone(), p.kept);
+            }
             hashes.push((url, p.seq, p.dom, p.text));
         }
         let mut seen = BTreeSet::new();
@@ -330,6 +347,7 @@ impl SiteState {
             flips,
             flip_paths,
             arrived,
+            kept: kept_texts,
             dropped,
         }
     }
@@ -376,6 +394,7 @@ impl SiteState {
             text: text.to_vec(),
             flips,
             arrived: self.arrived.get(url).cloned().unwrap_or_default(),
+            kept: self.kept.get(url).cloned().unwrap_or_default(),
         })
     }
 
@@ -416,7 +435,8 @@ impl SiteState {
         let known = self.templates.forget(url);
         let had_flips = self.drop_flips(url);
         let had_arrived = self.arrived.remove(url).is_some();
-        (known || had_flips || had_arrived).then(|| url.to_string())
+        let had_kept = self.kept.remove(url).is_some();
+        (known || had_flips || had_arrived || had_kept).then(|| url.to_string())
     }
 
     fn drop_flips(&mut self, url: &str) -> bool {
@@ -440,6 +460,7 @@ impl SiteState {
         for u in &evicted {
             self.drop_flips(u);
             self.arrived.remove(u);
+            self.kept.remove(u);
         }
         let (rules_put, rules_deleted) = self.noise.take_changes();
         SiteUpdates {
@@ -1199,6 +1220,8 @@ impl SiteState {
         }
         // The tail of a list that is simply not loaded yet is not removed.
         mark_unloaded(&mut report, old.blocks);
+        // Nor is what a "Loading reviews…" stands in for.
+        mark_behind_placeholder(&mut report, old.blocks.len(), new.blocks.len());
         // A new teaser's time, date or position goes with its headline.
         fold_item_stamps(&mut report, old.blocks, new.blocks, &mut meter);
         // What the person taught overrides every other decision for its slot.
@@ -1207,6 +1230,12 @@ impl SiteState {
         let not_loaded = mark_page_unloaded(&mut report, old.blocks);
         recount(&mut report);
         report.summary.not_loaded = not_loaded;
+        // What had not loaded yet stays in the stored version (once: what was kept last time and
+        // is still missing is let go). A page that did not load is not stored at all.
+        if !not_loaded {
+            let before = self.kept.get(url).map_or(&[][..], |v| v.as_slice());
+            report.kept_unloaded = kept_unloaded(&report, old.blocks, new.blocks, before);
+        }
         report.summary.degraded = meter.degraded.clone();
         report.summary.approximate |= !report.summary.degraded.is_empty();
         report.work = meter.work;
@@ -1277,6 +1306,19 @@ impl SiteState {
         } else {
             self.arrived.insert(url.to_string(), arrived);
         }
+        let mut kept: Vec<u64> = report
+            .kept_unloaded
+            .iter()
+            .filter_map(|&[i, _]| old.blocks.get(i))
+            .map(|b| stable_hash(&b.text))
+            .collect();
+        kept.sort_unstable();
+        kept.dedup();
+        if kept.is_empty() {
+            self.kept.remove(url);
+        } else {
+            self.kept.insert(url.to_string(), kept);
+        }
         let updates = self.updates(url, evicted);
         (report, updates)
     }
@@ -1342,6 +1384,7 @@ impl SiteState {
                 text,
                 flips: Vec::new(),
                 arrived: Vec::new(),
+                kept: Vec::new(),
             })
             .collect();
         Ok((pages, rules))
@@ -1512,6 +1555,170 @@ fn mark_unloaded(report: &mut Report, old: &[Block]) {
             }
         }
     }
+}
+
+/// Marks as noise ([`Volatile::Unloaded`]) the removed content blocks that a loading placeholder
+/// ("Loading reviews…", [`noise::loading_placeholder`]; new, or still there) stands in for: those
+/// that stood in its place — between the same two blocks still on the page (or right after a
+/// placeholder that stayed), with no other new or changed content there — and inside the
+/// element that holds it (its parent or the one above:
+/// the list it replaced, or the section around it; never the page's `<body>` as a whole). The
+/// reviews had not loaded yet when the page was read; they were not taken off the page, and
+/// the caller keeps them in the stored version (`VisitOutcome::kept_unloaded`).
+fn mark_behind_placeholder(report: &mut Report, old_count: usize, new_count: usize) {
+    let is_placeholder = |b: &BlockDiff| match b.status {
+        Status::New => {
+            b.kind == Kind::Noise
+                && b.reason
+                    .as_ref()
+                    .is_some_and(|r| r.kinds == [Volatile::Unloaded])
+        }
+        // Still loading: what it stood for last time (kept in the stored version) still is not.
+        Status::Unchanged => noise::loading_placeholder(&b.text),
+        _ => false,
+    };
+    if !report.blocks.iter().any(is_placeholder) {
+        return;
+    }
+    // The new blocks that kept their place or were edited (the anchors of removed blocks, as
+    // in `report::changes_of`), old index → new index, and the new content blocks.
+    let mut anchored = vec![false; new_count];
+    let mut new_of: Vec<Option<usize>> = vec![None; old_count];
+    let mut new_content = vec![false; new_count];
+    for b in &report.blocks {
+        if let (Status::Unchanged | Status::Changed, Some(i), Some(j)) =
+            (b.status, b.old_index, b.new_index)
+        {
+            if i < old_count && j < new_count {
+                new_of[i] = Some(j);
+                anchored[j] = true;
+            }
+        }
+        if let Some(j) = b.new_index.filter(|&j| j < new_count) {
+            new_content[j] = b.kind == Kind::Content && b.status != Status::Unchanged;
+        }
+    }
+    // Where each removed block stood: the new index after its nearest anchor before it.
+    let at_of = |i: usize| -> usize {
+        new_of[..i.min(old_count)]
+            .iter()
+            .rev()
+            .find_map(|j| *j)
+            .map_or(0, |j| j + 1)
+    };
+    let holders = |path: &str| -> Vec<String> {
+        let mut out = Vec::new();
+        let mut p = path;
+        for _ in 0..2 {
+            let Some((head, _)) = p.rsplit_once('/') else {
+                break;
+            };
+            // `/html[0]` and `/html[0]/body[0]` hold the whole page.
+            if head.matches('/').count() <= 2 {
+                break;
+            }
+            out.push(format!("{head}/"));
+            p = head;
+        }
+        out
+    };
+    let mut marks: Vec<usize> = Vec::new();
+    for b in report.blocks.iter().filter(|b| is_placeholder(b)) {
+        let Some(j) = b.new_index.filter(|&j| j < new_count) else {
+            continue;
+        };
+        // The placeholder's gap: the new blocks between the anchors around it.
+        let lo = (0..j).rev().find(|&x| anchored[x]).map_or(0, |x| x + 1);
+        let hi = (j + 1..new_count)
+            .find(|&x| anchored[x])
+            .unwrap_or(new_count);
+        if (lo..hi).any(|x| x != j && new_content[x]) {
+            continue;
+        }
+        let holders = holders(&b.path);
+        for (k, r) in report.blocks.iter().enumerate() {
+            let (Status::Removed, Kind::Content, Some(i)) = (r.status, r.kind, r.old_index) else {
+                continue;
+            };
+            // (A removal a rule keeps, the person's "always show", stays the page's.)
+            let at = at_of(i);
+            if r.reason.is_none()
+                && (at == lo || (anchored[j] && at == j + 1))
+                && holders.iter().any(|h| r.path.starts_with(h.as_str()))
+            {
+                marks.push(k);
+            }
+        }
+    }
+    for k in marks {
+        let b = &mut report.blocks[k];
+        b.kind = Kind::Noise;
+        b.reason = Some(Reason::builtin(vec![Volatile::Unloaded]));
+    }
+}
+
+/// The removed blocks of a visit that the stored version keeps because they had not loaded yet
+/// (see [`crate::visit::VisitOutcome::kept_unloaded`]), as `[old index, new index]` in old order,
+/// at most [`KEPT_PER_PAGE`]: removed noise of reason [`Volatile::Unloaded`] (but a placeholder
+/// that went: what it stood for came), whose text the latest revisit did not keep already
+/// (`before`: kept then and still missing, it is let go), and only of a list that gained
+/// nothing — no block of their type path (other than a placeholder) is new, changed or moved.
+/// A list that also showed new items is one that moved on (a news list whose oldest items fell
+/// off its end): keeping what went from its end would keep every item it ever dropped.
+fn kept_unloaded(report: &Report, old: &[Block], new: &[Block], before: &[u64]) -> Vec<[usize; 2]> {
+    use crate::block::type_path_of;
+    let unloaded = |b: &BlockDiff| {
+        b.status == Status::Removed
+            && b.kind == Kind::Noise
+            && b.reason
+                .as_ref()
+                .is_some_and(|r| r.kinds == [Volatile::Unloaded])
+            && !noise::loading_placeholder(&b.text)
+    };
+    if !report.blocks.iter().any(unloaded) {
+        return Vec::new();
+    }
+    let arrived: HashSet<String> = report
+        .blocks
+        .iter()
+        .filter(|b| matches!(b.status, Status::New | Status::Changed | Status::Moved))
+        .filter(|b| !noise::loading_placeholder(&b.text))
+        .map(|b| type_path_of(&b.path))
+        .collect();
+    // Where a removed block stood: after the new block of its nearest old block before it that
+    // kept its place or was edited (as `report::changes_of` places it).
+    let mut new_of: Vec<Option<usize>> = vec![None; old.len()];
+    for b in &report.blocks {
+        if let (Status::Unchanged | Status::Changed, Some(i), Some(j)) =
+            (b.status, b.old_index, b.new_index)
+        {
+            if i < old.len() {
+                new_of[i] = Some(j);
+            }
+        }
+    }
+    let mut out: Vec<[usize; 2]> = report
+        .blocks
+        .iter()
+        .filter(|b| unloaded(b))
+        .filter_map(|b| {
+            let i = b.old_index.filter(|&i| i < old.len())?;
+            if arrived.contains(&type_path_of(&old[i].path))
+                || before.binary_search(&stable_hash(&old[i].text)).is_ok()
+            {
+                return None;
+            }
+            let at = new_of[..i]
+                .iter()
+                .rev()
+                .find_map(|j| *j)
+                .map_or(0, |j| j + 1);
+            Some([i, at.min(new.len())])
+        })
+        .collect();
+    out.sort_unstable();
+    out.truncate(KEPT_PER_PAGE);
+    out
 }
 
 /// Fewest blocks of the earlier version for a page to be judged as not loaded
@@ -4833,6 +5040,7 @@ mod tests {
                 states: vec![4, 2],
             }],
             arrived: vec![7, 9],
+            kept: vec![3, 8],
         };
         let unsorted = PageRecord {
             url: "https://g.example/u".into(),
@@ -4871,6 +5079,7 @@ mod tests {
             vec![7, 9],
             "the texts its latest revisit brought"
         );
+        assert_eq!(back.kept, vec![3, 8], "the texts its latest revisit kept");
         // Bytes of a wrong length do not deserialize (the bindings count the record as bad).
         let json = r#"{"url":"x","seq":1,"version":3,"dom":[1,2,3],"text":[]}"#;
         assert!(serde_json::from_str::<PageRecord>(json).is_err());

@@ -260,6 +260,7 @@ pub const STORES: &[StoreSpec] = &[
             req("text", Ty::Hex(4)),
             opt("flips", Ty::List(&FLIP, MAX_FLIP_PATHS)),
             opt("arrived", Ty::Hex(8)),
+            opt("kept", Ty::Hex(8)),
         ],
         reach: Reach::Site,
         check: None,
