@@ -141,6 +141,34 @@ test('a watched page that only lost text changed: the check counts it, notifies,
   await page.close();
 });
 
+test('a watched page whose reviews had not loaded when checked ("Loading reviews…") did not change, nor does their return', async () => {
+  await setHooks({ watchAllowHosts: [local()], watchSiteGapMs: 0 });
+  await ask({ type: 'watch-settings-set', settings: { notify: true } });
+  const url = site.url('w-reviews', 'reviews');
+  const { page, state } = await visit(ext, url);
+  assert.equal(state, 'first');
+  await ask({ type: 'watch-add', url });
+  const run = () => ext.worker.evaluate(() => globalThis.__sincelastTest.watchRun(true));
+  // Two checks read the placeholder where the reviews stood: no change (not "3 removed").
+  await site.advance('w-reviews');
+  for (let k = 0; k < 2; k++) {
+    const found = await run();
+    assert.deepEqual(found.changed, [], `check ${k + 1}`);
+    const w = await watched(url);
+    assert.equal(w.unseen, 0);
+    assert.equal(w.statusText, 'no meaningful change');
+  }
+  // The reviews are back: no change either, for the check and for the visit.
+  await site.advance('w-reviews');
+  assert.deepEqual((await run()).changed, []);
+  await page.evaluate(() => document.documentElement.removeAttribute('data-sincelast-test-state'));
+  await page.reload();
+  assert.equal(await settled(page), 'unchanged');
+  assert.equal((await painted(page)).count, 0);
+  await ask({ type: 'watch-remove', url });
+  await page.close();
+});
+
 test('the schedule lengthens on a page that does not change and shortens on one that does (the clock shifted by the test hook)', async () => {
   const run = () => ext.worker.evaluate(() => globalThis.__sincelastTest.watchRun(true));
   let shiftMs = 0;

@@ -110,6 +110,27 @@ test('Firefox: a watched page that only lost text changed: the check counts it, 
   await ask({ type: 'watch-remove', url });
 });
 
+test('Firefox: a watched page whose reviews had not loaded when checked ("Loading reviews…") did not change, nor does their return', async () => {
+  await ff.driver.switchTo().window(pageHandle);
+  const url = ff.site.url('ffw-reviews', 'reviews');
+  assert.equal(await ff.load(url), 'first');
+  await setHooks({ watchAllowHosts: [local()], watchSiteGapMs: 0 });
+  await ask({ type: 'watch-settings-set', settings: { notify: true } });
+  await ask({ type: 'watch-add', url });
+  await ff.site.advance('ffw-reviews');
+  for (let k = 0; k < 2; k++) {
+    const run = await ask({ type: 'watch-test-fire', all: true });
+    assert.deepEqual(run.changed, [], `check ${k + 1}`);
+    assert.equal((await watched(url)).unseen, 0);
+  }
+  await ff.site.advance('ffw-reviews');
+  assert.deepEqual((await ask({ type: 'watch-test-fire', all: true })).changed, []);
+  await ff.driver.switchTo().window(pageHandle);
+  await ff.driver.executeScript("document.documentElement.removeAttribute('data-sincelast-test-state')");
+  assert.equal(await ff.load(url), 'unchanged');
+  await ask({ type: 'watch-remove', url });
+});
+
 test('Firefox: private addresses and redirects to them refused; a 6 MB page capped; peers\' lists imported; 20 watched pages, egress only those', async () => {
   await setHooks({ watchAllowHosts: [`localhost:${ff.site.port}`], watchSiteGapMs: 0 });
   await assert.rejects(ask({ type: 'watch-add', url: ff.site.url('ffw-priv', 'news') }), /refused: private address/);

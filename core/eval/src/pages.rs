@@ -1191,13 +1191,21 @@ fn health(ctx: &Ctx) -> Result<(), String> {
         "   revisit, \"Last Update: March 18, 2020 | 10:00AM\" → \"10:47AM\" seen at 11:57 EDT:"
     );
     println!("   the data's own update stamp (56.2% → 56.3% changed).");
-    println!("   Session 45, for the product (not from this data): what had not loaded yet (the tail");
-    println!("   of a list that gained nothing, what a \"Loading reviews…\" stands for) is kept in the");
-    println!("   version ours stores, once, so its return is no change (visit::stored_blocks, as the");
-    println!("   extension stores it). Kept first for any list: a news list that dropped its oldest");
-    println!("   items kept them on and on (bild.de's front page 6 → 46 kept in a day; 3b one visit");
-    println!("   more changed, 55.7% → 55.8%); kept only for lists that showed nothing new, no row of");
-    println!("   3a-3c moves but month-later front pages, 115.1 → 115.0 hl/visit.");
+    println!(
+        "   Session 45, for the product (not from this data): what had not loaded yet (the tail"
+    );
+    println!(
+        "   of a list that gained nothing, once; what a \"Loading reviews…\" stands for, while it"
+    );
+    println!("   stands) is kept in the version ours stores, so its return is no change (as the");
+    println!(
+        "   extension stores it: visit::stored_blocks). Kept first for any list, a news list that"
+    );
+    println!(
+        "   dropped its oldest items kept them on and on (bild.de's front page 6 → 46 kept in a"
+    );
+    println!("   day; 3b one visit more changed, 55.7% → 55.8%); kept only for lists that showed");
+    println!("   nothing new, no row of 3a-3c moves but month-later front pages, 115.1 → 115.0 hl/visit.");
     for e in examples.iter().chain(&worse_examples) {
         println!("   - {e}");
     }

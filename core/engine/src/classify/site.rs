@@ -1221,7 +1221,7 @@ impl SiteState {
         // The tail of a list that is simply not loaded yet is not removed.
         mark_unloaded(&mut report, old.blocks);
         // Nor is what a "Loading reviews…" stands in for.
-        mark_behind_placeholder(&mut report, old.blocks.len(), new.blocks.len());
+        let behind = mark_behind_placeholder(&mut report, old.blocks.len(), new.blocks.len());
         // A new teaser's time, date or position goes with its headline.
         fold_item_stamps(&mut report, old.blocks, new.blocks, &mut meter);
         // What the person taught overrides every other decision for its slot.
@@ -1234,7 +1234,7 @@ impl SiteState {
         // is still missing is let go). A page that did not load is not stored at all.
         if !not_loaded {
             let before = self.kept.get(url).map_or(&[][..], |v| v.as_slice());
-            report.kept_unloaded = kept_unloaded(&report, old.blocks, new.blocks, before);
+            report.kept_unloaded = kept_unloaded(&report, old.blocks, new.blocks, before, &behind);
         }
         report.summary.degraded = meter.degraded.clone();
         report.summary.approximate |= !report.summary.degraded.is_empty();
@@ -1564,8 +1564,9 @@ fn mark_unloaded(report: &mut Report, old: &[Block]) {
 /// element that holds it (its parent or the one above:
 /// the list it replaced, or the section around it; never the page's `<body>` as a whole). The
 /// reviews had not loaded yet when the page was read; they were not taken off the page, and
-/// the caller keeps them in the stored version (`VisitOutcome::kept_unloaded`).
-fn mark_behind_placeholder(report: &mut Report, old_count: usize, new_count: usize) {
+/// the caller keeps them in the stored version (`VisitOutcome::kept_unloaded`). Returns the
+/// indices in `report.blocks` of the blocks it marked.
+fn mark_behind_placeholder(report: &mut Report, old_count: usize, new_count: usize) -> Vec<usize> {
     let is_placeholder = |b: &BlockDiff| match b.status {
         Status::New => {
             b.kind == Kind::Noise
@@ -1578,7 +1579,7 @@ fn mark_behind_placeholder(report: &mut Report, old_count: usize, new_count: usi
         _ => false,
     };
     if !report.blocks.iter().any(is_placeholder) {
-        return;
+        return Vec::new();
     }
     // The new blocks that kept their place or were edited (the anchors of removed blocks, as
     // in `report::changes_of`), old index → new index, and the new content blocks.
@@ -1650,22 +1651,33 @@ fn mark_behind_placeholder(report: &mut Report, old_count: usize, new_count: usi
             }
         }
     }
-    for k in marks {
+    marks.sort_unstable();
+    marks.dedup();
+    for &k in &marks {
         let b = &mut report.blocks[k];
         b.kind = Kind::Noise;
         b.reason = Some(Reason::builtin(vec![Volatile::Unloaded]));
     }
+    marks
 }
 
 /// The removed blocks of a visit that the stored version keeps because they had not loaded yet
 /// (see [`crate::visit::VisitOutcome::kept_unloaded`]), as `[old index, new index]` in old order,
 /// at most [`KEPT_PER_PAGE`]: removed noise of reason [`Volatile::Unloaded`] (but a placeholder
-/// that went: what it stood for came), whose text the latest revisit did not keep already
-/// (`before`: kept then and still missing, it is let go), and only of a list that gained
-/// nothing — no block of their type path (other than a placeholder) is new, changed or moved.
-/// A list that also showed new items is one that moved on (a news list whose oldest items fell
-/// off its end): keeping what went from its end would keep every item it ever dropped.
-fn kept_unloaded(report: &Report, old: &[Block], new: &[Block], before: &[u64]) -> Vec<[usize; 2]> {
+/// that went: what it stood for came). What a placeholder stands for (`behind`, indices in
+/// `report.blocks`) is kept as long as the placeholder is there; the rest only when the latest
+/// revisit did not keep its text already (`before`: kept then and still missing, it is let go),
+/// and only of a list that gained nothing — no block of their type path (other than a
+/// placeholder) is new, changed or moved. A list that also showed new items is one that moved
+/// on (a news list whose oldest items fell off its end): keeping what went from its end would
+/// keep every item it ever dropped.
+fn kept_unloaded(
+    report: &Report,
+    old: &[Block],
+    new: &[Block],
+    before: &[u64],
+    behind: &[usize],
+) -> Vec<[usize; 2]> {
     use crate::block::type_path_of;
     let unloaded = |b: &BlockDiff| {
         b.status == Status::Removed
@@ -1700,11 +1712,13 @@ fn kept_unloaded(report: &Report, old: &[Block], new: &[Block], before: &[u64]) 
     let mut out: Vec<[usize; 2]> = report
         .blocks
         .iter()
-        .filter(|b| unloaded(b))
-        .filter_map(|b| {
+        .enumerate()
+        .filter(|(_, b)| unloaded(b))
+        .filter_map(|(k, b)| {
             let i = b.old_index.filter(|&i| i < old.len())?;
-            if arrived.contains(&type_path_of(&old[i].path))
-                || before.binary_search(&stable_hash(&old[i].text)).is_ok()
+            if behind.binary_search(&k).is_err()
+                && (arrived.contains(&type_path_of(&old[i].path))
+                    || before.binary_search(&stable_hash(&old[i].text)).is_ok())
             {
                 return None;
             }
