@@ -121,9 +121,10 @@ pub struct VisitOutcome {
     /// more later, what a "Loading reviews…" stands in for: removed blocks of reason
     /// `not_loaded_yet`), as `[old index, new index]`: the stored version keeps each before the
     /// new block at that index (the new block count: at the end), so that their return on the
-    /// next visit is no change — once: a block kept and still missing on the next visit is let
-    /// go ([`crate::classify::site::PageRecord::kept`]), and so is what a list that showed new
-    /// items dropped from its end. [`stored_blocks`] puts them in; `ids`, `list_id` and
+    /// next visit is no change. What a placeholder still there stands for is kept as long as it
+    /// stands; a list's tail once (kept and still missing on the next visit, it is let go:
+    /// [`crate::classify::site::PageRecord::kept`]), and only of a list that showed nothing new
+    /// (what a news list that gained items dropped from its end is gone). [`stored_blocks`] puts them in; `ids`, `list_id` and
     /// `pathset_id` are the stored version's. Empty on most visits (and when the whole page
     /// did not load: `summary.not_loaded`, the caller keeps the previous version).
     pub kept_unloaded: Vec<[usize; 2]>,
@@ -929,7 +930,7 @@ mod tests {
         let out = again(&mut site, url, (0, &full), (DAY, &cut));
         assert_eq!(out.status, VisitStatus::Changed);
         assert!(out.kept_unloaded.is_empty());
-        // The whole page not loaded: the caller keeps the previous version, nothing is merged.
+        // Pairs out of range are left out.
         assert!(stored_blocks(&full, &cut, &[[99, 0], [0, 99]]).len() == cut.len());
     }
 

@@ -14,7 +14,7 @@
 //! - a **page record** ([`PageRecord`]) per page of the site: its template hashes (element and
 //!   text-window hashes, [`crate::classify::template`]) and the flip history of its short
 //!   blocks (path → the last few text ids), the texts its latest revisit brought
-//!   (`arrived`), the order it was observed in (`seq`) and the template [`MODEL_VERSION`] of
+//!   (`arrived`) and those it kept in the stored version as not loaded yet (`kept`), the order it was observed in (`seq`) and the template [`MODEL_VERSION`] of
 //!   its hashes;
 //! - a **rule record** ([`NoiseRule`]) per learned noise rule; a rule the person removed stays
 //!   as a record marked `removed` (the one place removed rules live), so it is never learned
@@ -139,8 +139,9 @@ pub struct PageRecord {
     /// The texts of the earlier version's blocks that the page's latest revisit kept in the
     /// stored version because they had not loaded yet ([`crate::visit::VisitOutcome::kept_unloaded`]),
     /// as sorted [`crate::hash::stable_hash`]es, at most [`KEPT_PER_PAGE`] (little-endian `u64`
-    /// bytes): a block kept once and still missing on the next visit is let go, so the stored
-    /// version never keeps what the page dropped for good. Absent in records stored before.
+    /// bytes): a list's tail kept once and still missing on the next visit is let go, so the
+    /// stored version does not keep what the page dropped for good (what a placeholder still
+    /// there stands for is kept as long as it stands). Absent in records stored before.
     #[serde(default, with = "le_u64", skip_serializing_if = "Vec::is_empty")]
     pub kept: Vec<u64>,
 }
@@ -1230,8 +1231,8 @@ impl SiteState {
         let not_loaded = mark_page_unloaded(&mut report, old.blocks);
         recount(&mut report);
         report.summary.not_loaded = not_loaded;
-        // What had not loaded yet stays in the stored version (once: what was kept last time and
-        // is still missing is let go). A page that did not load is not stored at all.
+        // What had not loaded yet stays in the stored version (a list's tail once: kept last time
+        // and still missing, it is let go). A page that did not load is not stored at all.
         if !not_loaded {
             let before = self.kept.get(url).map_or(&[][..], |v| v.as_slice());
             report.kept_unloaded = kept_unloaded(&report, old.blocks, new.blocks, before, &behind);
@@ -1561,8 +1562,8 @@ fn mark_unloaded(report: &mut Report, old: &[Block]) {
 /// ("Loading reviews…", [`noise::loading_placeholder`]; new, or still there) stands in for: those
 /// that stood in its place — between the same two blocks still on the page (or right after a
 /// placeholder that stayed), with no other new or changed content there — and inside the
-/// element that holds it (its parent or the one above:
-/// the list it replaced, or the section around it; never the page's `<body>` as a whole). The
+/// element that holds it (its parent or the one above: the list it replaced, or the section
+/// around it; never the page's `<body>` as a whole). The
 /// reviews had not loaded yet when the page was read; they were not taken off the page, and
 /// the caller keeps them in the stored version (`VisitOutcome::kept_unloaded`). Returns the
 /// indices in `report.blocks` of the blocks it marked.
@@ -1641,8 +1642,8 @@ fn mark_behind_placeholder(report: &mut Report, old_count: usize, new_count: usi
             let (Status::Removed, Kind::Content, Some(i)) = (r.status, r.kind, r.old_index) else {
                 continue;
             };
-            // (A removal a rule keeps, the person's "always show", stays the page's.)
             let at = at_of(i);
+            // (A removal a rule keeps, the person's "always show", stays the page's.)
             if r.reason.is_none()
                 && (at == lo || (anchored[j] && at == j + 1))
                 && holders.iter().any(|h| r.path.starts_with(h.as_str()))
