@@ -82,6 +82,7 @@ use crate::classify::{Kept, Reason, Source, Volatile};
 use crate::errors::Error;
 use crate::hash::stable_hash;
 use crate::limits::{FLIPS_PER_PATH, MAX_FLIP_PATHS};
+use crate::report;
 use crate::text;
 use crate::visit::Version;
 
@@ -1582,32 +1583,19 @@ fn mark_behind_placeholder(report: &mut Report, old_count: usize, new_count: usi
     if !report.blocks.iter().any(is_placeholder) {
         return Vec::new();
     }
-    // The new blocks that kept their place or were edited (the anchors of removed blocks, as
-    // in `report::changes_of`), old index → new index, and the new content blocks.
+    // The anchors of removed blocks (old index → new index of the blocks that kept their place
+    // or were edited, as `report::changes_of` places them), and the new content blocks.
+    let new_of = report::anchors(report, old_count);
     let mut anchored = vec![false; new_count];
-    let mut new_of: Vec<Option<usize>> = vec![None; old_count];
+    for &j in new_of.iter().flatten().filter(|&&j| j < new_count) {
+        anchored[j] = true;
+    }
     let mut new_content = vec![false; new_count];
     for b in &report.blocks {
-        if let (Status::Unchanged | Status::Changed, Some(i), Some(j)) =
-            (b.status, b.old_index, b.new_index)
-        {
-            if i < old_count && j < new_count {
-                new_of[i] = Some(j);
-                anchored[j] = true;
-            }
-        }
         if let Some(j) = b.new_index.filter(|&j| j < new_count) {
             new_content[j] = b.kind == Kind::Content && b.status != Status::Unchanged;
         }
     }
-    // Where each removed block stood: the new index after its nearest anchor before it.
-    let at_of = |i: usize| -> usize {
-        new_of[..i.min(old_count)]
-            .iter()
-            .rev()
-            .find_map(|j| *j)
-            .map_or(0, |j| j + 1)
-    };
     let holders = |path: &str| -> Vec<String> {
         let mut out = Vec::new();
         let mut p = path;
@@ -1642,7 +1630,7 @@ fn mark_behind_placeholder(report: &mut Report, old_count: usize, new_count: usi
             let (Status::Removed, Kind::Content, Some(i)) = (r.status, r.kind, r.old_index) else {
                 continue;
             };
-            let at = at_of(i);
+            let at = report::place_of_removed(&new_of, i);
             // (A removal a rule keeps, the person's "always show", stays the page's.)
             if r.reason.is_none()
                 && (at == lo || (anchored[j] && at == j + 1))
@@ -1698,18 +1686,8 @@ fn kept_unloaded(
         .filter(|b| !noise::loading_placeholder(&b.text))
         .map(|b| type_path_of(&b.path))
         .collect();
-    // Where a removed block stood: after the new block of its nearest old block before it that
-    // kept its place or was edited (as `report::changes_of` places it).
-    let mut new_of: Vec<Option<usize>> = vec![None; old.len()];
-    for b in &report.blocks {
-        if let (Status::Unchanged | Status::Changed, Some(i), Some(j)) =
-            (b.status, b.old_index, b.new_index)
-        {
-            if i < old.len() {
-                new_of[i] = Some(j);
-            }
-        }
-    }
+    // Where a removed block stood (as `report::changes_of` places it).
+    let new_of = report::anchors(report, old.len());
     let mut out: Vec<[usize; 2]> = report
         .blocks
         .iter()
@@ -1723,12 +1701,7 @@ fn kept_unloaded(
             {
                 return None;
             }
-            let at = new_of[..i]
-                .iter()
-                .rev()
-                .find_map(|j| *j)
-                .map_or(0, |j| j + 1);
-            Some([i, at.min(new.len())])
+            Some([i, report::place_of_removed(&new_of, i).min(new.len())])
         })
         .collect();
     out.sort_unstable();

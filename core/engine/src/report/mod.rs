@@ -43,17 +43,7 @@ pub struct Change {
 /// The paint-ready changes of an aligned (and classified) report of two versions, the new one
 /// having `new_count` blocks.
 pub fn changes_of(report: &Report, old_count: usize, new_count: usize) -> Vec<Change> {
-    // Old index → new index of the blocks that kept their place or were edited.
-    let mut new_of: Vec<Option<usize>> = vec![None; old_count];
-    for b in &report.blocks {
-        if let (Status::Unchanged | Status::Changed, Some(i), Some(j)) =
-            (b.status, b.old_index, b.new_index)
-        {
-            if i < old_count {
-                new_of[i] = Some(j);
-            }
-        }
-    }
+    let new_of = anchors(report, old_count);
     report
         .blocks
         .iter()
@@ -61,12 +51,7 @@ pub fn changes_of(report: &Report, old_count: usize, new_count: usize) -> Vec<Ch
         .map(|b| {
             let removed = b.status == Status::Removed;
             let at = if removed {
-                let i = b.old_index.unwrap_or(0).min(old_count);
-                let at = new_of[..i]
-                    .iter()
-                    .rev()
-                    .find_map(|j| *j)
-                    .map_or(0, |j| j + 1);
+                let at = place_of_removed(&new_of, b.old_index.unwrap_or(0));
                 (at < new_count).then_some(at)
             } else {
                 None
@@ -87,6 +72,32 @@ pub fn changes_of(report: &Report, old_count: usize, new_count: usize) -> Vec<Ch
             }
         })
         .collect()
+}
+
+/// Old index → new index of the blocks that kept their place or were edited: the anchors a
+/// removed block is placed after ([`place_of_removed`]).
+pub(crate) fn anchors(report: &Report, old_count: usize) -> Vec<Option<usize>> {
+    let mut new_of: Vec<Option<usize>> = vec![None; old_count];
+    for b in &report.blocks {
+        if let (Status::Unchanged | Status::Changed, Some(i), Some(j)) =
+            (b.status, b.old_index, b.new_index)
+        {
+            if i < old_count {
+                new_of[i] = Some(j);
+            }
+        }
+    }
+    new_of
+}
+
+/// Where the removed old block `i` stood: the index of the new block after the nearest old block
+/// before it that kept its place or was edited ([`anchors`]), else 0 (see [`Change::at`]).
+pub(crate) fn place_of_removed(new_of: &[Option<usize>], i: usize) -> usize {
+    new_of[..i.min(new_of.len())]
+        .iter()
+        .rev()
+        .find_map(|j| *j)
+        .map_or(0, |j| j + 1)
 }
 
 /// The content addresses a version is stored under.
