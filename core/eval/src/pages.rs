@@ -708,6 +708,14 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     );
     println!("   hl/visit (fr.de's ticker items \"23:59Newsticker\" no longer read as ids); no other row");
     println!("   moved.");
+    println!(
+        "   Session 46, for the product (hand-made pages): a short block written as a sentence"
+    );
+    println!("   (\"The town has 12,400 inhabitants.\") states its number, no counter unless beside what");
+    println!(
+        "   it counts (\"12 people bought this today!\"). Against d860fa4: month-later front pages"
+    );
+    println!("   115.0 -> 115.1 hl/visit; no other row moved.");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(

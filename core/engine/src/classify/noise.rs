@@ -20,7 +20,7 @@
 //! | `related` | a module of other pages' teasers under a heading that names it (eight languages), its heading and short blocks ([`related_blocks`]); or an `<aside>` of linked teaser cards (`<article>` elements) beside the page, a card that came, went, moved or was swapped for another, not one edited ([`aside_teasers`]) | "Mehr zum Thema", "You may also like", "Most read", "À lire aussi", "Customers also bought", "Recently viewed", "Up next", a sidebar's "Quote of the day"; a "Top stories" box of cards beside an imprint |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits, or a UUID; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2`, `7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f` |
-//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204"; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…; also one written with its magnitude, "2.1k views", or with a fraction and its magnitude in a short block, "1.2K"; a "+" after a count is its, "99+"), a stock left ("Only 3 left in stock"), a paywall's meter ("3 free articles left", "noch 2 kostenlose Artikel"), a score beside how long ago ("123 points by pg 3 hours ago"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), rate ("base rate: 4.00%", "VAT 20%", an unsigned percentage alone in its cell, "4.25%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
+//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204", not a sentence that states it, "The town has 12,400 inhabitants."; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…; also one written with its magnitude, "2.1k views", or with a fraction and its magnitude in a short block, "1.2K"; a "+" after a count is its, "99+"), a stock left ("Only 3 left in stock"), a paywall's meter ("3 free articles left", "noch 2 kostenlose Artikel"), a score beside how long ago ("123 points by pg 3 hours ago"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), rate ("base rate: 4.00%", "VAT 20%", an unsigned percentage alone in its cell, "4.25%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
 //!
 //! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
 //! it is usually meaningful. Sites where it is not are handled by learned rules. Nor, in a
@@ -3235,6 +3235,22 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
             .map(|&i| text::run_words(tokens[i]))
             .sum::<usize>()
             <= COUNTER_MAX_WORDS;
+    // A short block written as a sentence ("The town has 12,400 inhabitants."): a capitalised
+    // word first, a full stop, "!" or "?" last, four words or more. A number inside it is what
+    // the sentence states, not a widget's count (unless beside what it counts).
+    // (Its last word a whole word: "Lesedauer: 33 Min." ends an abbreviation.)
+    let sentence = words.len() >= 4
+        && words
+            .first()
+            .is_some_and(|&i| tokens[i].chars().next().is_some_and(char::is_uppercase))
+        && words.last().is_some_and(|&i| {
+            tokens[i].chars().count() >= 4 && tokens[i].chars().all(char::is_alphabetic)
+        })
+        && tokens
+            .iter()
+            .rev()
+            .find(|t| !t.trim().is_empty())
+            .is_some_and(|t| matches!(*t, "." | "!" | "?"));
     let rated = short
         && (words.iter().any(|&i| in_list!(RATING_WORDS, tokens[i]))
             || tokens.iter().any(|t| t.contains(['★', '☆', '⭐'])));
@@ -3465,7 +3481,7 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 || social_proof(k, &word_at)
                 || endorsement(k, &word_at)
                 || times_accessed(k, &word_at)
-                || (short && (rated || !versioned(tokens, i)))
+                || (short && (rated || (!sentence && !versioned(tokens, i))))
                 // A rating written with its star ("4.6★ 212K reviews · 10M+ downloads"), in a
                 // longer block too.
                 || (tok.len() <= 3
@@ -10522,6 +10538,12 @@ mod tests {
                 "Take the tablets 3 times a day with water after meals.",
                 "Take the tablets 2 times a day with water after meals.",
             ),
+            // A short sentence states its number.
+            (
+                "The town has 12,400 inhabitants.",
+                "The town has 12,650 inhabitants.",
+            ),
+            ("The school has 420 pupils.", "The school has 465 pupils."),
         ] {
             assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
         }
@@ -10541,6 +10563,15 @@ mod tests {
             (
                 "Join over 12,000 developers who ship faster with Tidewater",
                 "Join over 12,400 developers who ship faster with Tidewater",
+            ),
+            // A count beside what it counts, in a short sentence too.
+            (
+                "12 people bought this today!",
+                "15 people bought this today!",
+            ),
+            (
+                "Only 3 rooms left at this price!",
+                "Only 2 rooms left at this price!",
             ),
             // How often the page was opened, in a sentence too.
             (
