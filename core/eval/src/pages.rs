@@ -715,7 +715,11 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   it counts (\"12 people bought this today!\"). Against d860fa4: month-later front pages"
     );
-    println!("   115.0 -> 115.1 hl/visit; no other row moved.");
+    println!("   115.0 -> 115.1 hl/visit; no other row moved. A value replaced under its label");
+    println!(
+        "   (\"Venue: Town Hall\" -> \"Venue: St Mary's Church\") is one block changed, not one"
+    );
+    println!("   removed and one new (align::label_of); no row moved with it.");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(

@@ -37,7 +37,9 @@
 //!    and new blocks are paired in order by word-set Dice similarity (an order-preserving
 //!    dynamic programme maximizing total similarity). A pair at or above the threshold is a
 //!    **changed** block; the hunk's weak blocks left are paired in order ("2." where "3."
-//!    stood); the rest are new or removed. A hunk too large for the programme (a
+//!    stood), and so are its blocks that keep their label with another value ("Venue: Town
+//!    Hall" → "Venue: St Mary's Church", [`label_of`]: a label once among the leftovers of
+//!    each side, in order); the rest are new or removed. A hunk too large for the programme (a
 //!    news page where every clock time moved on changes nearly every block a little) is first
 //!    cut by anchors: blocks equal once their digits are masked, aligned in order, are paired
 //!    outright, and the programme pairs the blocks between anchors. Leftovers anywhere on the
@@ -783,6 +785,11 @@ pub(crate) fn diff_blocks_metered(
             .iter()
             .filter(|&j| new_weak[*j] && !paired_new.contains(j));
         pairs.extend(weak_olds.zip(weak_news).map(|(&i, &j)| (i, j)));
+        // A labelled value replaced under the same label ("Stand: 14. März 2025" → "Stand: 3.
+        // Dezember 2026", "Venue: Town Hall" → "Venue: St Mary's Church"): the value changed,
+        // though few of its words are shared. Only a label once among the hunk's leftovers on
+        // each side, in the order of the pairs already made.
+        pairs.extend(labelled_pairs(old, new, &olds, &news, &pairs));
         for (i, j) in pairs {
             old_match[i] = Some(j);
             new_status[j] = Some((Status::Changed, Some(i)));
@@ -1285,6 +1292,62 @@ fn pair_in_order(
     pairs
 }
 
+/// The hunk's leftovers `olds`, `news` (ascending) left unpaired by `pairs` that hold the same
+/// label ([`label_of`]), each label once among them on each side, kept where they keep the
+/// order of `pairs` and of each other.
+fn labelled_pairs(
+    old: &[Block],
+    new: &[Block],
+    olds: &[usize],
+    news: &[usize],
+    pairs: &[(usize, usize)],
+) -> Vec<(usize, usize)> {
+    fn labels<'a>(
+        blocks: &'a [Block],
+        ids: &[usize],
+        paired: impl Fn(usize) -> bool,
+    ) -> AHashMap<&'a str, Option<usize>> {
+        let mut by: AHashMap<&str, Option<usize>> = AHashMap::new();
+        for &i in ids.iter().filter(|&&i| !paired(i)) {
+            if let Some(l) = label_of(&blocks[i].text) {
+                by.entry(l).and_modify(|e| *e = None).or_insert(Some(i));
+            }
+        }
+        by
+    }
+    let old_labels = labels(old, olds, |i| pairs.iter().any(|p| p.0 == i));
+    let new_labels = labels(new, news, |j| pairs.iter().any(|p| p.1 == j));
+    let mut found: Vec<(usize, usize)> = old_labels
+        .iter()
+        .filter_map(|(l, i)| Some(((*i)?, (*new_labels.get(l)?)?)))
+        .collect();
+    found.sort_unstable();
+    let mut kept: Vec<(usize, usize)> = Vec::new();
+    for (i, j) in found {
+        let crosses = |&(a, b): &(usize, usize)| (a < i) != (b < j);
+        if !pairs.iter().any(crosses) && !kept.iter().any(crosses) {
+            kept.push((i, j));
+        }
+    }
+    kept
+}
+
+/// The label of a block that is a label and its value ("Venue: Town Hall" → "Venue"): the
+/// text before its first colon, one to [`LABEL_MAX_WORDS`] words without a digit, with a value
+/// after it. None for any other block.
+fn label_of(text: &str) -> Option<&str> {
+    let (label, value) = text.split_once([':', '：'])?;
+    let label = label.trim();
+    let words = label.split_whitespace().count();
+    ((1..=LABEL_MAX_WORDS).contains(&words)
+        && !label.contains(|c: char| c.is_ascii_digit())
+        && value.chars().any(char::is_alphanumeric))
+    .then_some(label)
+}
+
+/// Most words of a label [`label_of`] reads ("Date of the last revision").
+const LABEL_MAX_WORDS: usize = 5;
+
 /// The hash of a block's text with every run of ASCII digits replaced by one `0`: "12:41 Uhr,
 /// 1,204 Leser" and "12:47 Uhr, 1,213 Leser" share it. Blocks that differ only in their
 /// numbers (times, counts, dates) are the same block on a revisit.
@@ -1748,6 +1811,72 @@ mod tests {
             statuses(&r)
         );
         assert!(r.blocks.iter().all(|b| b.status != Status::Changed));
+    }
+
+    /// A value replaced under its label is that block changed, though few words are shared;
+    /// a label twice among the leftovers, a label with a digit or a block of other labels
+    /// is not paired.
+    #[test]
+    fn a_value_replaced_under_its_label_is_changed() {
+        let old = blocks(&[
+            "Winter concert",
+            "Stand: 14. März 2025",
+            "Tickets: 12 remaining",
+            "Venue: Town Hall",
+            "Doors open at seven",
+        ]);
+        let new = blocks(&[
+            "Winter concert",
+            "Stand: 3. Dezember 2026",
+            "Sold out",
+            "Venue: St Mary's Church",
+            "Doors open at seven",
+        ]);
+        let r = diff_blocks(&old, &new, &DiffOptions::default());
+        let s = statuses(&r);
+        for t in ["Stand: 3. Dezember 2026", "Venue: St Mary's Church"] {
+            assert!(s.contains(&(Status::Changed, t)), "{t}: {s:?}");
+        }
+        assert!(s.contains(&(Status::New, "Sold out")), "{s:?}");
+        assert!(
+            s.contains(&(Status::Removed, "Tickets: 12 remaining")),
+            "{s:?}"
+        );
+        // Two "Speaker:" lines on each side: which went where is not known.
+        let old = blocks(&[
+            "Talks",
+            "Speaker: Ada Lovelace of London",
+            "Speaker: Grace Hopper of New York",
+            "End",
+        ]);
+        let new = blocks(&[
+            "Talks",
+            "Speaker: Linus Torvalds from Portland",
+            "Speaker: Ken Thompson from Berkeley",
+            "End",
+        ]);
+        let r = diff_blocks(&old, &new, &DiffOptions::default());
+        assert!(
+            r.blocks.iter().all(|b| b.status != Status::Changed),
+            "{:?}",
+            statuses(&r)
+        );
+        // Another label, or a label that is a number: not the same field.
+        for (a, b) in [
+            ("Request ID: 7f3a9c21", "Case number: 0b12de44"),
+            ("Track 3: Harbour Lights", "Track 4: Morning Tide"),
+        ] {
+            let r = diff_blocks(
+                &blocks(&["Top", a, "End"]),
+                &blocks(&["Top", b, "End"]),
+                &DiffOptions::default(),
+            );
+            assert!(
+                r.blocks.iter().all(|b| b.status != Status::Changed),
+                "{:?}",
+                statuses(&r)
+            );
+        }
     }
 
     #[test]
