@@ -719,7 +719,11 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   (\"Venue: Town Hall\" -> \"Venue: St Mary's Church\") is one block changed, not one"
     );
-    println!("   removed and one new (align::label_of); no row moved with it.");
+    println!(
+        "   removed and one new (align::label_of), so is a description under its term (\"Venue\" |"
+    );
+    println!("   \"Town Hall\") and a value in a table row named by its header cell (a row's name is its");
+    println!("   th[0], else its td[0]); no row moved with them.");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(

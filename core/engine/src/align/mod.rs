@@ -932,30 +932,59 @@ fn is_weak(text: &str) -> bool {
 const FIXED_TABLE_MIN_ROWS: usize = 2;
 
 /// The value cells of tables whose rows stayed: per block of each side, whether it is a cell
-/// (`…/tr[r]/td[c]` or `th[c]`, `c` > 0) of a table that has, on both sides, the same rows
-/// (at least [`FIXED_TABLE_MIN_ROWS`]) named by the same first cells in the same order —
-/// names with a letter, each once in the table (a status board's lines, a price list's
-/// items). A table whose rows moved, came or went, or whose first column is a rank ("1."),
-/// keeps the text alignment (a league table's teams move up and down).
+/// of a table that has, on both sides, the same rows (at least [`FIXED_TABLE_MIN_ROWS`]) named
+/// by the same first cells in the same order — names with a letter, each once in the table (a
+/// status board's lines, a price list's items, a fact box's "Venue" | "Town Hall") — and not
+/// its row's name. A row's name is its header cell (`…/tr[r]/th[0]`) when it has one, else its
+/// first data cell (`td[0]`); every other cell of the row is a value. A table whose rows
+/// moved, came or went, or whose first column is a rank ("1."), keeps the text alignment (a
+/// league table's teams move up and down).
 fn fixed_cells(old: &[Block], new: &[Block]) -> (Vec<bool>, Vec<bool>) {
-    // A cell's table (the path before its row), row and column.
-    fn cell(path: &str) -> Option<(&str, u32, u32)> {
+    // A cell's table (the path before its row), row, whether a header cell, and index among
+    // the row's cells of its kind.
+    fn cell(path: &str) -> Option<(&str, u32, bool, u32)> {
         let at = path.rfind("/tr[")?;
         let (table, rest) = path.split_at(at);
         let rest = rest.strip_prefix("/tr[")?;
         let (row, rest) = rest.split_once("]/")?;
-        let rest = rest
-            .strip_prefix("td[")
-            .or_else(|| rest.strip_prefix("th["))?;
+        let (header, rest) = match rest.strip_prefix("td[") {
+            Some(r) => (false, r),
+            None => (true, rest.strip_prefix("th[")?),
+        };
         let col = rest.strip_suffix(']')?;
-        Some((table, row.parse().ok()?, col.parse().ok()?))
+        Some((table, row.parse().ok()?, header, col.parse().ok()?))
+    }
+    // The rows that have a header cell first (th[0]), per table.
+    fn headed(blocks: &[Block]) -> AHashSet<(&str, u32)> {
+        blocks
+            .iter()
+            .filter_map(|b| match cell(&b.path) {
+                Some((table, row, true, 0)) => Some((table, row)),
+                _ => None,
+            })
+            .collect()
+    }
+    // Whether a cell is its row's name.
+    fn is_name(
+        headed: &AHashSet<(&str, u32)>,
+        table: &str,
+        row: u32,
+        header: bool,
+        col: u32,
+    ) -> bool {
+        col == 0 && header == headed.contains(&(table, row))
     }
     // Per table: its rows' names in order (row, name).
-    fn names(blocks: &[Block]) -> AHashMap<&str, Vec<(u32, &str)>> {
+    fn names<'a>(
+        blocks: &'a [Block],
+        headed: &AHashSet<(&str, u32)>,
+    ) -> AHashMap<&'a str, Vec<(u32, &'a str)>> {
         let mut out: AHashMap<&str, Vec<(u32, &str)>> = AHashMap::new();
         for b in blocks {
-            if let Some((table, row, 0)) = cell(&b.path) {
-                out.entry(table).or_default().push((row, b.text.as_str()));
+            if let Some((table, row, header, col)) = cell(&b.path) {
+                if is_name(headed, table, row, header, col) {
+                    out.entry(table).or_default().push((row, b.text.as_str()));
+                }
             }
         }
         out
@@ -964,7 +993,8 @@ fn fixed_cells(old: &[Block], new: &[Block]) -> (Vec<bool>, Vec<bool>) {
     if !old.iter().any(|b| b.path.contains("/tr[")) {
         return (of, nf);
     }
-    let (on, nn) = (names(old), names(new));
+    let (oh, nh) = (headed(old), headed(new));
+    let (on, nn) = (names(old, &oh), names(new, &nh));
     let stayed = |table: &str| -> bool {
         let (Some(a), Some(b)) = (on.get(table), nn.get(table)) else {
             return false;
@@ -978,10 +1008,11 @@ fn fixed_cells(old: &[Block], new: &[Block]) -> (Vec<bool>, Vec<bool>) {
             && a.iter().all(|&(_, t)| t.chars().any(char::is_alphabetic))
     };
     let mut fixed: AHashMap<&str, bool> = AHashMap::new();
-    for (blocks, flags) in [(old, &mut of), (new, &mut nf)] {
+    for (blocks, flags, headed) in [(old, &mut of, &oh), (new, &mut nf, &nh)] {
         for (k, b) in blocks.iter().enumerate() {
-            if let Some((table, _, col)) = cell(&b.path) {
-                flags[k] = col > 0 && *fixed.entry(table).or_insert_with(|| stayed(table));
+            if let Some((table, row, header, col)) = cell(&b.path) {
+                flags[k] = !is_name(headed, table, row, header, col)
+                    && *fixed.entry(table).or_insert_with(|| stayed(table));
             }
         }
     }
@@ -1293,8 +1324,8 @@ fn pair_in_order(
 }
 
 /// The hunk's leftovers `olds`, `news` (ascending) left unpaired by `pairs` that hold the same
-/// label ([`label_of`]), each label once among them on each side, kept where they keep the
-/// order of `pairs` and of each other.
+/// label ([`label_of`]) or stand under the same term ([`term_of`]), each label once among them
+/// on each side, kept where they keep the order of `pairs` and of each other.
 fn labelled_pairs(
     old: &[Block],
     new: &[Block],
@@ -1309,7 +1340,7 @@ fn labelled_pairs(
     ) -> AHashMap<&'a str, Option<usize>> {
         let mut by: AHashMap<&str, Option<usize>> = AHashMap::new();
         for &i in ids.iter().filter(|&&i| !paired(i)) {
-            if let Some(l) = label_of(&blocks[i].text) {
+            if let Some(l) = label_of(&blocks[i].text).or_else(|| term_of(blocks, i)) {
                 by.entry(l).and_modify(|e| *e = None).or_insert(Some(i));
             }
         }
@@ -1343,6 +1374,16 @@ fn label_of(text: &str) -> Option<&str> {
         && !label.contains(|c: char| c.is_ascii_digit())
         && value.chars().any(char::is_alphanumeric))
     .then_some(label)
+}
+
+/// The term a description stands under: for a `<dd>` whose block before is a `<dt>` of the
+/// same list ("Venue" | "Town Hall"), the term's text.
+fn term_of(blocks: &[Block], k: usize) -> Option<&str> {
+    let (list, dd) = blocks[k].path.rsplit_once('/')?;
+    let before = blocks.get(k.checked_sub(1)?)?;
+    let (list_before, dt) = before.path.rsplit_once('/')?;
+    (dd.starts_with("dd[") && dt.starts_with("dt[") && list == list_before)
+        .then_some(before.text.as_str())
 }
 
 /// Most words of a label [`label_of`] reads ("Date of the last revision").
@@ -1840,6 +1881,43 @@ mod tests {
         assert!(s.contains(&(Status::New, "Sold out")), "{s:?}");
         assert!(
             s.contains(&(Status::Removed, "Tickets: 12 remaining")),
+            "{s:?}"
+        );
+        // A fact box's values: under their term, and in a table's rows named by header cells.
+        let facts = |venue: &str, status: &str| -> Vec<Block> {
+            [
+                ("/main[0]/h1[0]", "Winter concert"),
+                ("/main[0]/dl[0]/dt[0]", "Venue"),
+                ("/main[0]/dl[0]/dd[0]", venue),
+                ("/main[0]/dl[0]/dt[1]", "Conductor"),
+                ("/main[0]/dl[0]/dd[1]", "Maria Lopez"),
+                ("/main[0]/table[0]/tbody[0]/tr[0]/th[0]", "Status"),
+                ("/main[0]/table[0]/tbody[0]/tr[0]/td[0]", status),
+                ("/main[0]/table[0]/tbody[0]/tr[1]/th[0]", "Price"),
+                ("/main[0]/table[0]/tbody[0]/tr[1]/td[0]", "£12"),
+            ]
+            .into_iter()
+            .map(|(path, text)| Block {
+                text: text.into(),
+                path: path.into(),
+                ..Block::default()
+            })
+            .collect()
+        };
+        let r = diff_blocks(
+            &facts("Town Hall", "On sale"),
+            &facts("St Mary's Church", "Sold out"),
+            &DiffOptions::default(),
+        );
+        let s = statuses(&r);
+        assert_eq!(
+            s.iter()
+                .filter(|(st, _)| *st != Status::Unchanged)
+                .collect::<Vec<_>>(),
+            [
+                &(Status::Changed, "St Mary's Church"),
+                &(Status::Changed, "Sold out")
+            ],
             "{s:?}"
         );
         // Two "Speaker:" lines on each side: which went where is not known.
