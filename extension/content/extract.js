@@ -243,11 +243,12 @@ export function sincelastExtractSteps(doc, options) {
   }
 
   // Spec section 3: a consent banner that is not a dialog (CONSENT_WORDS, BANNER_WORDS,
-  // CONSENT_TOOL_IDS, CONSENT_BANNER_TAGS, CONSENT_BANNER_MAX_WORDS and _MAX_ELEMENTS in
+  // CONSENT_TOOL_IDS, CONSENT_TOOL_CLASSES, CONSENT_BANNER_TAGS, CONSENT_BANNER_MAX_WORDS and _MAX_ELEMENTS in
   // core/engine/src/extract/mod.rs).
   var CONSENT_WORDS = /cookie|consent|gdpr/;
-  var BANNER_WORDS = /banner|notice|notif|bar|popup|modal|overlay|layer|box|wall|prompt|alert|dialog|hinweis|bandeau/;
-  var CONSENT_TOOL_IDS = /^(onetrust-|cybotcookiebot|usercentrics-root|didomi-host|borlabscookie|cmpbox|qc-cmp2|sp_message_container|truste-consent|iubenda-cs-|tarteaucitron|axeptio_)/;
+  var BANNER_WORDS = /banner|notice|notif|bar|popup|modal|overlay|layer|box|wall|prompt|alert|dialog|message|hinweis|bandeau|popin/;
+  var CONSENT_TOOL_IDS = /^(onetrust-|cybotcookiebot|usercentrics-root|didomi-host|borlabscookie|cmpbox|cmpwrapper|qc-cmp2|sp_message_container|truste-consent|iubenda-cs-|tarteaucitron|axeptio_|cookiescript_injected|hs-eu-cookie-confirmation|sd-cmp)/;
+  var CONSENT_TOOL_CLASSES = /^(fc-consent-root|osano-cm-window|cookiefirst-root)/;
   var CONSENT_BANNER_TAGS = { aside: true, dialog: true, div: true, footer: true, form: true, header: true, nav: true, section: true };
   var CONSENT_BANNER_MAX_WORDS = 250;
   var CONSENT_BANNER_MAX_ELEMENTS = 2000;
@@ -266,10 +267,16 @@ export function sincelastExtractSteps(doc, options) {
     if (CONSENT_BANNER_TAGS[tag] !== true && tag.indexOf('-') < 0) return false;
     var id = el.getAttribute('id');
     var tool = id !== null && CONSENT_TOOL_IDS.test(asciiLower(id));
+    var cls = el.getAttribute('class');
+    if (!tool && cls !== null) {
+      var classes = cls.split(ASCII_SPACE);
+      for (var k = 0; k < classes.length && !tool; k++) {
+        if (CONSENT_TOOL_CLASSES.test(asciiLower(classes[k]))) tool = true;
+      }
+    }
     var named = tool || (tag.indexOf('-') >= 0 && namesConsentBanner(tag)) || (id !== null && namesConsentBanner(id));
     var label = el.getAttribute('aria-label');
     if (!named && label !== null && namesConsentBanner(label)) named = true;
-    var cls = el.getAttribute('class');
     if (!named && cls !== null) {
       var names = cls.split(ASCII_SPACE);
       for (var i = 0; i < names.length && !named; i++) {

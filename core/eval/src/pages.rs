@@ -723,7 +723,13 @@ fn news(ctx: &Ctx) -> Result<(), String> {
         "   removed and one new (align::label_of), so is a description under its term (\"Venue\" |"
     );
     println!("   \"Town Hall\") and a value in a table row named by its header cell (a row's name is its");
-    println!("   th[0], else its td[0]); no row moved with them.");
+    println!(
+        "   th[0], else its td[0]); no row moved with them. The roots of more consent tools are"
+    );
+    println!(
+        "   chrome (Google's Funding Choices, Osano, CookieFirst, CookieScript, HubSpot, Sirdata,"
+    );
+    println!("   consentmanager's wrapper, a \"cookie-message\"); no row moved.");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(

@@ -98,12 +98,13 @@
 //!   or `article` element. *Named like one*: its `id`, one of its class names (the `class`
 //!   value split at ASCII white space) or its `aria-label` — each lowercased in ASCII —
 //!   contains one of [`CONSENT_WORDS`] (`cookie consent gdpr`) and one of [`BANNER_WORDS`]
-//!   (`banner notice notif bar popup modal overlay layer box wall prompt alert dialog hinweis
-//!   bandeau`), e.g. `cookie-banner`, `cky-consent-bar`, `aria-label="Cookie banner"`, and its
+//!   (`banner notice notif bar popup modal overlay layer box wall prompt alert dialog message
+//!   hinweis bandeau popin`), e.g. `cookie-banner`, `cky-consent-bar`, `aria-label="Cookie banner"`, and its
 //!   text has at most [`CONSENT_BANNER_MAX_WORDS`] words (the words of all text nodes inside
 //!   it, as DOM `textContent`, split at ASCII white space). *A consent tool's root*: its
 //!   lowercased `id` begins with one of [`CONSENT_TOOL_IDS`] (`onetrust-`, `cybotcookiebot`,
-//!   …), whatever its text's length. Either holds at most [`CONSENT_BANNER_MAX_ELEMENTS`]
+//!   …) or one of its lowercased class names with one of [`CONSENT_TOOL_CLASSES`]
+//!   (`fc-consent-root`, …), whatever its text's length. Either holds at most [`CONSENT_BANNER_MAX_ELEMENTS`]
 //!   elements (a `<template>`'s contents not counted). A banner is chrome like a consent
 //!   dialog: it is there on the first visit and gone once a person has chosen, and that is
 //!   no change of the page. A
@@ -660,31 +661,41 @@ fn is_skipped(node: Ref<'_>, panels: &mut Option<HashSet<String>>) -> bool {
 pub const CONSENT_WORDS: [&str; 3] = ["cookie", "consent", "gdpr"];
 
 /// Words of a name that say the element is a notice laid over the page (spec section 3).
-/// They also match inside words (`cookiebar`, `BorlabsCookieBox`); `hinweis` and `bandeau`
-/// are the German and French words for the notice.
-pub const BANNER_WORDS: [&str; 15] = [
+/// They also match inside words (`cookiebar`, `BorlabsCookieBox`, `cookie-message`);
+/// `hinweis`, `bandeau` and `popin` are the German and French words for the notice.
+pub const BANNER_WORDS: [&str; 17] = [
     "banner", "notice", "notif", "bar", "popup", "modal", "overlay", "layer", "box", "wall",
-    "prompt", "alert", "dialog", "hinweis", "bandeau",
+    "prompt", "alert", "dialog", "message", "hinweis", "bandeau", "popin",
 ];
 
 /// How the roots of common consent tools begin their `id` (ASCII-lowercased): OneTrust,
 /// Cookiebot, Usercentrics, Didomi, Borlabs, consentmanager, Quantcast, Sourcepoint, TrustArc,
-/// iubenda, tarteaucitron, Axeptio (spec section 3). Their cookie lists for a policy page
-/// (`ot-sdk-cookie-policy`, `CookieDeclaration`) begin otherwise.
-pub const CONSENT_TOOL_IDS: [&str; 12] = [
+/// iubenda, tarteaucitron, Axeptio, CookieScript, HubSpot, Sirdata (spec section 3). Their
+/// cookie lists for a policy page (`ot-sdk-cookie-policy`, `CookieDeclaration`) begin
+/// otherwise.
+pub const CONSENT_TOOL_IDS: [&str; 16] = [
     "onetrust-",
     "cybotcookiebot",
     "usercentrics-root",
     "didomi-host",
     "borlabscookie",
     "cmpbox",
+    "cmpwrapper",
     "qc-cmp2",
     "sp_message_container",
     "truste-consent",
     "iubenda-cs-",
     "tarteaucitron",
     "axeptio_",
+    "cookiescript_injected",
+    "hs-eu-cookie-confirmation",
+    "sd-cmp",
 ];
+
+/// How the roots of common consent tools begin a class name (ASCII-lowercased), where their
+/// root has no `id`: Google's Funding Choices, Osano, CookieFirst (spec section 3).
+pub const CONSENT_TOOL_CLASSES: [&str; 3] =
+    ["fc-consent-root", "osano-cm-window", "cookiefirst-root"];
 
 /// Elements that may be a consent banner: containers, not inline text such as a
 /// `<strong id="CookieNotice">` heading inside a policy (spec section 3). Custom elements (a
@@ -717,6 +728,11 @@ fn is_consent_banner(node: Ref<'_>, el: &Element) -> bool {
     let tool = el.attr("id").is_some_and(|id| {
         let id = id.to_ascii_lowercase();
         CONSENT_TOOL_IDS.iter().any(|p| id.starts_with(p))
+    }) || el.attr("class").is_some_and(|c| {
+        c.split(|ch: char| ch.is_ascii_whitespace()).any(|name| {
+            let name = name.to_ascii_lowercase();
+            CONSENT_TOOL_CLASSES.iter().any(|p| name.starts_with(p))
+        })
     });
     let named = tool
         || (tag.contains('-') && names_consent_banner(tag))
@@ -1312,6 +1328,34 @@ mod tests {
         // aria-hidden on the body itself never hides the page.
         let p = page("<body aria-hidden=\"true\"><p>All of it</p></body>");
         assert_eq!(texts(&p), ["All of it"]);
+    }
+
+    #[test]
+    fn the_roots_of_more_consent_tools_are_chrome() {
+        let p = page(
+            "<div class=\"fc-consent-root\"><p>This site asks for consent to use your data</p>\
+             <button>Consent</button></div>\
+             <div class=\"osano-cm-window\"><p>This website stores data such as cookies.</p></div>\
+             <div class=\"cookiefirst-root notranslate\"><p>We use cookies.</p></div>\
+             <div id=\"cookiescript_injected\"><p>This website uses cookies</p></div>\
+             <div id=\"hs-eu-cookie-confirmation\"><p>This website stores cookies.</p></div>\
+             <div id=\"cmpwrapper\"><p>We use cookies and similar technologies.</p></div>\
+             <div id=\"sd-cmp\"><p>We and our partners use cookies.</p></div>\
+             <div id=\"gdpr-cookie-message\"><p>Cookies &amp; Privacy</p></div>\
+             <div class=\"cookie-popin\"><p>Nous utilisons des cookies.</p></div>\
+             <div class=\"root fc-help\"><p>Read: no tool's root.</p></div>\
+             <div class=\"cookie-message-archive\">\
+             <h1>Read: a page of messages about cookies holds its headline.</h1></div>\
+             <main><p>Recipes</p></main>",
+        );
+        assert_eq!(
+            texts(&p),
+            [
+                "Read: no tool's root.",
+                "Read: a page of messages about cookies holds its headline.",
+                "Recipes"
+            ]
+        );
     }
 
     #[test]
