@@ -18,7 +18,7 @@
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `weather` | a weather report in a short block (at most [`WEATHER_MAX_WORDS`] words) that holds a temperature (a number before `°`, `℃`, `℉`): the temperatures of the air (not an oven's, "180 °C") and the condition words (six languages), the other readings (wind, humidity, pressure, a wind's compass point) and a forecast's day; a block of only these coming or going is a forecast's day (`weather_only`); the sun's times of the day, "Sunrise 07:52 · Sunset 16:01" (`sun_times`) | "Berlin 7 °C, bewölkt" → "9 °C, sonnig", "7°C Partly cloudy" → "9°C Sunny" |
 //! | `related` | a module of other pages' teasers under a heading that names it (eight languages), its heading and short blocks ([`related_blocks`]); or an `<aside>` of linked teaser cards (`<article>` elements) beside the page, a card that came, went, moved or was swapped for another, not one edited ([`aside_teasers`]) | "Mehr zum Thema", "You may also like", "Most read", "À lire aussi", "Customers also bought", "Recently viewed", "Up next", a sidebar's "Quote of the day"; a "Top stories" box of cards beside an imprint |
-//! | `ad` | advertising the page labels as such, with the small module the label stands in ([`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
+//! | `ad` | advertising the page labels as such, with the small module the label stands in (a box whose own text is the label, the label's parent, an `article`, `li`, `aside`, `section` or `figure`; [`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits, or a UUID; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2`, `7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f` |
 //! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204", not a sentence that states it, "The town has 12,400 inhabitants."; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…; also one written with its magnitude, "2.1k views", or with a fraction and its magnitude in a short block, "1.2K"; a "+" after a count is its, "99+"), a stock left ("Only 3 left in stock"), a paywall's meter ("3 free articles left", "noch 2 kostenlose Artikel"), a score beside how long ago ("123 points by pg 3 hours ago"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), rate ("base rate: 4.00%", "VAT 20%", an unsigned percentage alone in its cell, "4.25%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
 //!
@@ -6226,9 +6226,11 @@ fn blocks_inside(blocks: &[crate::block::Block], prefix: &str) -> Vec<usize> {
 }
 
 /// For each block, whether it is advertising the page labels: an advertising label
-/// ([`is_ad_label`]) and the blocks of the module it stands in — the nearest `article`, `li`,
-/// `aside`, `section` or `figure` element around the label, when that element's blocks hold
-/// at most [`AD_MODULE_MAX_WORDS`] words (a larger one: the label alone).
+/// ([`is_ad_label`]) and the blocks of the module it stands in — the smallest of the label's
+/// own element (a box whose own text is the label, "<div class=ad><span>Advertisement</span>
+/// <p>…</p></div>"), its parent element and the nearest `article`, `li`, `aside`, `section` or
+/// `figure` element around it that holds another block, when that element's blocks hold at
+/// most [`AD_MODULE_MAX_WORDS`] words (a larger one: the label alone).
 pub fn ad_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
     let mut flags = vec![false; blocks.len()];
     for (k, b) in blocks.iter().enumerate() {
@@ -6236,14 +6238,26 @@ pub fn ad_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
             continue;
         }
         flags[k] = true;
-        // The path up to the nearest module element above the label's own element.
         let steps: Vec<&str> = b.path.split('/').collect();
+        // The nearest module element above the label's own element.
         let module = (1..steps.len().saturating_sub(1)).rev().find(|&i| {
             let tag = steps[i].split('[').next().unwrap_or("");
             matches!(tag, "article" | "li" | "aside" | "section" | "figure")
         });
-        let Some(m) = module else { continue };
-        let members = blocks_inside(blocks, &steps[..=m].join("/"));
+        let candidates = [
+            Some(steps.len()),
+            steps.len().checked_sub(1),
+            module.map(|m| m + 1),
+        ];
+        let Some(members) = candidates
+            .into_iter()
+            .flatten()
+            .filter(|&n| n >= 2)
+            .map(|n| blocks_inside(blocks, &steps[..n].join("/")))
+            .find(|members| members.len() > 1)
+        else {
+            continue;
+        };
         let words: usize = members
             .iter()
             .map(|&j| blocks[j].text.split_whitespace().count())
@@ -11586,6 +11600,27 @@ mod tests {
             b("/html[0]/body[0]/section[0]/p[1]", &long),
         ];
         assert_eq!(ad_blocks(&blocks), [false, true, true, false, true, false]);
+        // A box of divs: the label as the box's own text, or beside the ad in a small parent;
+        // in a large parent, the label alone.
+        let blocks = vec![
+            b("/html[0]/body[0]/main[0]/p[0]", "The story"),
+            b("/html[0]/body[0]/main[0]/div[0]", "Advertisement"),
+            b(
+                "/html[0]/body[0]/main[0]/div[0]/p[0]",
+                "Cheap flights to Rome from £29",
+            ),
+            b("/html[0]/body[0]/div[0]/p[0]", "Anzeige"),
+            b(
+                "/html[0]/body[0]/div[0]/div[0]/p[0]",
+                "Neue Küchen ab 999 €",
+            ),
+            b("/html[0]/body[0]/div[1]/p[0]", "Werbung"),
+            b("/html[0]/body[0]/div[1]/p[1]", &long),
+        ];
+        assert_eq!(
+            ad_blocks(&blocks),
+            [false, true, true, true, true, true, false]
+        );
     }
 
     /// An aside of linked teaser cards is a module of other pages' teasers; an aside of plain
