@@ -33,7 +33,8 @@
 //! page states ("base rate: 4.00%", "VAT 20%", an unsigned percentage alone in its cell) are
 //! content; a timetable's time ("Estimated arrival 15:55", "Abfahrt 8:12") is content even
 //! when it keeps its distance to the visits; a headline's figure (a heading element's number
-//! without a counter word, "40,000 homes without power") is the news (`headline_figure`). A
+//! without a counter word, "40,000 homes without power") is the news (`headline_figure`), and
+//! a match's score the result (`score`: "2 – 1" alone, "Bayern 2:1 Dortmund", "FT 2-1"). A
 //! button's or a tab's count after its label ("Fork 212", "Star 4.1k", "Issues 17", "Pull
 //! requests 4"), a market's ticker in a block of any length (a signed percentage, the level
 //! before it, a currency pair's rate: "DAX 15.234,12 +0,45%", "EUR/USD 1,0832") and whether a
@@ -50,7 +51,9 @@
 //! date: December 19, 2022" on a page visited three days before; an event moved to 3 May). So
 //! when the visit's time is known ([`builtin_noise_at`]), a changed date that can be read
 //! (day, month and, if written, year) and lies more than [`DATE_NOW_DAYS`] day from the visit's
-//! day makes the change content. Knowing the old visit's time too
+//! day makes the change content; so does a month named without a day ("Next review due: March
+//! 2027" → "June 2027", `months_in`) whose month lies more than that from its visit's day.
+//! Knowing the old visit's time too
 //! ([`builtin_noise_between`]), a date is noise only when it tracked the visit in the old
 //! **and** the new version: "Last updated" moving from an older day to the visit's day is
 //! content, and no learned rule may hide it. A weekday named in a date is judged the same way
@@ -1427,6 +1430,25 @@ fn counter_forms(a: &str, b: &str) -> bool {
     common >= 4 && a.len().max(b.len()) - common <= 3
 }
 
+/// The words before a match's result ([`score`]): "Score: 2 – 1", "FT 2-1", "Endstand 0:0".
+const RESULT_WORDS: &[&str] = &[
+    "score",
+    "result",
+    "final",
+    "ft",
+    "ht",
+    "aet",
+    "endstand",
+    "ergebnis",
+    "halbzeit",
+    "résultat",
+    "resultado",
+    "marcador",
+    "risultato",
+    "uitslag",
+    "wynik",
+];
+
 /// Words of a score that readers' votes move ("123 points by pg 3 hours ago | 45 comments", "1
 /// point"): a count only in a block that also says how long ago ([`AGO_AFTER`],
 /// [`AGO_BEFORE`]): a listing's line of votes, age and comments, not a match report ("won by 12
@@ -2220,6 +2242,67 @@ fn beside<'a>(tokens: &[&'a str], i: usize, step: isize) -> Option<&'a str> {
         at(i as isize + 2 * step)
     } else {
         Some(next)
+    }
+}
+
+/// Whether the number `tokens[i]` is one side of a match's score: two whole numbers of at most
+/// three digits joined by a colon or a dash ("2:1", "2-1", "2 – 1"), the pair on its own (not
+/// in a run like "1-2-3", a code), and the pair the whole block ("2 – 1"), between two teams'
+/// names ("Bayern 2:1 Dortmund") or after a result's word ("Score: 2 – 1", "FT 2-1",
+/// "Endstand 0:0"). A result is what a sports page reports: content, where a number alone in
+/// a short block is a counter. (A listing's range is no score: "Items 7-8" → "7-9".)
+fn score(tokens: &[&str], i: usize) -> bool {
+    let small = |t: &str| (1..=3).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit());
+    // The index of the token next to `q` on one side, across one run of white space.
+    let step_from = |q: usize, step: isize| -> Option<usize> {
+        let at = |k: isize| usize::try_from(k).ok().filter(|&k| k < tokens.len());
+        let n = at(q as isize + step)?;
+        if tokens[n].trim().is_empty() {
+            at(n as isize + step)
+        } else {
+            Some(n)
+        }
+    };
+    let dash = |q: Option<usize>| q.is_some_and(|q| matches!(tokens[q], "-" | "–" | "—"));
+    let tok = tokens[i];
+    // The pair's first and last token.
+    let (first, last) = if let Some((a, b)) = tok.split_once(':') {
+        if !(small(a) && small(b)) || is_clock(tok) {
+            return false;
+        }
+        (i, i)
+    } else {
+        if !small(tok) {
+            return false;
+        }
+        // The number across a dash on one side, when it is small and nothing chains on past it.
+        let other = |step: isize| {
+            let d = step_from(i, step).filter(|&d| dash(Some(d)))?;
+            let n = step_from(d, step).filter(|&n| small(tokens[n]))?;
+            (!dash(step_from(n, step)) && !dash(step_from(i, -step))).then_some(n)
+        };
+        match (other(1), other(-1)) {
+            (Some(n), _) => (i, n),
+            (_, Some(n)) => (n, i),
+            _ => return false,
+        }
+    };
+    let word = |q: Option<usize>| q.map(|q| tokens[q]).filter(|t| text::is_word(t));
+    let (before, after) = (word(step_from(first, -1)), word(step_from(last, 1)));
+    // ("Score:" — a colon between the word and the pair.)
+    let before = before.or_else(|| {
+        let c = step_from(first, -1).filter(|&c| tokens[c] == ":")?;
+        word(step_from(c, -1))
+    });
+    let capital = |w: &str| w.chars().next().is_some_and(char::is_uppercase);
+    match (before, after) {
+        (None, None) => tokens[..first]
+            .iter()
+            .chain(&tokens[last + 1..])
+            .all(|t| !text::is_word(t)),
+        (Some(b), Some(a)) => capital(b) && capital(a),
+        (Some(b), None) => in_list!(RESULT_WORDS, b),
+        (None, Some(_)) => false,
     }
 }
 
@@ -3412,6 +3495,7 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 || rate(tokens, i, words.len())
                 || termed(tokens, i)
                 || named(tokens, i)
+                || score(tokens, i)
                 || stated_figure(k, &word_at)
                 // A temperature ("Heat the oven to 180 °C"; a weather report's is marked by
                 // `mark_weather` below).
@@ -3886,6 +3970,21 @@ pub fn builtin_noise_between(
         if far(dates, now) {
             return None;
         }
+    }
+    // A month named without a day ("Next review: March 2027" → "June 2027"), only one side
+    // holds, far from its visit's day: a month the page states, not the visit's.
+    let far_month = |text: &str, other: &str, at: i64| {
+        let day = at.div_euclid(86_400);
+        let theirs = months_in(other);
+        months_in(text).into_iter().any(|(first, last)| {
+            !theirs.contains(&(first, last))
+                && (day < first - DATE_NOW_DAYS || day > last + DATE_NOW_DAYS)
+        })
+    };
+    if now.is_some_and(|now| far_month(new, old, now))
+        || then.is_some_and(|then| far_month(old, new, then))
+    {
+        return None;
     }
     if let Some(then) = then {
         let old_only = own_dates(old, new, then);
@@ -5694,6 +5793,41 @@ fn date_spans(toks: &[&str], today: i64) -> Vec<(i64, usize, usize)> {
             out.extend(dated(year, m, d).map(|day| (day, words[first], words[last])));
         }
     }
+    out
+}
+
+/// The months a text names without a day ("March 2027", "März 2027", "marzo de 2027"): each
+/// as its first and last day (days since the epoch). A month with a day beside it is a date
+/// of [`dates_in`].
+fn months_in(text: &str) -> Vec<(i64, i64)> {
+    let toks = text::tokens(text);
+    let words: Vec<&str> = toks.iter().copied().filter(|t| text::is_word(t)).collect();
+    let mut out = Vec::new();
+    for (k, &w) in words.iter().enumerate() {
+        let Some(m) = month_number(w) else { continue };
+        let mut year_at = k + 1;
+        if words
+            .get(year_at)
+            .is_some_and(|w| in_list!(DATE_JOINERS, w))
+        {
+            year_at += 1;
+        }
+        let Some(y) = words.get(year_at).and_then(|w| year_number(w)) else {
+            continue;
+        };
+        let day_before = k
+            .checked_sub(1)
+            .and_then(|q| words.get(q))
+            .is_some_and(|w| day_number(w).is_some() || in_list!(DATE_JOINERS, w));
+        if day_before {
+            continue;
+        }
+        let first = days_from_civil(y, m, 1);
+        let last = days_from_civil(y + (m == 12) as i64, m % 12 + 1, 1) - 1;
+        out.push((first, last));
+    }
+    out.sort_unstable();
+    out.dedup();
     out
 }
 
@@ -8638,6 +8772,39 @@ mod tests {
         .is_some());
     }
 
+    /// A month named without a day is judged against the visits like a date: the month of
+    /// each visit is noise ("Edition: November 2026" → "December 2026" seen on 1 and 3
+    /// December), a month far from them is the page's ("Next review due: March 2027" →
+    /// "June 2027").
+    #[test]
+    fn a_month_without_a_day_is_judged_against_the_visits() {
+        let (then, now) = (Some(noon(2026, 12, 1)), Some(noon(2026, 12, 3)));
+        assert_eq!(
+            months_in("Next review due: March 2027, ed. 3 May 2026, marzo de 2025"),
+            [
+                (days_from_civil(2025, 3, 1), days_from_civil(2025, 3, 31)),
+                (days_from_civil(2027, 3, 1), days_from_civil(2027, 3, 31)),
+            ]
+        );
+        for (old, new) in [
+            ("Next review due: March 2027", "Next review due: June 2027"),
+            ("Nächste Prüfung: März 2027", "Nächste Prüfung: Juni 2027"),
+            // The old month far from the old visit: a stamp that moved, not one tracking it.
+            ("Edition: March 2026", "Edition: December 2026"),
+        ] {
+            assert_eq!(builtin_noise_between(old, new, then, now), None, "{old}");
+            // Without the visits' times a short block's date is volatile, as before.
+            assert!(builtin_noise(old, new).is_some(), "{old}");
+        }
+        assert!(builtin_noise_between(
+            "Edition: November 2026",
+            "Edition: December 2026",
+            then,
+            now
+        )
+        .is_some());
+    }
+
     /// A weekday named in a date is judged against the visits' days like a date: the day of
     /// each visit is noise, other days are the page's (opening days).
     #[test]
@@ -10509,6 +10676,26 @@ mod tests {
     /// none left is a state, and people in the news are no such count.
     /// A short block's number is a count unless the page states it: a limit, a quota, what
     /// an item seats or holds, a listing's rooms, a part of a series, a reported statistic.
+    #[test]
+    fn a_match_score_is_a_result() {
+        // Two small whole numbers joined by a colon or a dash: what a sports page reports.
+        for (old, new) in [
+            ("1 – 0", "2 – 1"),
+            ("1:0", "2:1"),
+            ("1-0", "2-1"),
+            ("Score: 1 – 0", "Score: 2 – 1"),
+            ("Bayern 1:0 Dortmund", "Bayern 2:1 Dortmund"),
+            ("3 - 1", "4 - 1"),
+            ("Endstand 0:0", "Endstand 1:3"),
+        ] {
+            assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
+        }
+        // A clock is no score, nor a run of numbers, nor a number alone.
+        for (old, new) in [("10:30", "10:45"), ("1-2-3", "1-2-4"), ("12", "14")] {
+            assert!(builtin_noise(old, new).is_some(), "{old} → {new}");
+        }
+    }
+
     #[test]
     fn a_figure_the_page_states_is_no_count() {
         for (old, new) in [
