@@ -38,7 +38,7 @@
 //!    dynamic programme maximizing total similarity). A pair at or above the threshold is a
 //!    **changed** block; the hunk's weak blocks left are paired in order ("2." where "3."
 //!    stood), and so are its blocks that keep their label with another value ("Venue: Town
-//!    Hall" → "Venue: St Mary's Church", [`label_of`]: a label once among the leftovers of
+//!    Hall" → "Venue: St Mary's Church", `label_of`: a label once among the leftovers of
 //!    each side, in order); the rest are new or removed. A hunk too large for the programme (a
 //!    news page where every clock time moved on changes nearly every block a little) is first
 //!    cut by anchors: blocks equal once their digits are masked, aligned in order, are paired
