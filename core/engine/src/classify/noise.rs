@@ -75,7 +75,8 @@
 //!
 //! ## The same value
 //! [`same_value`]: a change of only whitespace (`x .` → `x.`), of only a value's format
-//! (`February 24, 2025` ↔ `24 February 2025`, `1,204` ↔ `1204`; [`canonical`]; or of the
+//! (`February 24, 2025` ↔ `24 February 2025`, `1,204` ↔ `1204`, a citation renumbered,
+//! `1894.[3]` ↔ `1894.[4]`; [`canonical`]; or of the
 //! character set it was decoded with, `List’s` ↔ `List???s`; or of the letters' case, `CNN
 //! COMMENTATOR BLAMES` ↔ `CNN commentator blames`) or of only
 //! the order of a block's items (FAQ questions) is noise of kind `whitespace`, `format` or
@@ -5891,9 +5892,10 @@ fn plain_number(tok: &str) -> Option<String> {
 
 /// The canonical form of a text for "same value" comparisons: every readable date
 /// (see `dates_in`) replaced by its day (its punctuation with it), grouped or decimal numbers
-/// by their value, whitespace dropped; other tokens kept as they are. Two texts of one
-/// canonical form say the same thing in another format ("February 24, 2025" and "24 February
-/// 2025", "1,204" and "1204", "5,00 €" and "5 €"). Typography is not a format: "Mo–Fr" and
+/// by their value, a citation's marker glued to its text by a mark ("1894.[3]" and
+/// "1894.[4]": notes renumbered), whitespace dropped; other tokens kept as they are. Two texts
+/// of one canonical form say the same thing in another format ("February 24, 2025" and "24
+/// February 2025", "1,204" and "1204", "5,00 €" and "5 €"). Typography is not a format: "Mo–Fr" and
 /// "Mo-Fr", „Zitat“ and "Zitat" differ (terms pages change their quotes in real revisions).
 pub fn canonical(t: &str) -> Vec<Cow<'_, str>> {
     let toks = text::tokens(t);
@@ -5925,6 +5927,20 @@ pub fn canonical(t: &str) -> Vec<Cow<'_, str>> {
         {
             out.push(plain_number(&tok[..k]).map_or(Cow::Borrowed(&tok[..k]), Cow::Owned));
             out.push(Cow::Borrowed(&tok[k..]));
+            continue;
+        }
+        // A citation's marker glued to the text it supports ("opened in 1894.[3]"): a note's
+        // number, which every note added or removed before it shifts ("[3]" → "[4]"). The
+        // same citation, renumbered.
+        if i >= 2
+            && toks[i - 2] == "["
+            && toks.get(i) == Some(&"]")
+            && i >= 3
+            && !toks[i - 3].trim().is_empty()
+            && tok.len() <= 3
+            && tok.bytes().all(|b| b.is_ascii_digit())
+        {
+            out.push(Cow::Borrowed("\u{1}note"));
             continue;
         }
         // A count with its magnitude in another decimal mark ("12,5k" → "12.5k") is the same.
@@ -10671,11 +10687,33 @@ mod tests {
         }
     }
 
-    /// What a shop counts on its product page — people who bought or are looking (a people word
-    /// and a verb of buying or looking beside the number), the stock left — moves like a counter;
-    /// none left is a state, and people in the news are no such count.
-    /// A short block's number is a count unless the page states it: a limit, a quota, what
-    /// an item seats or holds, a listing's rooms, a part of a series, a reported statistic.
+    /// A note added before a paragraph renumbers its citations ("road.[2]" → "road.[3]"): the
+    /// same text, of kind `format`; a number in brackets on its own ("Page [2]") is no marker.
+    #[test]
+    fn renumbered_citations_are_the_same_text() {
+        assert_eq!(
+            same_value(
+                "It was designed by Sir John Wolfe Barry.[3] Construction took eight years.[4]",
+                "It was designed by Sir John Wolfe Barry.[4] Construction took eight years.[5]"
+            ),
+            Some(Volatile::Format)
+        );
+        assert_eq!(
+            same_value("opened in 1894[1] and", "opened in 1894[2] and"),
+            Some(Volatile::Format)
+        );
+        // Words changed beside it, or a bracketed number that marks nothing.
+        assert_eq!(
+            same_value(
+                "Barry.[3] It took eight years.",
+                "Barry.[4] It took nine years."
+            ),
+            None
+        );
+        assert_eq!(same_value("Page [2] of 5", "Page [3] of 5"), None);
+        assert_eq!(same_value("Version.[1.2]", "Version.[1.3]"), None);
+    }
+
     #[test]
     fn a_match_score_is_a_result() {
         // Two small whole numbers joined by a colon or a dash: what a sports page reports.
@@ -10696,6 +10734,11 @@ mod tests {
         }
     }
 
+    /// What a shop counts on its product page — people who bought or are looking (a people word
+    /// and a verb of buying or looking beside the number), the stock left — moves like a counter;
+    /// none left is a state, and people in the news are no such count.
+    /// A short block's number is a count unless the page states it: a limit, a quota, what
+    /// an item seats or holds, a listing's rooms, a part of a series, a reported statistic.
     #[test]
     fn a_figure_the_page_states_is_no_count() {
         for (old, new) in [
