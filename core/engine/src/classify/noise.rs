@@ -5987,6 +5987,14 @@ pub fn same_value(old: &str, new: &str) -> Option<Volatile> {
     if canonical(old) == canonical(new) || garbled_alike(old, new) {
         return Some(Volatile::Format);
     }
+    // Another icon of an icon font before the same words ("\u{e001} Settings" → "\u{e002}
+    // Settings"): a glyph of the font's private use, no word of the page.
+    if old.chars().chain(new.chars()).any(icon_glyph) {
+        let words = |t: &str| squash_space(&t.replace(icon_glyph, " "));
+        if words(old) == words(new) {
+            return Some(Volatile::Format);
+        }
+    }
     // The same words in other letters' case ("FACEBOOK NOW RATING USERS" → "Facebook Now
     // Rating Users", "THE SERVICE IS PROVIDED AS IS"): a style of the text, not its words.
     // (Texts that are lowercase already were compared just above.)
@@ -6009,11 +6017,18 @@ pub fn same_value(old: &str, new: &str) -> Option<Volatile> {
 /// white space ("???", "� �"): bytes the browser could not read (a byte-order mark sent in
 /// another character set before the page), no words of the page. A new or removed block of
 /// them is no change.
+/// So is a text of only icons of an icon font ([`icon_glyph`]), which draw no word.
 pub fn garbled_only(t: &str) -> bool {
     let t = t.trim();
     !t.is_empty()
         && t.chars()
-            .all(|c| c == '?' || c == '\u{FFFD}' || c.is_whitespace())
+            .all(|c| c == '?' || c == '\u{FFFD}' || c.is_whitespace() || icon_glyph(c))
+}
+
+/// Whether a character is of Unicode's private use areas, where icon fonts (Font Awesome,
+/// Material Icons' code points, a site's own) draw their icons: a picture, no letter.
+fn icon_glyph(c: char) -> bool {
+    matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{FFFFD}' | '\u{100000}'..='\u{10FFFD}')
 }
 
 /// Whether two texts differ only where one has characters outside ASCII and the other has
@@ -10685,6 +10700,23 @@ mod tests {
                 "{old} → {new}"
             );
         }
+    }
+
+    /// An icon font draws its icons with characters of Unicode's private use areas: another
+    /// icon before the same words, or a block of only icons coming or going, is no change.
+    #[test]
+    fn an_icon_font_glyph_is_no_word() {
+        assert_eq!(
+            same_value("\u{e001} Settings", "\u{e002} Settings"),
+            Some(Volatile::Format)
+        );
+        assert_eq!(
+            same_value("Saved\u{f005}", "Saved \u{f006}"),
+            Some(Volatile::Format)
+        );
+        assert_eq!(same_value("\u{e001} Settings", "\u{e001} Options"), None);
+        assert!(garbled_only("\u{f0c9} \u{f002}"));
+        assert!(!garbled_only("\u{f0c9} Menu"));
     }
 
     /// A note added before a paragraph renumbers its citations ("road.[2]" → "road.[3]"): the

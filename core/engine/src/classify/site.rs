@@ -2090,7 +2090,8 @@ le_list!(le_u64, u64, 8);
 /// stamp shows something else. The item's words say what happened; its stamp is
 /// not a second change. A changed stamp folds only when it is a time or a date on both sides
 /// (another entry's in its slot); a changed count stays content. A stamp whose item shows nothing else stays content (a departure's
-/// time changed in its row, a date alone under its label).
+/// time changed in its row, a date alone under its label), and so does a cell under its table
+/// column's header ([`column_header`]): a new row's times are its data.
 fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &mut Meter) {
     let shown = |b: &BlockDiff| {
         b.kind == Kind::Content
@@ -2166,6 +2167,16 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
     for (k, kinds, label) in stamps {
         let b = &report.blocks[k];
         let side = old_side(b);
+        // A cell under its table column's header ("Opens" over "10:00" in a new row of opening
+        // times, "Departure" over a new train's time): the row's data, not a stamp of it.
+        let (page, at) = if side {
+            (old, b.old_index)
+        } else {
+            (new, b.new_index)
+        };
+        if at.is_some_and(|j| column_header(page, j).is_some()) {
+            continue;
+        }
         // The nearest article, li or tr, else the link around the stamp (a teaser card).
         let Some(item) = [noise::item_of(&b.path), noise::link_of(&b.path)]
             .into_iter()
@@ -3332,8 +3343,8 @@ mod tests {
     }
 
     /// A ticker's new entry: its headline is the change, its time goes with it (noise); a time
-    /// that changed alone in its row, a kicker the page shows once and a stamp in a whole story
-    /// stay content.
+    /// that changed alone in its row, a new table row's times under their column headers, a
+    /// kicker the page shows once and a stamp in a whole story stay content.
     #[test]
     fn an_items_stamp_goes_with_its_item() {
         let entry = |k: usize, time: &str, head: &str| {
@@ -3451,6 +3462,46 @@ mod tests {
             "{:#?}",
             r.blocks
         );
+
+        // A new row of a table whose columns have headers: its times are the row's data
+        // ("Wednesday" | "10:00" | "16:00" under "Day" | "Opens" | "Closes").
+        let hours = |rows: &[[&str; 3]]| {
+            let mut v = Vec::new();
+            for (c, h) in ["Day", "Opens", "Closes"].iter().enumerate() {
+                v.push((
+                    format!("/html[0]/body[0]/table[0]/tbody[0]/tr[0]/th[{c}]"),
+                    h.to_string(),
+                ));
+            }
+            for (r, row) in rows.iter().enumerate() {
+                for (c, t) in row.iter().enumerate() {
+                    v.push((
+                        format!("/html[0]/body[0]/table[0]/tbody[0]/tr[{}]/td[{c}]", r + 1),
+                        t.to_string(),
+                    ));
+                }
+            }
+            owned_blocks(v)
+        };
+        let r = a_day_later(
+            url,
+            &hours(&[["Monday", "09:00", "17:00"], ["Friday", "09:00", "17:00"]]),
+            &hours(&[
+                ["Monday", "09:00", "17:00"],
+                ["Wednesday", "10:00", "16:00"],
+                ["Friday", "09:00", "17:00"],
+            ]),
+            &mut SiteState::new(),
+        );
+        for t in ["Wednesday", "10:00", "16:00"] {
+            assert!(
+                r.blocks
+                    .iter()
+                    .any(|b| b.text == t && b.status == Status::New && b.kind == Kind::Content),
+                "{t}: {:#?}",
+                r.blocks
+            );
+        }
 
         // A kicker with a time shown once on the page is the entry's own words.
         let r = a_day_later(
