@@ -749,6 +749,29 @@ fn news(ctx: &Ctx) -> Result<(), String> {
         "   with it), month-later front pages 115.1 -> 114.7, legal 10.8 -> 10.7 (sueddeutsche"
     );
     println!("   29.4 -> 29.3, web.de 10.1 -> 10.0).");
+    println!("   Session 47, for the product (hand-made pages): a match's score (\"2 – 1\", \"Bayern 2:1");
+    println!(
+        "   Dortmund\") is a result, no counter; a month named without a day (\"Next review due:"
+    );
+    println!("   March 2027\") is judged against the visits like a date; a citation renumbered");
+    println!("   (\"1894.[3]\" -> \"[4]\") is the same text; an icon font's glyph is no word; a new table");
+    println!(
+        "   row's times under their column headers are its data. Against 88c38a7: fr.de's legal"
+    );
+    println!("   pages a month later 1.0 -> 1.1 hl/visit (\"Stand: Juli 2025\" -> \"Oktober 2025\", shown");
+    println!(
+        "   as digits shows it), 3b 5.8 -> 5.9 (new table rows' times); no other row moved. A time"
+    );
+    println!(
+        "   alone goes with its entry in the smallest box of divs around it that holds another"
+    );
+    println!("   block shown the same way (a ticker built of divs, no li or article): fr.de front 3.3 ->");
+    println!(
+        "   3.2, held out 9.9 -> 9.7, month-later front pages 114.7 -> 114.3, sueddeutsche's legal"
+    );
+    println!("   pages a month later 29.3 -> 29.2 (= digits). Paragraphs joined with the same words were");
+    println!("   tried as no change and dropped: OTA counts such a join as a real change (Tinder's terms");
+    println!("   joined a list item split in two), and hiding it cost a hidden real change.");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(

@@ -2087,7 +2087,9 @@ le_list!(le_u64, u64, 8);
 /// noise: "01:31 Uhr" beside a ticker's new entry, "04:19" on a new video teaser, a list's
 /// "3" beside the story that moved there. A teaser card that is a link (`<a>` around the
 /// clip's length and its title) is such an item too, where no article, li or tr around the
-/// stamp shows something else. The item's words say what happened; its stamp is
+/// stamp shows something else; and, for a time or date alone, the smallest element around it
+/// that holds another block, of at most [`noise::ITEM_MAX_BLOCKS`] ([`box_around`]: a
+/// ticker's entry built of `div`s). The item's words say what happened; its stamp is
 /// not a second change. A changed stamp folds only when it is a time or a date on both sides
 /// (another entry's in its slot); a changed count stays content. A stamp whose item shows nothing else stays content (a departure's
 /// time changed in its row, a date alone under its label), and so does a cell under its table
@@ -2153,9 +2155,20 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
             && matches!(b.status, Status::New | Status::Moved | Status::Removed)
     };
     let mut items_shown: HashSet<(bool, &str)> = HashSet::new();
+    // Each page's blocks shown (or come, gone or moved as template), by their index on the
+    // page: their report index (the new page's, then the old one's).
+    let mut page_shown: [Vec<Option<usize>>; 2] = [vec![None; new.len()], vec![None; old.len()]];
     for (k, b) in report.blocks.iter().enumerate() {
         if !(shown(b) || came_as_template(b)) || is_stamp.contains(&k) {
             continue;
+        }
+        let (side, at) = if old_side(b) {
+            (1, b.old_index)
+        } else {
+            (0, b.new_index)
+        };
+        if let Some(slot) = at.and_then(|j| page_shown[side].get_mut(j)) {
+            *slot = Some(k);
         }
         for item in noise::items_above(&b.path).chain(noise::link_of(&b.path)) {
             items_shown.insert((old_side(b), item));
@@ -2164,6 +2177,8 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
     // The candidates: stamps in an item where something else is shown (and, with a label, one
     // the page repeats).
     let mut candidates: Vec<(usize, Vec<Volatile>, bool, &str)> = Vec::new();
+    // Stamps in a small box beside a block shown the same way ([`box_around`]).
+    let mut boxed_stamps: Vec<(usize, Vec<Volatile>)> = Vec::new();
     for (k, kinds, label) in stamps {
         let b = &report.blocks[k];
         let side = old_side(b);
@@ -2183,6 +2198,23 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
             .flatten()
             .find(|item| items_shown.contains(&(side, *item)))
         else {
+            // Else the smallest box around a time alone (no label) that holds another block,
+            // when one of them is shown the same way: a ticker's entry built of `div`s, its
+            // time beside its new headline.
+            if label.is_empty() && meter.classify(noise::ITEM_MAX_BLOCKS) {
+                let shown_there = at.and_then(|j| box_around(page, j)).is_some_and(|boxed| {
+                    boxed.iter().any(|&q| {
+                        page_shown[usize::from(side)]
+                            .get(q)
+                            .copied()
+                            .flatten()
+                            .is_some_and(|o| !is_stamp.contains(&o))
+                    })
+                });
+                if shown_there {
+                    boxed_stamps.push((k, kinds));
+                }
+            }
             continue;
         };
         if !label.is_empty() {
@@ -2220,11 +2252,53 @@ fn fold_item_stamps(report: &mut Report, old: &[Block], new: &[Block], meter: &m
         .into_iter()
         .filter(|c| (1..=noise::ITEM_MAX_BLOCKS).contains(&sizes[&(c.2, c.3)]))
         .map(|(k, kinds, _, _)| (k, kinds))
+        .chain(boxed_stamps)
         .collect();
     for (k, kinds) in folded {
         report.blocks[k].kind = Kind::Noise;
         report.blocks[k].reason = Some(Reason::builtin(kinds));
     }
+}
+
+/// How many elements above a stamp [`box_around`] looks for its box.
+const BOX_LEVELS: usize = 3;
+
+/// The blocks of the smallest element around `page[j]` (its parent, at most [`BOX_LEVELS`]
+/// elements up, below `<body>`'s child) that holds another block, by their index on the page,
+/// when they are at most [`noise::ITEM_MAX_BLOCKS`]; `None` when the first element that holds
+/// another holds more (a story, a column), or none does. A page's blocks are in document
+/// order, so an element's blocks stand together around `j`.
+fn box_around(page: &[Block], j: usize) -> Option<Vec<usize>> {
+    let mut prefix = page.get(j)?.path.as_str();
+    for _ in 0..BOX_LEVELS {
+        prefix = &prefix[..prefix.rfind('/')?];
+        // ("/html[0]/body[0]/div[0]": the page's wrapper is no box.)
+        if prefix.matches('/').count() <= 3 {
+            return None;
+        }
+        let inside = |b: &Block| {
+            b.path.len() > prefix.len()
+                && b.path.starts_with(prefix)
+                && b.path.as_bytes()[prefix.len()] == b'/'
+        };
+        let (mut lo, mut hi) = (j, j + 1);
+        while lo > 0 && inside(&page[lo - 1]) {
+            lo -= 1;
+            if hi - lo > noise::ITEM_MAX_BLOCKS {
+                return None;
+            }
+        }
+        while hi < page.len() && inside(&page[hi]) {
+            hi += 1;
+            if hi - lo > noise::ITEM_MAX_BLOCKS {
+                return None;
+            }
+        }
+        if hi - lo >= 2 {
+            return Some((lo..hi).filter(|&q| q != j).collect());
+        }
+    }
+    None
 }
 
 /// The text of the block before `blocks[j]` when it is its sibling's, under the same parent
@@ -3342,7 +3416,8 @@ mod tests {
         assert!(!r.summary.any_meaningful(), "{:#?}", r.blocks);
     }
 
-    /// A ticker's new entry: its headline is the change, its time goes with it (noise); a time
+    /// A ticker's new entry (an item, a link, or a small box of divs): its headline is the
+    /// change, its time goes with it (noise); a time
     /// that changed alone in its row, a new table row's times under their column headers, a
     /// kicker the page shows once and a stamp in a whole story stay content.
     #[test]
@@ -3462,6 +3537,31 @@ mod tests {
             "{:#?}",
             r.blocks
         );
+
+        // A ticker built of divs: the smallest box around the time holds its headline.
+        let div_entry = |k: usize, time: &str, head: &str| {
+            let at = format!("/html[0]/body[0]/main[0]/div[0]/div[{k}]");
+            vec![
+                (format!("{at}/div[0]"), time.to_string()),
+                (format!("{at}/div[1]/h3[0]"), head.to_string()),
+            ]
+        };
+        let r = a_day_later(
+            url,
+            &page(vec![div_entry(0, "00:56", crane)], &[]),
+            &page(
+                vec![div_entry(0, "01:31", storm), div_entry(1, "00:56", crane)],
+                &[],
+            ),
+            &mut SiteState::new(),
+        );
+        let shown: Vec<&str> = r
+            .blocks
+            .iter()
+            .filter(|b| b.kind == Kind::Content && b.status != Status::Unchanged)
+            .map(|b| b.text.as_str())
+            .collect();
+        assert_eq!(shown, [storm], "{:#?}", r.blocks);
 
         // A new row of a table whose columns have headers: its times are the row's data
         // ("Wednesday" | "10:00" | "16:00" under "Day" | "Opens" | "Closes").
