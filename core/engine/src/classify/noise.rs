@@ -5892,7 +5892,7 @@ fn plain_number(tok: &str) -> Option<String> {
 
 /// The canonical form of a text for "same value" comparisons: every readable date
 /// (see `dates_in`) replaced by its day (its punctuation with it), grouped or decimal numbers
-/// by their value, a citation's marker glued to its text by a mark ("1894.[3]" and
+/// by their value, a citation's marker glued to the text before it ("1894.[3]" and
 /// "1894.[4]": notes renumbered), whitespace dropped; other tokens kept as they are. Two texts
 /// of one canonical form say the same thing in another format ("February 24, 2025" and "24
 /// February 2025", "1,204" and "1204", "5,00 €" and "5 €"). Typography is not a format: "Mo–Fr" and

@@ -3417,9 +3417,9 @@ mod tests {
     }
 
     /// A ticker's new entry (an item, a link, or a small box of divs): its headline is the
-    /// change, its time goes with it (noise); a time
-    /// that changed alone in its row, a new table row's times under their column headers, a
-    /// kicker the page shows once and a stamp in a whole story stay content.
+    /// change, its time goes with it (noise); a time that changed alone in its row, a new table
+    /// row's times under their column headers, a kicker the page shows once and a stamp in a
+    /// whole story stay content.
     #[test]
     fn an_items_stamp_goes_with_its_item() {
         let entry = |k: usize, time: &str, head: &str| {
