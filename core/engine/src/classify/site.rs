@@ -3422,6 +3422,14 @@ mod tests {
     /// whole story stay content.
     #[test]
     fn an_items_stamp_goes_with_its_item() {
+        // The texts a visit shows as content.
+        fn shown(r: &Report) -> Vec<&str> {
+            r.blocks
+                .iter()
+                .filter(|b| b.kind == Kind::Content && b.status != Status::Unchanged)
+                .map(|b| b.text.as_str())
+                .collect()
+        }
         let entry = |k: usize, time: &str, head: &str| {
             let at = format!("/html[0]/body[0]/main[0]/ul[0]/li[{k}]/article[0]");
             vec![
@@ -3486,13 +3494,7 @@ mod tests {
             &[],
         );
         let r = a_day_later(url, &old, &new, &mut SiteState::new());
-        let shown: Vec<&str> = r
-            .blocks
-            .iter()
-            .filter(|b| b.kind == Kind::Content && b.status != Status::Unchanged)
-            .map(|b| b.text.as_str())
-            .collect();
-        assert_eq!(shown, [storm], "{:#?}", r.blocks);
+        assert_eq!(shown(&r), [storm], "{:#?}", r.blocks);
 
         // A course's row whose free places came from zero while its status changed: the count
         // is the row's news (a count that came from zero is content), not a stamp.
@@ -3555,13 +3557,7 @@ mod tests {
             ),
             &mut SiteState::new(),
         );
-        let shown: Vec<&str> = r
-            .blocks
-            .iter()
-            .filter(|b| b.kind == Kind::Content && b.status != Status::Unchanged)
-            .map(|b| b.text.as_str())
-            .collect();
-        assert_eq!(shown, [storm], "{:#?}", r.blocks);
+        assert_eq!(shown(&r), [storm], "{:#?}", r.blocks);
 
         // A new row of a table whose columns have headers: its times are the row's data
         // ("Wednesday" | "10:00" | "16:00" under "Day" | "Opens" | "Closes").
