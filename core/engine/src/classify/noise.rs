@@ -1922,6 +1922,53 @@ const RATING_WORDS: &[&str] = &[
     "durchschnitt",
 ];
 
+/// Words that say a rating is in stars ("4.5 out of 5 stars", "4,3 von 5 Sternen").
+const STAR_WORDS: &[&str] = &[
+    "stars",
+    "sterne",
+    "sternen",
+    "étoiles",
+    "estrellas",
+    "stelle",
+    "sterren",
+    "gwiazdek",
+];
+
+/// Words between an average and its scale ("4.5 out of 5", "4,3 von 5", "4,2 sur 5").
+const OUT_OF: &[&[&str]] = &[
+    &["out", "of"],
+    &["von"],
+    &["sur"],
+    &["de"],
+    &["su"],
+    &["van"],
+    &["z"],
+];
+
+/// Whether the number `tok` at word `k` is an average of votes said in stars: a fraction
+/// ("4.5", "4,3") before a star word ("4.5 stars") or its scale and a star word ("4.5 out of 5
+/// stars", "4,3 von 5 Sternen"). It moves with every vote like a count, in a longer block too
+/// ("4.5 out of 5 stars 1,234 ratings"); a whole number of stars is one reviewer's verdict
+/// ("The film gets 4 stars"), content.
+fn star_average<'a>(tok: &str, k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
+    let Some((whole, frac)) = tok.split_once(['.', ',']) else {
+        return false;
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !(digits(whole) && whole.len() == 1 && digits(frac) && frac.len() <= 2) {
+        return false;
+    }
+    let star = |q: isize| word_at(q).is_some_and(|w| in_list!(STAR_WORDS, w));
+    star(k + 1)
+        || OUT_OF.iter().any(|phrase| {
+            let n = phrase.len() as isize;
+            phrase.iter().enumerate().all(|(j, p)| {
+                word_at(k + 1 + j as isize).is_some_and(|w| w.eq_ignore_ascii_case(p))
+            }) && word_at(k + 1 + n).is_some_and(is_number)
+                && star(k + 2 + n)
+        })
+}
+
 /// Whether a number is written like a version: digits and dots only, and either three or
 /// more parts with one that is not a thousands group (`1.2.3`, `0.82.0`, not `1.234.567`) or
 /// two parts with a one-digit fraction (`21.2`, `17.1`). Two-digit fractions (`189.45`) and
@@ -2368,9 +2415,40 @@ fn compact_unit(tok: &str) -> bool {
         && (in_list!(COMPACT_UNITS, &tok[digits..]) || KOREAN_UNITS.contains(&&tok[digits..]))
 }
 
+/// Words that say a post was written, before its age written short ("Posted by u/maria 5h",
+/// "answered by kim 2d").
+const POSTED_CUES: &[&str] = &[
+    "posted",
+    "submitted",
+    "replied",
+    "commented",
+    "answered",
+    "asked",
+    "edited",
+    "shared",
+    "gepostet",
+    "geschrieben",
+    "beantwortet",
+    "publié",
+    "publicado",
+    "pubblicato",
+];
+
 /// Marks the words of a relative time written without a number ([`NOW_PHRASES`]: "just now",
 /// "gerade eben") as a relative time, so that "just now" → "5 minutes ago" is one.
 fn mark_now_phrases(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volatile>]) {
+    mark_now_phrases_as(tokens, words, kinds, false);
+}
+
+/// [`mark_now_phrases`]; when `anywhere`, a day or past period named relative to the visit
+/// ("yesterday", "last week") is marked in a block of any length (see
+/// [`relative_time_reworded`]).
+fn mark_now_phrases_as(
+    tokens: &[&str],
+    words: &[usize],
+    kinds: &mut [Option<Volatile>],
+    anywhere: bool,
+) {
     // Every run of the block's words that spells one of `phrases` (lowercase).
     // (The words that begin a phrase: most words begin none.)
     static FIRST: std::sync::OnceLock<ListSet> = std::sync::OnceLock::new();
@@ -2402,7 +2480,7 @@ fn mark_now_phrases(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volati
         }
     };
     mark(NOW_PHRASES);
-    if words.len() <= LAST_PERIOD_MAX_WORDS {
+    if anywhere || words.len() <= LAST_PERIOD_MAX_WORDS {
         mark(LAST_PERIODS);
     }
     // A day named relative to the visit ("Today, 14:05" → "Yesterday, 14:05", "heute" →
@@ -2415,7 +2493,7 @@ fn mark_now_phrases(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volati
     };
     for k in 0..words.len() {
         let i = words[k];
-        if in_list!(DAY_WORDS, tokens[i]) && (words.len() <= 3 || clock_near(k)) {
+        if in_list!(DAY_WORDS, tokens[i]) && (anywhere || words.len() <= 3 || clock_near(k)) {
             kinds[i] = Some(Volatile::RelativeTime);
             // "aujourd'hui": its apostrophe and "hui" too.
             if tokens[i].eq_ignore_ascii_case("aujourd")
@@ -3568,7 +3646,9 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 || times_accessed(k, &word_at)
                 || (short && (rated || (!sentence && !versioned(tokens, i))))
                 // A rating written with its star ("4.6★ 212K reviews · 10M+ downloads"), in a
-                // longer block too.
+                // longer block too, or an average said in stars ("4.5 out of 5 stars 1,234
+                // ratings").
+                || star_average(tok, k, &word_at)
                 || (tok.len() <= 3
                     && [-1, 1]
                         .iter()
@@ -3586,6 +3666,8 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
             && (next.is_some_and(|n| in_list!(COUNTER_WORDS, n))
                 || prev.is_some_and(|p| in_list!(COUNTER_WORDS, p))
                 || count_label(k, &word_at)
+                // ("2K+ bought in past month": a "+" right after says at least so many.)
+                || tokens.get(i + 1) == Some(&"+")
                 || (short && !tok.ends_with(['m', 'b']) && (tok.contains(['.', ',']) || aged())))
         {
             // A count written short with its magnitude beside what it counts ("2.1k views",
@@ -3631,7 +3713,10 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                             .iter()
                             .rev()
                             .find(|t| !t.trim().is_empty())
-                            .is_some_and(|t| matches!(*t, "•" | "·" | "|" | "-" | "–")))))
+                            .is_some_and(|t| matches!(*t, "•" | "·" | "|" | "-" | "–"))
+                        || words[..k as usize]
+                            .iter()
+                            .any(|&j| in_list!(POSTED_CUES, tokens[j])))))
             || (is_time_unit(tok) && prev_is_num && pairs_ago(k - 1))
             || cjk_ago(tok)
             || (prev_is_num
@@ -3643,7 +3728,8 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
             // heure", "hace 2 horas", "3 ore fa", "a few seconds ago", "3m ago": the unit and
             // the article, few or number before it. A post's age written short after its
             // author ("raj · 2h", "@ann 5d": forums and feeds) needs no "ago"; in capitals it
-            // is a name ("Canon 5D", "3M"); alone it could be anything ("3m": metres?).
+            // is a name ("Canon 5D", "3M"); alone it could be anything ("3m": metres?). After
+            // a word that says it was posted, it is its age too ("Posted by u/maria 5h").
             Some(Volatile::RelativeTime)
         } else if is_id(tok)
             && !priced(tokens, i)
@@ -4821,7 +4907,58 @@ fn builtin_noise_kinds(old: &str, new: &str) -> Option<Vec<Volatile>> {
     if old == new {
         return None;
     }
-    split_noise_kinds(old, new).or_else(|| glued_counter(old, new).then(|| vec![Volatile::Counter]))
+    split_noise_kinds(old, new)
+        .or_else(|| glued_counter(old, new).then(|| vec![Volatile::Counter]))
+        .or_else(|| relative_time_reworded(old, new).then(|| vec![Volatile::RelativeTime]))
+}
+
+/// Whether only a relative time changed, from a day or past period named relative to the
+/// visit ("yesterday", "last week", "gestern") to a count of units ago, or back, in a block of
+/// any length: "Typo in docs opened yesterday by dev" → "opened 3 days ago by dev". In prose a
+/// named day alone is the text's ("Yesterday the council voted…", [`mark_now_phrases`]); in
+/// the place of a counted age in the other version, it is the same age read on another day.
+/// Two named days ("last year" → "last month") stay the text's, and so does a sentence ("Last
+/// year the council approved…" → "2 years ago the council approved…").
+fn relative_time_reworded(old: &str, new: &str) -> bool {
+    let (a, b) = (text::tokens(old), text::tokens(new));
+    let sentence = |toks: &[&str]| {
+        toks.iter()
+            .rev()
+            .find(|t| !t.trim().is_empty())
+            .is_some_and(|t| matches!(*t, "." | "!" | "?"))
+    };
+    if sentence(&a) || sentence(&b) {
+        return false;
+    }
+    let (ka, kb) = (volatile_kinds(&a), volatile_kinds(&b));
+    let named = |toks: &[&str], kinds: &[Option<Volatile>]| {
+        let words: Vec<usize> = (0..toks.len())
+            .filter(|&i| text::is_word(toks[i]))
+            .collect();
+        let mut kinds = kinds.to_vec();
+        mark_now_phrases_as(toks, &words, &mut kinds, true);
+        kinds
+    };
+    let (la, lb) = (named(&a, &ka), named(&b, &kb));
+    let (sa, sb) = (skeleton(&a, &la), skeleton(&b, &lb));
+    if sa.len() != sb.len() {
+        return false;
+    }
+    let counted = |kinds: &[Option<Volatile>], i: usize| kinds[i] == Some(Volatile::RelativeTime);
+    let mut changed = false;
+    for (x, y) in sa.iter().zip(&sb) {
+        match (x, y) {
+            (Slot::Lit(p), Slot::Lit(q)) if p == q => {}
+            (Slot::Vol(k1, v1, _), Slot::Vol(k2, v2, _)) if k1 == k2 && v1 == v2 => {}
+            (Slot::Vol(Volatile::RelativeTime, _, i), Slot::Vol(Volatile::RelativeTime, _, j))
+                if counted(&ka, *i) != counted(&kb, *j) =>
+            {
+                changed = true
+            }
+            _ => return false,
+        }
+    }
+    changed
 }
 
 /// Most digits of a count glued to a word (see `glued_counter`): up to 999 comments. Set from
@@ -5892,8 +6029,8 @@ fn plain_number(tok: &str) -> Option<String> {
 
 /// The canonical form of a text for "same value" comparisons: every readable date
 /// (see `dates_in`) replaced by its day (its punctuation with it), grouped or decimal numbers
-/// by their value, a citation's marker glued to the text before it ("1894.[3]" and
-/// "1894.[4]": notes renumbered), whitespace dropped; other tokens kept as they are. Two texts
+/// by their value, a citation's marker glued to the text before it ("1894.\[3\]" and
+/// "1894.\[4\]": notes renumbered), whitespace dropped; other tokens kept as they are. Two texts
 /// of one canonical form say the same thing in another format ("February 24, 2025" and "24
 /// February 2025", "1,204" and "1204", "5,00 €" and "5 €"). Typography is not a format: "Mo–Fr" and
 /// "Mo-Fr", „Zitat“ and "Zitat" differ (terms pages change their quotes in real revisions).
@@ -6017,7 +6154,7 @@ pub fn same_value(old: &str, new: &str) -> Option<Volatile> {
 /// white space ("???", "� �"): bytes the browser could not read (a byte-order mark sent in
 /// another character set before the page), no words of the page. A new or removed block of
 /// them is no change.
-/// So is a text of only icons of an icon font ([`icon_glyph`]), which draw no word.
+/// So is a text of only icons of an icon font (`icon_glyph`), which draw no word.
 pub fn garbled_only(t: &str) -> bool {
     let t = t.trim();
     !t.is_empty()
@@ -6162,7 +6299,7 @@ const RENDER_UNITS: &[&str] = &[
 /// Whether a changed line is a server stamp: the same words but for the name of the machine
 /// that served the page ("web-04" → "web-02", "fra-edge-12" → "ams-edge-03": letters and
 /// digits joined by dashes, dots or underscores, a digit in them) and its render time (a number
-/// before a unit of time), and the line says a machine served or made it ([`SERVER_CUES`]).
+/// before a unit of time), and the line says a machine served or made it (`SERVER_CUES`).
 /// Asked of a page's footer only (`site`), as [`build_stamp`] is: which server answered is the
 /// site's chrome.
 pub fn server_stamp(old: &str, new: &str) -> bool {
@@ -6728,7 +6865,7 @@ const RELATED_HEADINGS: &[&str] = &[
 pub const RELATED_MAX_BLOCK_WORDS: usize = 40;
 
 /// Whether a block's text is a heading of a module of other pages' teasers
-/// ([`RELATED_HEADINGS`]), without its punctuation: "Mehr zum Thema", "You may also like:",
+/// (`RELATED_HEADINGS`), without its punctuation: "Mehr zum Thema", "You may also like:",
 /// "MOST READ".
 pub fn is_related_heading(t: &str) -> bool {
     heading_words(t).is_some_and(|h| RELATED_HEADINGS.contains(&h.as_str()))
@@ -6867,7 +7004,7 @@ const PRESENCE_HEADINGS: &[&str] = &[
     "wie is er online",
 ];
 
-/// For each block, whether it belongs to a module of who is online ([`PRESENCE_HEADINGS`]):
+/// For each block, whether it belongs to a module of who is online (`PRESENCE_HEADINGS`):
 /// the heading and its element's short blocks, as [`related_blocks`] reads a module, where the
 /// heading is no `<h1>` and stands in no `<article>`.
 pub fn presence_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
@@ -7372,8 +7509,8 @@ const ON_AIR_LABELS: &[&str] = &[
 ];
 
 /// Whether two texts are the same line of what is on air at the visit, with other titles:
-/// each begins with "now" ([`NOW_WORDS`]) and names the same labels before colons
-/// ([`ON_AIR_LABELS`]) in the same order, at most 30 words ("Now: BBC News at One · Next:
+/// each begins with "now" (`NOW_WORDS`) and names the same labels before colons
+/// (`ON_AIR_LABELS`) in the same order, at most 30 words ("Now: BBC News at One · Next:
 /// Bargain Hunt" → "Now: Pointless · Next: Six O'Clock News"; "Now playing: …"). A radio's or
 /// a TV channel's schedule strip: what plays follows the clock, not the page.
 pub fn on_air(old: &str, new: &str) -> bool {
@@ -7607,7 +7744,7 @@ const TIME_LABELS: &[&str] = &[
 
 /// Whether a changed block is a weather reading beside its label ("Humidity" | "71%" →
 /// "64%", "Wind" | "19 km/h SW" → "11 km/h W"): `label`, the block before it under the same
-/// parent, names a weather measure ([`WEATHER_MEASURES`], at most four words), and each text
+/// parent, names a weather measure (`WEATHER_MEASURES`, at most four words), and each text
 /// is readings only — numbers, "%", weather units and compass points, at most four words.
 /// A bank's "Base rate" | "4.25%" has no such label: its rate stays content.
 pub fn weather_reading(label: &str, old: &str, new: &str) -> bool {
@@ -10764,6 +10901,96 @@ mod tests {
         for (old, new) in [("10:30", "10:45"), ("1-2-3", "1-2-4"), ("12", "14")] {
             assert!(builtin_noise(old, new).is_some(), "{old} → {new}");
         }
+    }
+
+    /// An average of votes said in stars moves like a count in a block of any length ("4.5 out
+    /// of 5 stars 1,234 ratings"); a whole number of stars is a reviewer's verdict, content. A
+    /// count with its magnitude and a "+" is a count ("2K+ bought in past month"); a name with
+    /// its magnitude is not ("Model XR 3K").
+    #[test]
+    fn an_average_in_stars_is_a_count() {
+        all_noise(
+            &[
+                (
+                    "4.5 out of 5 stars 1,234 ratings",
+                    "4.4 out of 5 stars 1,301 ratings",
+                ),
+                (
+                    "4,5 von 5 Sternen 1.234 Bewertungen",
+                    "4,4 von 5 Sternen 1.301 Bewertungen",
+                ),
+                (
+                    "Customers rate this kettle 4.6 stars on average across all shops",
+                    "Customers rate this kettle 4.5 stars on average across all shops",
+                ),
+                ("2K+ bought in past month", "3K+ bought in past month"),
+            ],
+            &[Volatile::Counter],
+        );
+        all_content(&[
+            (
+                "The film gets 4 stars from our critic, who loved the sets",
+                "The film gets 3 stars from our critic, who loved the sets",
+            ),
+            ("Model XR 3K", "Model XR 4K"),
+            (
+                "Version 4.5 out of the box supports 5 stars of the catalogue",
+                "Version 4.6 out of the box supports 5 stars of the catalogue",
+            ),
+        ]);
+    }
+
+    /// A post's age written short after a word that says it was posted is its age ("Posted by
+    /// u/maria 5h" → "2d"), like after its author and a separator.
+    #[test]
+    fn a_short_age_after_posted() {
+        all_noise(
+            &[
+                ("Posted by u/maria 5h", "Posted by u/maria 2d"),
+                ("answered by kim 3h", "answered by kim 1d"),
+            ],
+            &[Volatile::RelativeTime],
+        );
+        // Without a word of posting, a length.
+        all_content(&[("Cable length in the box 3m", "Cable length in the box 5m")]);
+    }
+
+    /// A named day or past period in a longer block is the text's, unless the other version
+    /// has a counted age in its place: the same age read on another day ("opened yesterday by
+    /// dev" → "opened 3 days ago by dev").
+    #[test]
+    fn a_named_age_reworded_as_a_count() {
+        all_noise(
+            &[
+                (
+                    "Typo in docs #100 opened yesterday by dev",
+                    "Typo in docs #100 opened 3 days ago by dev",
+                ),
+                (
+                    "Typo in docs #100 opened 5 days ago by dev",
+                    "Typo in docs #100 opened last week by dev",
+                ),
+                (
+                    "Fehler beim Start, gemeldet gestern von Anna im Forum",
+                    "Fehler beim Start, gemeldet vor 3 Tagen von Anna im Forum",
+                ),
+            ],
+            &[Volatile::RelativeTime],
+        );
+        all_content(&[
+            (
+                "Sales of the company fell sharply last year in Europe",
+                "Sales of the company fell sharply last month in Europe",
+            ),
+            (
+                "Yesterday the council voted to close the old library for good",
+                "Today the council voted to close the old library for good",
+            ),
+            (
+                "Typo in docs #100 opened yesterday by dev",
+                "Typo in docs #100 closed 3 days ago by dev",
+            ),
+        ]);
     }
 
     /// What a shop counts on its product page — people who bought or are looking (a people word

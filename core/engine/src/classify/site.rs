@@ -1710,7 +1710,7 @@ fn kept_unloaded(
 }
 
 /// Fewest blocks of the earlier version for a page to be judged as not loaded
-/// ([`mark_page_unloaded`]): a short page may well lose most of itself.
+/// (`mark_page_unloaded`): a short page may well lose most of itself.
 pub const PAGE_UNLOADED_MIN_BLOCKS: usize = 10;
 /// Least share of the earlier version's words missing (removed content) for a page to be judged
 /// as not loaded: four fifths. (Set at 0.9 first; lowered after reading the health set's
@@ -1987,7 +1987,7 @@ fn module_box(blocks: &[Block], tpl: &[bool], j: usize, known: &BoxSlots) -> boo
     inside < around(&known.settled_words) && around(&known.churn) < turned
 }
 
-/// A module of several teasers ([`module_box`]) holds at least this many blocks.
+/// A module of several teasers (`module_box`) holds at least this many blocks.
 pub const MODULE_MIN_TEASERS: usize = 2;
 
 fn more_words_than(t: &str, n: usize) -> bool {

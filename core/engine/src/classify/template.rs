@@ -335,7 +335,7 @@ fn is_title(b: &Block) -> bool {
 }
 
 /// Least share of the site's pages that must show a block of the page's own text
-/// ([`is_own_text`]) for it to be template by repetition.
+/// (`is_own_text`) for it to be template by repetition.
 pub const OWN_TEXT_SHARE: f64 = 0.5;
 
 /// Whether a block reads as the page's own text rather than the site's: its title
