@@ -20,7 +20,7 @@
 //! | `related` | a module of other pages' teasers under a heading that names it (eight languages), its heading and short blocks ([`related_blocks`]); or an `<aside>` of linked teaser cards (`<article>` elements) beside the page, a card that came, went, moved or was swapped for another, not one edited ([`aside_teasers`]) | "Mehr zum Thema", "You may also like", "Most read", "À lire aussi", "Customers also bought", "Recently viewed", "Up next", a sidebar's "Quote of the day"; a "Top stories" box of cards beside an imprint |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in (a box whose own text is the label, the label's parent, an `article`, `li`, `aside`, `section` or `figure`; [`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits, or a UUID; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2`, `7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f` |
-//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204", not a sentence that states it, "The town has 12,400 inhabitants."; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…; also one written with its magnitude, "2.1k views", or with a fraction and its magnitude in a short block, "1.2K"; a "+" after a count is its, "99+"), a stock left ("Only 3 left in stock"), a paywall's meter ("3 free articles left", "noch 2 kostenlose Artikel"), a score beside how long ago ("123 points by pg 3 hours ago"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), rate ("base rate: 4.00%", "VAT 20%", an unsigned percentage alone in its cell, "4.25%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
+//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204", not a sentence that states it, "The town has 12,400 inhabitants."; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars", or as an average in stars in a block of any length, "4.5 out of 5 stars 1,234 ratings"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…; also one written with its magnitude, "2.1k views", or with a fraction and its magnitude in a short block, "1.2K"; a "+" after a count is its, "99+"), a stock left ("Only 3 left in stock"), a paywall's meter ("3 free articles left", "noch 2 kostenlose Artikel"), a score beside how long ago ("123 points by pg 3 hours ago"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), rate ("base rate: 4.00%", "VAT 20%", an unsigned percentage alone in its cell, "4.25%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
 //!
 //! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
 //! it is usually meaningful. Sites where it is not are handled by learned rules. Nor, in a
@@ -1281,6 +1281,15 @@ const COUNTER_WORDS: &[&str] = &[
     // What readers and buyers write: a count of them moves with every one.
     "reviews",
     "ratings",
+    "évaluations",
+    "avis",
+    "valoraciones",
+    "reseñas",
+    "opiniones",
+    "recensioni",
+    "valutazioni",
+    "recensies",
+    "beoordelingen",
     "replies",
     "answers",
     "reactions",
@@ -1934,6 +1943,14 @@ const STAR_WORDS: &[&str] = &[
     "gwiazdek",
 ];
 
+/// Words that ask a reader to join a count of others ("Join 12,345 other readers",
+/// "Rejoignez 3 000 abonnés").
+const JOIN_WORDS: &[&str] = &["join", "rejoignez", "únete", "unisciti", "junte"];
+
+/// Words right before an average of votes ("Google rating 4.6 based on 812 reviews",
+/// "Bewertung 4,5").
+const RATED_BEFORE: &[&str] = &["rating", "rated", "bewertung", "valoración", "valutazione"];
+
 /// Words between an average and its scale ("4.5 out of 5", "4,3 von 5", "4,2 sur 5").
 const OUT_OF: &[&[&str]] = &[
     &["out", "of"],
@@ -1947,8 +1964,9 @@ const OUT_OF: &[&[&str]] = &[
 
 /// Whether the number `tok` at word `k` is an average of votes said in stars: a fraction
 /// ("4.5", "4,3") before a star word ("4.5 stars") or its scale and a star word ("4.5 out of 5
-/// stars", "4,3 von 5 Sternen"). It moves with every vote like a count, in a longer block too
-/// ("4.5 out of 5 stars 1,234 ratings"); a whole number of stars is one reviewer's verdict
+/// stars", "4,3 von 5 Sternen"), or right after a rating word ([`RATED_BEFORE`]: "Google
+/// rating 4.6 based on 812 reviews"). It moves with every vote like a count, in a longer block
+/// too ("4.5 out of 5 stars 1,234 ratings"); a whole number of stars is one reviewer's verdict
 /// ("The film gets 4 stars"), content.
 fn star_average<'a>(tok: &str, k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
     let Some((whole, frac)) = tok.split_once(['.', ',']) else {
@@ -1960,6 +1978,7 @@ fn star_average<'a>(tok: &str, k: isize, word_at: &impl Fn(isize) -> Option<&'a 
     }
     let star = |q: isize| word_at(q).is_some_and(|w| in_list!(STAR_WORDS, w));
     star(k + 1)
+        || word_at(k - 1).is_some_and(|w| in_list!(RATED_BEFORE, w))
         || OUT_OF.iter().any(|phrase| {
             let n = phrase.len() as isize;
             phrase.iter().enumerate().all(|(j, p)| {
@@ -3649,6 +3668,11 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 // longer block too, or an average said in stars ("4.5 out of 5 stars 1,234
                 // ratings").
                 || star_average(tok, k, &word_at)
+                // A community's social proof ("Join 12,345 other readers", "Join over 2,000
+                // members").
+                || word_at(k - 1).is_some_and(|w| in_list!(JOIN_WORDS, w))
+                || (word_at(k - 2).is_some_and(|w| in_list!(JOIN_WORDS, w))
+                    && word_at(k - 1).is_some_and(|w| in_list!(&["over", "nearly", "almost", "about", "über", "plus"], w)))
                 || (tok.len() <= 3
                     && [-1, 1]
                         .iter()
@@ -10906,7 +10930,7 @@ mod tests {
     /// An average of votes said in stars moves like a count in a block of any length ("4.5 out
     /// of 5 stars 1,234 ratings"); a whole number of stars is a reviewer's verdict, content. A
     /// count with its magnitude and a "+" is a count ("2K+ bought in past month"); a name with
-    /// its magnitude is not ("Model XR 3K").
+    /// its magnitude is not ("Model XR 3K"). So is the count a reader is asked to join.
     #[test]
     fn an_average_in_stars_is_a_count() {
         all_noise(
@@ -10924,6 +10948,18 @@ mod tests {
                     "Customers rate this kettle 4.5 stars on average across all shops",
                 ),
                 ("2K+ bought in past month", "3K+ bought in past month"),
+                (
+                    "Google rating 4.6 based on 812 reviews",
+                    "Google rating 4.5 based on 830 reviews",
+                ),
+                (
+                    "4,5 sur 5 étoiles 1 234 évaluations",
+                    "4,4 sur 5 étoiles 1 301 évaluations",
+                ),
+                (
+                    "Join 12,345 other readers and get our weekly newsletter",
+                    "Join 12,411 other readers and get our weekly newsletter",
+                ),
             ],
             &[Volatile::Counter],
         );
