@@ -218,6 +218,88 @@ export function sincelastExtractSteps(doc, options) {
     return panels[id] === true;
   }
 
+  // Spec section 3: a slide a carousel does not show. Its parent has at most
+  // SLIDE_MAX_SIBLINGS element children, among them another element of the same local name,
+  // not aria-hidden, that shares one of its class names; none of its class names contains
+  // "clone" or "duplicate" (the copies an endless carousel adds); its text is not that of such
+  // a sibling that is shown or comes before it (a ticker's seamless copies of its line).
+  var SLIDE_MAX_SIBLINGS = 32;
+  var SLIDE_TEXT_NODES = 2000;
+  // Nodes read to compare slides in this document; spent, no later element is a slide.
+  var slideBudget = 100000;
+  var LARGE = {};
+  var SPENT = {};
+  function isAriaHidden(e) {
+    var aria = e.getAttribute('aria-hidden');
+    return aria !== null && /^true$/i.test(aria);
+  }
+  function isSlide(el, tag) {
+    var cls = el.getAttribute('class');
+    if (cls === null) return false;
+    if (copyNamed(cls)) return false;
+    var names = cls.split(ASCII_SPACE).filter(function (n) { return n !== ''; });
+    var parent = el.parentNode;
+    if (parent === null) return false;
+    var elements = 0;
+    for (var c = parent.firstChild; c !== null; c = c.nextSibling) if (c.nodeType === 1) elements++;
+    if (elements > SLIDE_MAX_SIBLINGS) return false;
+    var group = [];
+    var before = true;
+    var anyShown = false;
+    for (var s = parent.firstChild; s !== null; s = s.nextSibling) {
+      if (s === el) { before = false; continue; }
+      if (s.nodeType !== 1 || s.namespaceURI !== XHTML || s.localName !== tag) continue;
+      var other = s.getAttribute('class');
+      if (other === null) continue;
+      var theirs = other.split(ASCII_SPACE);
+      var shares = false;
+      for (var k = 0; k < theirs.length && !shares; k++) {
+        if (theirs[k] !== '' && names.indexOf(theirs[k]) >= 0) shares = true;
+      }
+      var shown = !isAriaHidden(s);
+      // (A hidden copy is never read: its text is no other slide's.)
+      if (!shares || (!shown && copyNamed(other))) continue;
+      anyShown = anyShown || shown;
+      group.push({ node: s, shown: shown, before: before });
+    }
+    if (!anyShown) return false;
+    var own = slideText(el);
+    if (own === LARGE) return true;
+    if (own === SPENT) return false;
+    for (var g = 0; g < group.length; g++) {
+      if (!group[g].shown && !group[g].before) continue;
+      var text = slideText(group[g].node);
+      if (text === own || text === SPENT) return false;
+    }
+    return true;
+  }
+  function copyNamed(cls) {
+    var names = cls.split(ASCII_SPACE);
+    for (var i = 0; i < names.length; i++) {
+      var lower = asciiLower(names[i]);
+      if (lower.indexOf('clone') >= 0 || lower.indexOf('duplicate') >= 0) return true;
+    }
+    return false;
+  }
+  // Its text nodes in tree order, not inside a template, ASCII white space runs as one space,
+  // trimmed; LARGE past SLIDE_TEXT_NODES nodes; SPENT once the document's slideBudget is.
+  function slideText(root) {
+    var text = '';
+    var seen = 0;
+    var stack = [];
+    for (var c = root.lastChild; c !== null; c = c.previousSibling) stack.push(c);
+    while (stack.length > 0) {
+      var n = stack.pop();
+      if (slideBudget === 0) return SPENT;
+      slideBudget--;
+      if (++seen > SLIDE_TEXT_NODES) return LARGE;
+      if (n.nodeType === 3) text += n.data;
+      else if (n.nodeType === 1 && n.localName === 'template' && n.namespaceURI === XHTML) continue;
+      else for (var d = n.lastChild; d !== null; d = d.previousSibling) stack.push(d);
+    }
+    return text.split(ASCII_SPACE).filter(function (w) { return w !== ''; }).join(' ');
+  }
+
   function isSkipped(el, tag) {
     if (el.namespaceURI !== XHTML) return true;
     if (SKIPPED[tag] === true) return true;
@@ -226,10 +308,10 @@ export function sincelastExtractSteps(doc, options) {
     var hidden = el.getAttribute('hidden');
     if (hidden !== null && !/^until-found$/i.test(hidden) && !isPanel(el)) return true;
     // aria-hidden skips, unless the element holds the page's main content (a consent dialog
-    // hides the whole page behind it from assistive technology, yet a person sees it) or is
-    // a collapsible panel.
+    // hides the whole page behind it from assistive technology, yet a person sees it), is
+    // a collapsible panel or a carousel's slide.
     var aria = el.getAttribute('aria-hidden');
-    if (aria !== null && /^true$/i.test(aria) && !holdsMainContent(el, tag) && !isPanel(el)) return true;
+    if (aria !== null && /^true$/i.test(aria) && !holdsMainContent(el, tag) && !isPanel(el) && !isSlide(el, tag)) return true;
     // Dialogs that are page chrome (consent, cookie, newsletter overlays).
     var modal = el.getAttribute('aria-modal');
     if (modal !== null && /^true$/i.test(modal)) return true;

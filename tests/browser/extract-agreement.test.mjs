@@ -223,6 +223,41 @@ test('agreement and timing on a ~1 MB-text page', async (t) => {
   assert.ok(js.ms < 2000, `extraction took ${js.ms} ms`);
 });
 
+/**
+ * A page of many carousels whose hidden slides repeat the shown one in long texts: telling a
+ * slide from a copy reads their texts until the document's budget for it (SLIDE_BUDGET_NODES,
+ * 100,000 nodes) is spent; after it no hidden element is a slide. Both extractors must stop at
+ * the same element.
+ */
+function slidesPage() {
+  const out = ['<!DOCTYPE html><html><head><title>Slides</title></head><body>'];
+  for (let i = 0; i < 300; i++) {
+    const words = Array.from({ length: 60 }, (_, w) => `<b>w${w}</b>`).join(' ');
+    out.push(`<div class="track"><div class="slide">Deck ${i} ${words}</div>`);
+    for (let k = 0; k < 4; k++) {
+      out.push(`<div class="slide" aria-hidden="true">Deck ${i} ${k === 3 ? 'other' : ''} ${words}</div>`);
+    }
+    out.push('</div>');
+  }
+  out.push('</body></html>');
+  return out.join('');
+}
+
+test('agreement on a page that spends the slide budget', async () => {
+  const html = slidesPage();
+  generated.set('/generated/slides.html', html);
+  const file = path.join(tmpDir, 'slides.html');
+  fs.writeFileSync(file, html);
+  const url = `${origin}/generated/slides.html`;
+  const nat = nativeExtract(file, url);
+  const js = await browserExtract(url);
+  assertSameBlocks(js.blocks, nat.blocks, 'slides.html');
+  // The first decks' differing slides are read, the last decks' are not (the budget is spent).
+  const others = nat.blocks.filter((b) => / other /.test(` ${b.text} `)).map((b) => Number(/Deck (\d+)/.exec(b.text)[1]));
+  assert.ok(others.length > 10 && others.length < 300, `decks with their other slide read: ${others.length}`);
+  assert.equal(others[0], 0);
+});
+
 test('caps and flattening behave as the native unit tests expect', async () => {
   const page = await browser.newPage();
   try {

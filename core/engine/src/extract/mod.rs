@@ -82,7 +82,19 @@
 //!   page's main content: it is `body`, or a `main`, `article` or `h1` element is inside it (or
 //!   is it). Sites that open a consent or cookie dialog mark the whole page behind it
 //!   `aria-hidden`; a person still sees that page, dimmed behind the dialog and fully once it
-//!   is closed, so it is read. Nor is a collapsible panel skipped for its `aria-hidden`;
+//!   is closed, so it is read. Nor is a collapsible panel skipped for its `aria-hidden`, nor a
+//!   slide: an element whose parent has at most `SLIDE_MAX_SIBLINGS` (32) element children,
+//!   among them another element of the same local name that is not `aria-hidden` `true` and
+//!   shares one of its class names (split at ASCII white space) — unless one of its class
+//!   names contains `clone` or `duplicate` (ASCII-lowercased), or its text is that of such a
+//!   sibling that is shown, or comes before it and is no such copy when hidden (*text*: its text nodes in tree order, not
+//!   inside a `template`, runs of ASCII white space as one space, trimmed; a slide of more
+//!   than `SLIDE_TEXT_NODES` (2,000) nodes is not compared; each node read to compare costs
+//!   one of the document's `SLIDE_BUDGET_NODES` (100,000), and once they are spent no later
+//!   element is a slide). A carousel marks the slides it
+//!   does not show `aria-hidden` and moves the mark as it turns, so its slides are read and
+//!   turning is no change; the copies an endless carousel adds, and those a ticker repeats its
+//!   line in to scroll without a seam, are skipped;
 //! - (*A collapsible panel* is an element whose `id` is named in the `aria-controls`, split at
 //!   ASCII white space, of any element of the document that has an `aria-expanded` attribute:
 //!   an accordion's or a disclosure's button names the panel it opens. A closed panel is the
@@ -620,7 +632,7 @@ fn is_block_tag(tag: &str) -> bool {
 
 /// Whether an element is skipped with its subtree (spec section 3). `panels` gives the ids of
 /// the document's collapsible panels ([`panel_ids`]), computed once when first needed.
-fn is_skipped(node: Ref<'_>, panels: &mut Option<HashSet<String>>) -> bool {
+fn is_skipped(node: Ref<'_>, panels: &mut Option<HashSet<String>>, slides: &mut usize) -> bool {
     let Some(el) = html_element(node) else {
         return true; // not HTML: svg, math and their contents
     };
@@ -640,7 +652,8 @@ fn is_skipped(node: Ref<'_>, panels: &mut Option<HashSet<String>>) -> bool {
             .attr("aria-hidden")
             .is_some_and(|v| v.eq_ignore_ascii_case("true"))
             && !holds_main_content(node)
-            && !panel())
+            && !panel()
+            && !is_slide(node, el, slides))
         || el
             .attr("aria-modal")
             .is_some_and(|v| v.eq_ignore_ascii_case("true"))
@@ -818,6 +831,142 @@ fn panel_ids(root: Ref<'_>) -> HashSet<String> {
         .collect()
 }
 
+/// The most element children a carousel's track has (spec section 3): beyond it no element
+/// is a slide, so that telling one costs little on any page.
+pub const SLIDE_MAX_SIBLINGS: usize = 32;
+/// The most nodes of a slide read to compare its text with its siblings' (spec section 3): a
+/// larger one is not compared (and is read).
+pub const SLIDE_TEXT_NODES: usize = 2_000;
+/// The most nodes read to compare slides' texts in one document (spec section 3): once they
+/// are read, no later element is a slide, so that a page of many hidden look-alikes costs
+/// little.
+pub const SLIDE_BUDGET_NODES: usize = 100_000;
+
+/// A slide's text as [`slide_text`] reads it.
+enum SlideText {
+    Text(String),
+    /// More than [`SLIDE_TEXT_NODES`] nodes: not compared.
+    Large,
+    /// The document's [`SLIDE_BUDGET_NODES`] are spent.
+    Spent,
+}
+
+/// Whether an `aria-hidden` element is a slide a carousel does not show (spec section 3): its
+/// parent has at most [`SLIDE_MAX_SIBLINGS`] element children, among them another HTML element
+/// of the same local name that shares one of its class names and is not `aria-hidden` `true`;
+/// none of its class names contains `clone` or `duplicate` (ASCII-lowercased: the copies an
+/// endless carousel adds); and its text ([`slide_text`]) is not that of such a sibling that is
+/// shown or comes before it (a ticker repeats its line in hidden copies to scroll without a
+/// seam). A carousel marks the slides it hides `aria-hidden` and moves the mark as it turns,
+/// on a timer: its slides are the page's text one click away, and turning is no change.
+fn is_slide(node: Ref<'_>, el: &Element, budget: &mut usize) -> bool {
+    let Some(class) = el.attr("class") else {
+        return false;
+    };
+    let names = || {
+        class
+            .split(|c: char| c.is_ascii_whitespace())
+            .filter(|n| !n.is_empty())
+    };
+    if copy_named(class) {
+        return false;
+    }
+    let Some(parent) = node.parent() else {
+        return false;
+    };
+    if parent.children().filter(|c| c.value().is_element()).count() > SLIDE_MAX_SIBLINGS {
+        return false;
+    }
+    let hidden = |e: &Element| {
+        e.attr("aria-hidden")
+            .is_some_and(|v| v.eq_ignore_ascii_case("true"))
+    };
+    // Its group: siblings of its tag that share a class name with it, each with whether it is
+    // shown and whether it comes before it.
+    let mut before = true;
+    let mut group = Vec::new();
+    for sibling in parent.children() {
+        if sibling.id() == node.id() {
+            before = false;
+            continue;
+        }
+        let Some(other) = html_element(sibling) else {
+            continue;
+        };
+        let shares = other.name.local == el.name.local
+            && other.attr("class").is_some_and(|c| {
+                c.split(|c: char| c.is_ascii_whitespace())
+                    .any(|n| !n.is_empty() && names().any(|m| m == n))
+            });
+        // (A hidden copy is never read: its text is no other slide's.)
+        if shares && !(hidden(other) && other.attr("class").is_some_and(copy_named)) {
+            group.push((sibling, !hidden(other), before));
+        }
+    }
+    if !group.iter().any(|&(_, shown, _)| shown) {
+        return false;
+    }
+    let own = match slide_text(node, budget) {
+        SlideText::Text(t) => t,
+        SlideText::Large => return true,
+        SlideText::Spent => return false,
+    };
+    for &(sibling, shown, before) in &group {
+        if shown || before {
+            match slide_text(sibling, budget) {
+                SlideText::Text(t) if t == own => return false,
+                SlideText::Spent => return false,
+                _ => {}
+            }
+        }
+    }
+    true
+}
+
+/// Whether one of the class names in `class` contains `clone` or `duplicate` (ASCII-lowercased):
+/// a copy an endless carousel adds (spec section 3).
+fn copy_named(class: &str) -> bool {
+    class.split(|c: char| c.is_ascii_whitespace()).any(|n| {
+        let n = n.to_ascii_lowercase();
+        n.contains("clone") || n.contains("duplicate")
+    })
+}
+
+/// A slide's text to compare with its siblings' (spec section 3): its text nodes in tree order,
+/// not inside a `template`, runs of ASCII white space as one space, trimmed; nothing when it
+/// has more than [`SLIDE_TEXT_NODES`] nodes. Every node read costs one of the document's
+/// `budget`; none left, it is [`SlideText::Spent`].
+fn slide_text(node: Ref<'_>, budget: &mut usize) -> SlideText {
+    let mut text = String::new();
+    let mut seen = 0;
+    let mut stack: Vec<Ref<'_>> = node.children().collect();
+    stack.reverse();
+    while let Some(n) = stack.pop() {
+        if *budget == 0 {
+            return SlideText::Spent;
+        }
+        *budget -= 1;
+        seen += 1;
+        if seen > SLIDE_TEXT_NODES {
+            return SlideText::Large;
+        }
+        match n.value() {
+            Node::Text(t) => text.push_str(t),
+            Node::Element(e) if e.name.ns == ns!(html) && &*e.name.local == "template" => {}
+            _ => {
+                let at = stack.len();
+                stack.extend(n.children());
+                stack[at..].reverse();
+            }
+        }
+    }
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_ascii_whitespace())
+        .filter(|w| !w.is_empty())
+        .collect();
+    SlideText::Text(words.join(" "))
+}
+
 /// Whether an element holds the page's main content (spec section 3): itself or an element
 /// inside it is `main`, `article` or `h1`, or it is `body`. A page that opens a consent dialog
 /// marks everything behind it `aria-hidden`, yet a person sees that content (dimmed, then fully
@@ -883,6 +1032,8 @@ struct Walker<'l> {
     stopped: bool,
     /// The document's collapsible panels ([`panel_ids`]), once an element needs them.
     panels: Option<HashSet<String>>,
+    /// Nodes [`slide_text`] may still read in this document ([`SLIDE_BUDGET_NODES`]).
+    slide_budget: usize,
 }
 
 impl<'l> Walker<'l> {
@@ -898,6 +1049,7 @@ impl<'l> Walker<'l> {
             truncated: false,
             stopped: false,
             panels: None,
+            slide_budget: SLIDE_BUDGET_NODES,
         }
     }
 
@@ -973,7 +1125,7 @@ impl<'l> Walker<'l> {
                 0
             }
         };
-        let skip = parent.skip || is_skipped(node, &mut self.panels);
+        let skip = parent.skip || is_skipped(node, &mut self.panels, &mut self.slide_budget);
         let mut frame = Frame {
             tag,
             index,
@@ -1279,6 +1431,56 @@ mod tests {
              <dialog>closed</dialog><dialog open>open</dialog><p style=\"display:none\">css</p>",
         );
         assert_eq!(texts(&p), ["found", "shown1", "xy", "open", "css"]);
+    }
+
+    /// A carousel marks the slides it does not show `aria-hidden` and moves the mark as it
+    /// turns: its slides are read (one click away), so turning is no change; the copies an
+    /// endless carousel adds are not.
+    #[test]
+    fn a_carousels_hidden_slides_are_read() {
+        let deck = |shown: usize| {
+            let slides: String = ["Winter sale", "New arrivals", "Free delivery"]
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    let (class, hidden) = if i == shown {
+                        ("slide is-active", "false")
+                    } else {
+                        ("slide", "true")
+                    };
+                    format!("<div class=\"{class}\" aria-hidden=\"{hidden}\"><h2>{t}</h2></div>")
+                })
+                .collect();
+            page(&format!(
+                "<div class=\"track\">\
+                 <div class=\"slide slide-clone\" aria-hidden=\"true\"><h2>Free delivery</h2></div>\
+                 {slides}</div><p>After</p>"
+            ))
+        };
+        let (first, turned) = (deck(0), deck(1));
+        assert_eq!(
+            texts(&first),
+            ["Winter sale", "New arrivals", "Free delivery", "After"]
+        );
+        assert_eq!(texts(&first), texts(&turned));
+        assert_eq!(
+            first.blocks.iter().map(|b| &b.path).collect::<Vec<_>>(),
+            turned.blocks.iter().map(|b| &b.path).collect::<Vec<_>>()
+        );
+        // A ticker's copies of its line, there to scroll without a seam, are not read again.
+        let p = page(
+            "<div><p class=\"line\">+++ Storm warning</p><p class=\"line\" aria-hidden=\"true\">\
+             +++   Storm warning</p><p class=\"line\" aria-hidden=\"true\">+++ Storm warning</p></div>\
+             <div><p class=\"s\" aria-hidden=\"true\">One</p><p class=\"s\" aria-hidden=\"true\">One</p>\
+             <p class=\"s\">Two</p></div>",
+        );
+        assert_eq!(texts(&p), ["+++ Storm warning", "One", "Two"]);
+        // Not a slide: no shown sibling of its tag, no class shared, no class at all.
+        let p = page(
+            "<div><section class=\"card\" aria-hidden=\"true\">a</section><div class=\"card\">b</div>\
+             <div class=\"x\" aria-hidden=\"true\">c</div><div aria-hidden=\"true\">d</div></div>",
+        );
+        assert_eq!(texts(&p), ["b"]);
     }
 
     #[test]
