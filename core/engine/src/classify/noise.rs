@@ -992,6 +992,18 @@ const MEASURED_BEFORE: &[&str] = &[
     "in", "took", "time", "latency", "ping", "after", "nach", "en", "dans", "tra", "binnen",
     "zeit", "dauer", "temps", "tiempo", "tempo",
 ];
+/// Words that name a wait ("Wait time: 25 min", "Wartezeit: 40 Min.", "Temps d'attente : 15
+/// min").
+const WAIT_WORDS: &[&str] = &[
+    "wait",
+    "waiting",
+    "queue",
+    "wartezeit",
+    "attente",
+    "espera",
+    "attesa",
+    "wachttijd",
+];
 /// Words that name a board of departures: minutes there are the time left to each one
 /// ("Departures: 14 Oak Street 3 min", "Abfahrten: S1 6 Min.", "Prochains départs : 4 min").
 const DEPARTURE_WORDS: &[&str] = &[
@@ -3573,6 +3585,13 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 // Minutes to the next departures on a board ("Next departures: Red 2 min ·
                 // Blue 7 min"): the time of the visit, told by the timetable.
                 Some(Volatile::RelativeTime)
+            } else if short
+                && next.is_some_and(|n| in_list!(CLOCK_UNITS, n))
+                && words.iter().any(|&j| in_list!(WAIT_WORDS, tokens[j]))
+            {
+                // A wait told as it is now ("Wait time: 25 min", "Wartezeit: 40 Min."): a
+                // reading of the queue at the visit, in a short block.
+                Some(Volatile::Duration)
             } else if next.is_some_and(|n| in_list!(DURATION_UNITS, n)) {
                 // A measured duration: with its fraction ("served in 0.02 s"), in milliseconds
                 // ("Ping 23 ms"), or in whole seconds after what measures it ("Response time
@@ -10972,6 +10991,27 @@ mod tests {
             (
                 "Version 4.5 out of the box supports 5 stars of the catalogue",
                 "Version 4.6 out of the box supports 5 stars of the catalogue",
+            ),
+        ]);
+    }
+
+    /// A wait told as it is now is a reading in a short block ("Wait time: 25 min"); a length
+    /// of time elsewhere is the page's ("Bake for 60 minutes").
+    #[test]
+    fn a_wait_told_now_is_a_reading() {
+        all_noise(
+            &[
+                ("Wait time: 25 min", "Wait time: 40 min"),
+                ("Wartezeit: 40 Min.", "Wartezeit: 15 Min."),
+                ("Temps d'attente : 15 min", "Temps d'attente : 30 min"),
+            ],
+            &[Volatile::Duration],
+        );
+        all_content(&[
+            ("Bake for 60 minutes", "Bake for 45 minutes"),
+            (
+                "Please wait 5 minutes before you try to sign in again.",
+                "Please wait 15 minutes before you try to sign in again.",
             ),
         ]);
     }
