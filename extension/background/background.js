@@ -23,7 +23,7 @@ import { checkDatabase } from './consistency.js';
 import { Admission } from './admission.js';
 import * as storageFull from './storage-full.js';
 import { historyKey } from '../shared/keys.js';
-import { validateKnown, visitUrl, validateForget } from '../shared/protocol.js';
+import { validateKnown, visitUrl, validateForget, validateLive } from '../shared/protocol.js';
 import { isSensitive } from '../shared/settings.js';
 import { DEFAULT_SETTINGS, readSettings, readSettingsChecked, writeSettings, isExcluded } from '../shared/settings.js';
 import { runExport, ImportSession } from './export.js';
@@ -499,6 +499,32 @@ async function onForget(msg, sender) {
   });
 }
 
+/**
+ * Blocks whose text changed by itself while the page stayed open (content/live.js): the site
+ * learns their slots as from two versions fetched moments apart. Only for a page whose visit
+ * was stored in this tab (not skipped: excluded, paused, private, a password).
+ */
+async function onLive(msg, sender) {
+  const { tabId, incognito, url, site } = contentSender(sender);
+  const { changes } = validateLive(msg);
+  const state = (await readTabState(tabId)).pages[url];
+  if (incognito || !state || state.status === 'skipped' || typeof state.visitId !== 'number') return { learned: 0 };
+  const settings = await currentSettings();
+  if (isExcluded(settings, site) || isSensitive(settings, site) || (await everyday.isPaused())) return { learned: 0 };
+  const chars = changes.reduce((n, c) => n + c.old.length + c.new.length, 0);
+  return admission.run({ tabId: -1, site, chars }, async () => {
+    const updates = await core.learnLive(site, changes);
+    if (!updates.rules_put.length && !updates.rules_deleted.length) return { learned: 0 };
+    try {
+      await db.updateSiteState(site, updates);
+    } catch (e) {
+      core.dropSite(site);
+      throw e;
+    }
+    return { learned: updates.rules_put.length };
+  });
+}
+
 async function onRestored(msg, sender) {
   const { tabId, url } = contentSender(sender);
   validateRestored(msg);
@@ -820,6 +846,7 @@ async function handle(msg, sender) {
     case 'visit': return onVisit(msg, sender);
     case 'restored': return onRestored(msg, sender);
     case 'forget': return onForget(msg, sender);
+    case 'live': return onLive(msg, sender);
     case 'open-history': return openHistory(sender);
   }
   throw new MessageError('forbidden', 'unreachable');

@@ -164,6 +164,16 @@ export const teachRule = (site, path, noise) => call(async () => {
 });
 
 /**
+ * Blocks whose text changed by itself while a page of `site` stayed open (`[{ path, old, new }]`)
+ * teach as two versions fetched moments apart do. Resolves to the site-state records to write.
+ * @param {string} site @param {{ path: string, old: string, new: string }[]} changes
+ */
+export const learnLive = (site, changes) => locked(() => call(async () => {
+  await ensureSite(site);
+  return wasm.learnLive(site, changes.map((c) => c.path), changes.map((c) => c.old), changes.map((c) => c.new));
+}));
+
+/**
  * The metrics of a visit on its content changes only (template and noise changes left out).
  * @param {string[]} oldTexts @param {string[]} newTexts
  * @param {{ kind: string, old_index: number | null, new_index: number | null }[]} changes

@@ -143,6 +143,8 @@ declare module 'sincelast-wasm' {
   export function removeRule(site: string, id: string): RuleRecord | null;
   /** The person teaches a slot ("this is noise" when noise, else "always show changes here"): the rule records to store. Throws. */
   export function teachRule(site: string, path: string, noise: boolean): RuleRecord[];
+  /** Blocks whose text changed by itself while the page stayed open teach as near-simultaneous versions do: the records to write. Throws. */
+  export function learnLive(site: string, paths: string[], olds: string[], news: string[]): SiteUpdates;
   /** Metrics of a visit's content changes only (template and noise changes left out); throws. */
   export function contentMetrics(oldTexts: string[], newTexts: string[], changes: { kind: string, old_index: number | null, new_index: number | null }[], options?: unknown): {
     dice: number,

@@ -13,6 +13,7 @@ import { testMark } from './test-hooks.js';
 import { askRegions, applyRegions } from './everyday.js';
 import { checkRoute } from './routes.js';
 import { PASSWORD, shadowOf } from './shadow.js';
+import { watchLive } from './live.js';
 
 /** Elements a read entered under which a password scan walks the whole document after an
  * early read, and the late watch at each check (a walk costs a wrapper per element in a content
@@ -329,6 +330,8 @@ export async function start() {
   }
   if (state.dead || !sameRoute()) return;
   if (result.status !== 'skipped') watchLatePassword(scan, !page.shadow || page.shadow.entered < SMALL_PAGE);
+  // live.js: text that changes by itself while the page stays open teaches the site.
+  if (result.status !== 'skipped' && !hasPassword) watchLive(url, blocks, regions, sameRoute);
   state.lastResult = result;
   // (with "only when I ask", the badge and the popup tell; the person's command paints)
   if (result.status === 'changed' && (await paintsAtOnce()) && !state.dead) paint(result);

@@ -118,12 +118,13 @@
  *   | { type: 'test-command', command: string } | { type: 'test-onboarding' }} EverydayMessage
  */
 
-/** @typedef {KnownMessage | VisitMessage | RestoredMessage | ForgetMessage} ContentMessage */
+/** @typedef {KnownMessage | VisitMessage | RestoredMessage | ForgetMessage | LiveMessage} ContentMessage */
 /** @typedef {PopupStateMessage | ScrollToMessage | SettingsGetMessage | SettingsSetMessage | DeleteAllMessage | StatsMessage | SiteModelsMessage | RemoveRuleMessage | NewPagesMessage} PageMessage */
 /** @typedef {{ type: 'test-check' }} TestCheckMessage test builds: the database's consistency check */
 /** @typedef {{ type: 'test-fill', bytes: number } | { type: 'test-unfill' } | { type: 'test-last-error' }} TestFillMessage test builds: fill the origin's storage, the last failed write */
 /** @typedef {{ type: 'prune-oldest' }} PruneOldestMessage storage full: delete the oldest history */
 /** @typedef {{ type: 'forget' }} ForgetMessage content script: a password field appeared after the visit was stored */
+/** @typedef {{ type: 'live', url?: string, changes: { path: string, old: string, new: string }[] }} LiveMessage content script: blocks whose text changed by itself while the page stayed open (content/live.js) */
 /** watch: the watch list's messages (extension pages only; validated in background/watch.js). @typedef {{ type: `watch-${string}`, [field: string]: any }} WatchMessage */
 
 // hist: the history page's lifespan heat map (page → background → tab) and the bar's History button.

@@ -17,6 +17,8 @@ CONTENT_TYPES.add('forget');
 PAGE_TYPES.add('show-lifespans');
 CONTENT_TYPES.add('open-history');
 PAGE_TYPES.add('new-pages'); // (links) newly appeared pages, by novelty (background/links.js)
+// Text that changed by itself while the page stayed open (content/live.js).
+CONTENT_TYPES.add('live');
 
 /**
  * Refuses a message: the background answers `{ ok: false, error: { kind: 'invalid_message', message } }`.
@@ -97,6 +99,29 @@ export function validateForget(msg) {
   if (extra.length) fail(`unexpected ${extra[0].slice(0, 40)}`);
   if (msg.url !== undefined && (typeof msg.url !== 'string' || msg.url.length > 8192)) fail('url');
   return {};
+}
+
+/** The most blocks a 'live' message names (the core's LIVE_MAX_CHANGES). */
+export const LIVE_MAX_CHANGES = 20;
+
+/**
+ * Checks a 'live' message — `{ type, url?, changes: [{ path, old, new }] }`, blocks whose text
+ * changed by itself while the page stayed open — and returns `{ changes }`.
+ */
+export function validateLive(msg) {
+  if (!isPlainObject(msg)) fail('not an object');
+  if (msg.type !== 'live') fail('type');
+  const extra = Object.keys(msg).filter((k) => k !== 'type' && k !== 'url' && k !== 'changes');
+  if (extra.length) fail(`unexpected ${extra[0].slice(0, 40)}`);
+  if (msg.url !== undefined && (typeof msg.url !== 'string' || msg.url.length > 8192)) fail('url');
+  if (!Array.isArray(msg.changes) || msg.changes.length === 0 || msg.changes.length > LIVE_MAX_CHANGES) fail('changes');
+  const changes = msg.changes.map((c) => {
+    if (!isPlainObject(c) || Object.keys(c).some((k) => k !== 'path' && k !== 'old' && k !== 'new')) fail('change');
+    if (!isString(c.path, LIMITS.maxPath) || c.path === '') fail('path');
+    if (!isString(c.old, LIMITS.maxBlockText) || !isString(c.new, LIMITS.maxBlockText)) fail('text');
+    return { path: c.path, old: c.old, new: c.new };
+  });
+  return { changes };
 }
 
 /** Checks a 'known' message: its type and nothing else. */

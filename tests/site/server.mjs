@@ -49,6 +49,8 @@
 //                               loaded when the page was read); nothing else ever changes
 //   GET /s/<story>/metrics         one sentence whose last word changes (seven → eight) and a
 //                               reader counter (1000 → 1042), from version 0 to 1
+//   GET /s/<story>/bakery          (live) a quote that a script turns 2.5 s after load (version k
+//                               starts on quote k mod 3); from version 1 on the hours are edited
 //   GET /__advance?story=<story>   bump that story's version (answers the new version);
 //   GET /__advance?back=1          the page's own link: bumps the referring page's story, goes back
 //   GET /__version?story=<story>   answers the current version
@@ -892,6 +894,24 @@ function metricsPage(version) {
   });
 }
 
+/**
+ * (live) "Corner Bakery": customers' quotes that a script turns 2.5 s after load, and stops (a
+ * quote seen at a reading, another one a few seconds later, nobody touching the page). Version
+ * k starts on quote k (mod 3); from version 1 on the opening hours are edited.
+ */
+function bakeryPage(version) {
+  const quotes = ['“Best sourdough in the county.” — Sam', '“Lovely cakes and friendly staff.” — Priya', '“Worth the queue every Saturday.” — Tom'];
+  const first = quotes[version % 3];
+  return layout({
+    title: 'Corner Bakery',
+    body: `<h1>Corner Bakery</h1>
+<p id="quote">${first}</p>
+<p id="hours">We open at ${version === 0 ? 'seven' : 'half past six'} every morning.</p>
+<p id="bread">Fresh bread from the oven all day.</p>`,
+    script: `<script>setTimeout(() => { document.getElementById('quote').textContent = ${JSON.stringify(quotes)}[${(version + 1) % 3}]; }, 2500);</script>`,
+  });
+}
+
 /** An endless list: 20 items at once, 20 more soon (versions 0, 2…) or too late to be read (1). */
 function feedPage(version) {
   const item = (k) => `<li>Feed item number ${k + 1}: a short note from the harbour office.</li>`;
@@ -958,10 +978,10 @@ export function startSite(port = 0) {
     const story = /^\/s\/[\w-]{1,64}\/story\/(\w{1,8})$/.exec(u.pathname); // (links)
     if (story && GAZETTE[story[1]]) return send(200, 'text/html; charset=utf-8', gazetteStory(story[1]));
     // Single-page apps and the endless list (tests/browser/everyday-*.test.mjs).
-    const spa = /^\/s\/([\w-]{1,64})\/(app|hashapp|feed|metrics)(\/\w+)?$/.exec(u.pathname);
+    const spa = /^\/s\/([\w-]{1,64})\/(app|hashapp|feed|metrics|bakery)(\/\w+)?$/.exec(u.pathname);
     if (spa) {
       const v = versions.get(spa[1]) || 0;
-      const html = spa[2] === 'feed' ? feedPage(v) : spa[2] === 'metrics' ? metricsPage(v) : spaPage(v, spa[2] === 'hashapp');
+      const html = spa[2] === 'feed' ? feedPage(v) : spa[2] === 'metrics' ? metricsPage(v) : spa[2] === 'bakery' ? bakeryPage(v) : spaPage(v, spa[2] === 'hashapp');
       return send(200, 'text/html; charset=utf-8', html);
     }
     const m = /^\/s\/([\w-]{1,64})\/(\w+)$/.exec(u.pathname);

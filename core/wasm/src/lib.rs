@@ -28,6 +28,9 @@
 //!   page; removed rules are listed, marked `removed: true`).
 //! - `removeRule(site, id) -> RuleRecord | null` — the record to put (marked removed), or
 //!   `null` when the site has no such rule.
+//! - `learnLive(site, paths: string[], olds: string[], news: string[]) -> { pages_put: [],
+//!   pages_deleted: [], rules_put: RuleRecord[], rules_deleted: string[] }` — blocks whose text changed by itself while the
+//!   page stayed open teach as near-simultaneous versions do.
 //! - `forgetPage(site, url) -> string | null` — the URL of the page record to delete (`null`
 //!   when the site did not know the page).
 //! - `migrateLegacySite(json: string) -> { pages: PageRecord[], rules: RuleRecord[] }` — the
@@ -845,6 +848,43 @@ pub fn teach_rule(site: &str, path: &str, noise: bool) -> Result<JsValue, JsValu
         Some(records) => to_js(&records),
         None => Err(js_error("invalid_argument", "a rule needs a block path")),
     })
+}
+
+/// Blocks whose text changed by itself while a page of `site` (whose state must be loaded)
+/// stayed open: `paths[k]` read `olds[k]`, then `news[k]` moments later, nobody touching the
+/// page. They teach as two versions fetched moments apart do (the core's
+/// `SiteState::learn_live`). Returns the records to write, as a visit's `updates`: `{
+/// pages_put: [], pages_deleted: [], rules_put, rules_deleted }`.
+/// Errors: `invalid_argument` when the arrays differ in length, `too_large` past the caps.
+#[wasm_bindgen(js_name = learnLive)]
+pub fn learn_live(
+    site: &str,
+    paths: Vec<String>,
+    olds: Vec<String>,
+    news: Vec<String>,
+) -> Result<JsValue, JsValue> {
+    if paths.len() != olds.len() || paths.len() != news.len() {
+        return Err(js_error(
+            "invalid_argument",
+            "paths, olds and news differ in length",
+        ));
+    }
+    let bytes: usize = paths
+        .iter()
+        .chain(&olds)
+        .chain(&news)
+        .map(String::len)
+        .sum();
+    if bytes > MAX_TEXT_BYTES {
+        return Err(js_error("too_large", "texts"));
+    }
+    let changes: Vec<(String, String, String)> = paths
+        .into_iter()
+        .zip(olds)
+        .zip(news)
+        .map(|((p, o), n)| (p, o, n))
+        .collect();
+    with_site(site, |state| to_js(&state.learn_live(&changes)))
 }
 
 /// Every metric of the core on a visit's content: the old and new versions' block texts, the

@@ -223,6 +223,11 @@ pub const HELD_MIN_SECS: i64 = 3600;
 /// price, a status several products have) is a state of each page, not the site's frame.
 pub const SHARED_STATE_SHARE: f64 = 0.5;
 
+/// The most blocks that may change by themselves on one page for them to teach
+/// ([`SiteState::learn_live`]): more, and the page was redrawn (a single-page app, a refresh),
+/// not a clock or a ticker.
+pub const LIVE_MAX_CHANGES: usize = 20;
+
 /// The records a visit (or a removal) changed: what the caller writes back.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SiteUpdates {
@@ -1323,6 +1328,31 @@ impl SiteState {
         }
         let updates = self.updates(url, evicted);
         (report, updates)
+    }
+
+    /// Learns from blocks whose text changed by itself while a page stayed open: `(path, old,
+    /// new)` for each block the extension read twice, moments apart, with nobody touching the
+    /// page — a clock, a ticker, a rotating quote. They teach as two versions fetched moments
+    /// apart do ([`NoiseModel::learn_near_simultaneous`]); a block that was still loading
+    /// ([`noise::loading_placeholder`]) or empty on either side teaches nothing, and past
+    /// [`LIVE_MAX_CHANGES`] changes the page was redrawn, not living: nothing is learned. The
+    /// records to store: rules put and rule ids deleted (by the rules cap).
+    pub fn learn_live(&mut self, changes: &[(String, String, String)]) -> SiteUpdates {
+        if changes.len() <= LIVE_MAX_CHANGES {
+            for (path, old, new) in changes {
+                let quiet = |t: &str| t.trim().is_empty() || noise::loading_placeholder(t);
+                if path.is_empty() || old == new || quiet(old) || quiet(new) {
+                    continue;
+                }
+                self.noise.learn_near_simultaneous(old, new, path);
+            }
+        }
+        let (rules_put, rules_deleted) = self.noise.take_changes();
+        SiteUpdates {
+            rules_put,
+            rules_deleted,
+            ..SiteUpdates::default()
+        }
     }
 
     /// The person teaches the slot at `path` (see [`NoiseModel::teach`]): the rule records to
@@ -5110,6 +5140,67 @@ mod tests {
             .map(|r| r.to_string())
             .unwrap_or_default()
             .contains("Wetter: {*} in Berlin"));
+    }
+
+    /// A block that changed by itself while the page stayed open teaches like two versions
+    /// fetched moments apart: the next visit's change of that slot is noise. A block that was
+    /// still loading, and a page that redrew most of itself, teach nothing.
+    #[test]
+    fn text_that_changes_while_the_page_is_open_teaches() {
+        let mut model = SiteState::new();
+        let url = "https://w.example/";
+        let live = |t: &str| {
+            (
+                String::from("/p[0]"),
+                String::from("Wetter: sonnig in Berlin"),
+                t.to_string(),
+            )
+        };
+        let updates = model.learn_live(&[
+            live("Wetter: bewölkt in Berlin"),
+            ("/p[1]".into(), "Loading…".into(), "Stable text here".into()),
+        ]);
+        assert_eq!(updates.rules_put.len(), 1, "{:?}", updates.rules_put);
+        assert_eq!(updates.rules_put[0].label, "Wetter: {*} in Berlin");
+        let a = blocks(&[
+            ("/p[0]", "Wetter: bewölkt in Berlin"),
+            ("/p[1]", "Stable text here"),
+        ]);
+        let b = blocks(&[
+            ("/p[0]", "Wetter: sonnig in Berlin"),
+            ("/p[1]", "Stable text here"),
+        ]);
+        let r = analyze(
+            &Visit {
+                url,
+                time: Some(0),
+                blocks: &a,
+            },
+            &Visit {
+                url,
+                time: Some(90_000),
+                blocks: &b,
+            },
+            &mut model,
+            &VisitOptions::default(),
+        );
+        assert_eq!((r.summary.meaningful, r.summary.noise), (0, 1));
+        // Nothing from a block still loading, nor from a page that redrew itself.
+        let mut fresh = SiteState::new();
+        assert!(fresh
+            .learn_live(&[("/p[1]".into(), "Loading…".into(), "Stable text here".into())])
+            .rules_put
+            .is_empty());
+        let redrawn: Vec<_> = (0..=LIVE_MAX_CHANGES)
+            .map(|k| {
+                (
+                    format!("/p[{k}]"),
+                    format!("Wetter: sonnig in Ort{k}"),
+                    format!("Wetter: bewölkt in Ort{k}"),
+                )
+            })
+            .collect();
+        assert!(fresh.learn_live(&redrawn).rules_put.is_empty());
     }
 
     /// A site model as the version before records stored it: built with that version's

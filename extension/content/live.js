@@ -1,0 +1,52 @@
+// Live text: a block whose text changes by itself while the page stays open — a clock, a
+// ticker, a quote or a banner that turns on a timer, a count that ticks — changes on every
+// visit too. LIVE_WATCH_MS after the visit was read, if nobody touched the page meanwhile (no
+// key, pointer, wheel, touch or scroll) and it is still shown at the same address, its blocks
+// are read again; every block whose path held but whose text changed is sent to the
+// background (`live`), which learns its slot as from two versions fetched moments apart (the
+// core's near-simultaneous rules: the next visit's change there is noise, "learned"). Once per
+// visit; a page that redrew more than LIVE_MAX_CHANGES blocks teaches nothing.
+
+import { state } from './state.js';
+import { send } from './runtime.js';
+import { readPageSliced, capBlocks } from './blocks.js';
+import { applyRegions } from './everyday.js';
+import { testMark } from './test-hooks.js';
+import { LIVE_MAX_CHANGES } from '../shared/protocol.js';
+
+export const LIVE_WATCH_MS = 6000;
+/** A page of more blocks is not read again (a second reading of a huge page costs too much). */
+export const LIVE_MAX_BLOCKS = 5000;
+const TOUCHES = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll', 'input'];
+
+/**
+ * Watches the page read as `blocks` for text that changes by itself (see above).
+ * @param {string} url the address the visit was of
+ * @param {{ path: string, text?: string }[]} blocks
+ * @param {any[]} regions the person's regions the visit applied
+ * @param {() => boolean} sameRoute
+ */
+export function watchLive(url, blocks, regions, sameRoute) {
+  if (blocks.length > LIVE_MAX_BLOCKS) return;
+  let touched = false;
+  const touch = () => { touched = true; };
+  for (const t of TOUCHES) addEventListener(t, touch, { capture: true, passive: true });
+  setTimeout(async () => {
+    for (const t of TOUCHES) removeEventListener(t, touch, { capture: true });
+    if (touched || state.dead || document.hidden || !sameRoute()) return;
+    const again = await readPageSliced({ orNull: true, isDead: () => state.dead });
+    if (!again || state.dead || !sameRoute()) return;
+    const before = new Map(blocks.map((b) => [b.path, b.text]));
+    const changes = [];
+    for (const b of capBlocks(applyRegions(again, regions)).blocks) {
+      const old = before.get(b.path);
+      if (typeof old === 'string' && typeof b.text === 'string' && old !== b.text && old.trim() && b.text.trim()) {
+        changes.push({ path: b.path, old, new: b.text });
+      }
+    }
+    if (TEST_HOOKS) testMark('live', String(changes.length));
+    if (changes.length === 0 || changes.length > LIVE_MAX_CHANGES) return;
+    const r = await send({ type: 'live', url, changes }).catch(() => null);
+    if (TEST_HOOKS) testMark('live-learned', String(r ? r.learned : 'error'));
+  }, LIVE_WATCH_MS);
+}

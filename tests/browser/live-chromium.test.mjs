@@ -1,0 +1,68 @@
+// Text that changes by itself while the page stays open (content/live.js), in real Chromium: a
+// bakery's page whose customers' quote a script turns a few seconds after load. The first visit
+// reads one quote; six seconds later, nobody touching the page, the extension reads it again,
+// sees the other quote and the site learns the slot (as from two versions fetched moments apart).
+// The next day's visit starts on the second quote and has its opening hours edited: only the
+// hours are highlighted, the quote is an automated change with its learned reason.
+// Its own browser profile. Build first: node scripts/build-extension.mjs
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useChromium, visit, revisit, painted, inExtension } from './chromium.mjs';
+
+let site;
+let ext;
+useChromium((s, e) => {
+  site = s;
+  ext = e;
+});
+
+const attr = (page, name) => page.evaluate((n) => document.documentElement.getAttribute(`data-sincelast-test-${n}`), name);
+
+async function waitAttr(page, name, ms = 15000) {
+  for (let waited = 0; waited < ms; waited += 100) {
+    const v = await attr(page, name);
+    if (v !== null) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return null;
+}
+
+test('a quote that turns while the page is open is learned: the next visit highlights only the real edit', async () => {
+  const url = site.url('livebakery', 'bakery');
+  await inExtension(ext, () => chrome.storage.local.set({ testHooks: { timeShiftMs: -86400000 } }));
+  const { page, state } = await visit(ext, url);
+  assert.equal(state, 'first');
+  // The quote turned 2.5 s after load; the second reading (6 s after the first) saw it.
+  assert.equal(await waitAttr(page, 'live-learned'), '1', 'one slot learned from the page left open');
+  assert.equal(await attr(page, 'live'), '1');
+  await inExtension(ext, () => chrome.storage.local.remove('testHooks'));
+
+  // A day later: the page starts on the quote seen second, and its opening hours were edited.
+  await site.advance('livebakery');
+  assert.equal(await revisit(page), 'changed');
+  const shown = await painted(page);
+  assert.deepEqual(shown.blocks, { changed: ['hours'] }, JSON.stringify(shown.blocks));
+  const tabState = await inExtension(ext, async (u) => {
+    const tabs = await chrome.tabs.query({});
+    const t = tabs.find((x) => x.url === u);
+    const raw = (await chrome.storage.session.get(`tab:${t.id}`))[`tab:${t.id}`];
+    return JSON.parse(raw).pages[u];
+  }, url);
+  const quote = tabState.changes.find((c) => /Lovely cakes/.test(c.preview || ''));
+  assert.ok(quote, JSON.stringify(tabState.changes));
+  assert.equal(quote.kind, 'noise');
+  assert.equal(quote.reason.source, 'learned');
+  assert.equal(tabState.count, 1);
+  await page.close();
+});
+
+test('a page the person touches before the second reading teaches nothing', async () => {
+  const url = site.url('livetouched', 'bakery');
+  const { page, state } = await visit(ext, url);
+  assert.equal(state, 'first');
+  await page.mouse.click(5, 5);
+  await new Promise((r) => setTimeout(r, 8000));
+  assert.equal(await attr(page, 'live'), null, 'no second reading after a click');
+  await page.close();
+});
