@@ -1958,6 +1958,8 @@ const STAR_WORDS: &[&str] = &[
 /// Words that ask a reader to join a count of others ("Join 12,345 other readers",
 /// "Rejoignez 3 000 abonnés").
 const JOIN_WORDS: &[&str] = &["join", "rejoignez", "únete", "unisciti", "junte"];
+/// Words between [`JOIN_WORDS`] and the count that bound it ("Join over 2,000 members").
+const JOIN_BOUNDS: &[&str] = &["over", "nearly", "almost", "about", "über", "plus"];
 
 /// Words right before an average of votes ("Google rating 4.6 based on 812 reviews",
 /// "Bewertung 4,5").
@@ -3691,7 +3693,7 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 // members").
                 || word_at(k - 1).is_some_and(|w| in_list!(JOIN_WORDS, w))
                 || (word_at(k - 2).is_some_and(|w| in_list!(JOIN_WORDS, w))
-                    && word_at(k - 1).is_some_and(|w| in_list!(&["over", "nearly", "almost", "about", "über", "plus"], w)))
+                    && word_at(k - 1).is_some_and(|w| in_list!(JOIN_BOUNDS, w)))
                 || (tok.len() <= 3
                     && [-1, 1]
                         .iter()

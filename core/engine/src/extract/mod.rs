@@ -87,11 +87,11 @@
 //!   among them another element of the same local name that is not `aria-hidden` `true` and
 //!   shares one of its class names (split at ASCII white space) — unless one of its class
 //!   names contains `clone` or `duplicate` (ASCII-lowercased), or its text is that of such a
-//!   sibling that is shown, or comes before it and is no such copy when hidden (*text*: its text nodes in tree order, not
-//!   inside a `template`, runs of ASCII white space as one space, trimmed; a slide of more
-//!   than `SLIDE_TEXT_NODES` (2,000) nodes is not compared; each node read to compare costs
-//!   one of the document's `SLIDE_BUDGET_NODES` (100,000), and once they are spent no later
-//!   element is a slide). A carousel marks the slides it
+//!   sibling that is shown, or that comes before it and is no such copy when hidden (*text*:
+//!   its text nodes in tree order, not inside a `template`, runs of ASCII white space as one
+//!   space, trimmed; a slide of more than `SLIDE_TEXT_NODES` (2,000) nodes is not compared;
+//!   each node read to compare costs one of the document's `SLIDE_BUDGET_NODES` (100,000),
+//!   and once they are spent no later element is a slide). A carousel marks the slides it
 //!   does not show `aria-hidden` and moves the mark as it turns, so its slides are read and
 //!   turning is no change; the copies an endless carousel adds, and those a ticker repeats its
 //!   line in to scroll without a seam, are skipped;
@@ -923,8 +923,8 @@ fn is_slide(node: Ref<'_>, el: &Element, budget: &mut usize) -> bool {
     true
 }
 
-/// Whether one of the class names in `class` contains `clone` or `duplicate` (ASCII-lowercased):
-/// a copy an endless carousel adds (spec section 3).
+/// Whether one of the class names in `class` contains `clone` or `duplicate` (ASCII
+/// lowercased): a copy an endless carousel adds (spec section 3).
 fn copy_named(class: &str) -> bool {
     class.split(|c: char| c.is_ascii_whitespace()).any(|n| {
         let n = n.to_ascii_lowercase();
