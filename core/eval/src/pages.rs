@@ -772,6 +772,20 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     println!("   pages a month later 29.3 -> 29.2 (= digits). Paragraphs joined with the same words were");
     println!("   tried as no change and dropped: OTA counts such a join as a real change (Tinder's terms");
     println!("   joined a list item split in two), and hiding it cost a hidden real change.");
+    println!(
+        "   Session 48, for the product (hand-made shop, forum, issue-list and carousel pages):"
+    );
+    println!(
+        "   an average in stars (\"4.5 out of 5 stars 1,234 ratings\") and a count joined (\"Join"
+    );
+    println!("   12,345 other readers\") are counts, a short age after \"Posted by\" is an age, a named day");
+    println!("   in the place of a counted age (\"opened yesterday\" -> \"3 days ago\") is a relative time,");
+    println!(
+        "   a wait told now (\"Wait time: 25 min\") a reading; a carousel's aria-hidden slides are"
+    );
+    println!("   read (a ticker's hidden copies of its line are not). Against 84b99c8: 3b template share");
+    println!("   31.8% -> 31.7% (slides read); 5a hides one more pair (an app's \"71k+ 75k+ ratings\"); no");
+    println!("   other row moved.");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(
