@@ -1,8 +1,8 @@
 // Live text: a block whose text changes by itself while the page stays open — a clock, a
 // ticker, a quote or a banner that turns on a timer, a count that ticks — changes on every
 // visit too. LIVE_WATCH_MS after the visit was read, if nobody touched the page meanwhile (no
-// key, pointer, wheel, touch or scroll) and it is still shown at the same address, its blocks
-// are read again; every block whose path held but whose text changed is sent to the
+// key, pointer, wheel, touch, scroll or input) and it is still shown at the same address, its
+// blocks are read again; every block whose path held but whose text changed is sent to the
 // background (`live`), which learns its slot as from two versions fetched moments apart (the
 // core's near-simultaneous rules: the next visit's change there is noise, "learned"). Once per
 // visit; a page that redrew more than LIVE_MAX_CHANGES blocks teaches nothing.
