@@ -508,20 +508,99 @@ async function onLive(msg, sender) {
   const { tabId, incognito, url, site } = contentSender(sender);
   const { changes } = validateLive(msg);
   const state = (await readTabState(tabId)).pages[url];
-  if (incognito || !state || state.status === 'skipped' || typeof state.visitId !== 'number') return { learned: 0 };
+  if (incognito || !state || state.status === 'skipped' || typeof state.visitId !== 'number') return { learned: 0, moved: [] };
   const settings = await currentSettings();
-  if (isExcluded(settings, site) || isSensitive(settings, site) || (await everyday.isPaused())) return { learned: 0 };
-  const chars = changes.reduce((n, c) => n + c.old.length + c.new.length, 0);
-  return admission.run({ tabId: -1, site, chars }, async () => {
-    const updates = await core.learnLive(site, changes);
-    if (!updates.rules_put.length && !updates.rules_deleted.length) return { learned: 0 };
+  if (isExcluded(settings, site) || isSensitive(settings, site) || (await everyday.isPaused())) return { learned: 0, moved: [] };
+  const shown = await shownAtLive(state, changes);
+  const chars = changes.reduce((n, c) => n + c.old.length + c.new.length, 0)
+    + (shown ? shown.changes.reduce((n, c) => n + c.old.length + c.new.length, 0) : 0);
+  const learned = await admission.run({ tabId: -1, site, chars }, async () => {
+    const out = await core.learnLive(site, changes, shown);
+    if (!out.rules_put.length && !out.rules_deleted.length) return null;
     try {
-      await db.updateSiteState(site, updates);
+      await db.updateSiteState(site, out);
     } catch (e) {
       core.dropSite(site);
       throw e;
     }
-    return { learned: updates.rules_put.length };
+    return out;
+  });
+  if (!learned) return { learned: 0, moved: [] };
+  const hidden = shown ? shown.ks.flatMap((ks, i) => (learned.hidden[i] ? ks.map((k) => [k, learned.hidden[i]]) : [])) : [];
+  const moved = hidden.length ? await moveLiveChanges(tabId, url, state.visitId, hidden) : [];
+  return { learned: learned.rules_put.length, moved };
+}
+
+/**
+ * The visit's content changes at a block seen living (`changes`' paths), as the core judges
+ * them again: `{ changes: [{ path, old, new }], then, now }`, and `ks`, for each the numbers of
+ * the per-tab result's changes it stands for — a changed block's text; or a new block and the
+ * block removed from its slot (a quote replaced by another is no edit of it), judged as the
+ * change from one to the other, as a visit judges a slot it knows rotates. Null when there are
+ * none. A change a learned rule looked like already (kept, with its reason) stays as the visit
+ * judged it.
+ * @param {any} state the page's per-tab result
+ * @param {{ path: string }[]} changes
+ */
+async function shownAtLive(state, changes) {
+  const content = (Array.isArray(state.changes) ? state.changes : []).filter((c) => c.kind === 'content' && !c.reason);
+  if (!content.length || typeof state.prevVisitId !== 'number') return null;
+  const [oldBlocks, newBlocks] = await Promise.all([db.loadVisitBlocks(state.prevVisitId), db.loadVisitBlocks(state.visitId)]);
+  if (!oldBlocks || !newBlocks) return null;
+  const living = new Set(changes.map((c) => c.path));
+  const at = (blocks, i) => (Number.isInteger(i) && blocks[i] ? blocks[i] : null);
+  const removedAt = new Map();
+  for (const c of content) {
+    const b = c.status === 'removed' ? at(oldBlocks, c.old) : null;
+    if (b && living.has(b.path) && !removedAt.has(b.path)) removedAt.set(b.path, c);
+  }
+  const out = { changes: [], then: typeof state.lastVisitTime === 'number' ? state.lastVisitTime : null, now: typeof state.time === 'number' ? state.time : null, ks: [] };
+  for (const c of content) {
+    const b = at(newBlocks, c.new);
+    if (!b || !living.has(b.path)) continue;
+    const was = c.status === 'changed' ? at(oldBlocks, c.old) : null;
+    const gone = c.status === 'new' ? removedAt.get(b.path) : null;
+    if (was) {
+      out.changes.push({ path: b.path, old: was.text, new: b.text });
+      out.ks.push([c.k]);
+    } else if (gone) {
+      removedAt.delete(b.path);
+      out.changes.push({ path: b.path, old: oldBlocks[gone.old].text, new: b.text });
+      out.ks.push([c.k, gone.k]);
+    }
+  }
+  return out.changes.length ? out : null;
+}
+
+/**
+ * Moves the changes `hidden` (`[k, reason]`: what the text seen living taught hides them) of
+ * the visit `visitId` to the automated list of the page's per-tab result, as teaching does, and
+ * the badge with them: what the page is told to move (`[{ change, kind, reason }]`, the reason
+ * marked `live`). Nothing when the tab shows another visit by now.
+ * @param {number} tabId @param {string} url @param {number} visitId @param {[number, any][]} hidden
+ */
+function moveLiveChanges(tabId, url, visitId, hidden) {
+  return onTab(tabId, async () => {
+    const all = await readTabState(tabId);
+    const page = all.pages[url];
+    if (!page || page.visitId !== visitId) return [];
+    const moved = [];
+    for (const [k, reason] of hidden) {
+      const c = page.changes.find((x) => x.k === k);
+      if (!c || c.kind !== 'content') continue;
+      c.kind = 'noise';
+      c.reason = { ...shortReason(reason), live: true };
+      // (Removed text is not counted: the badge counts what is painted.)
+      if (c.status !== 'removed') page.count = Math.max(0, (page.count || 0) - 1);
+      page.automated = (page.automated || 0) + 1;
+      if (Array.isArray(page.autoAt)) page.autoAt.push([c.old ?? null, c.new ?? null]);
+      moved.push({ change: k, kind: c.kind, reason: c.reason });
+    }
+    if (!moved.length) return moved;
+    delete page.metrics;
+    await storeTabState(tabId, all);
+    if (all.current === url) await setBadge(tabId, page.count);
+    return moved;
   });
 }
 

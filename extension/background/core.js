@@ -165,12 +165,17 @@ export const teachRule = (site, path, noise) => call(async () => {
 
 /**
  * Blocks whose text changed by itself while a page of `site` stayed open (`[{ path, old, new }]`)
- * teach as two versions fetched moments apart do. Resolves to the site-state records to write.
+ * teach as two versions fetched moments apart do. `shown` (or null): the content changes of the
+ * visit the page shows, `{ changes: [{ path, old, new }], then, now }`, judged again by what was
+ * learned. Resolves to the site-state records to write and `hidden`, for each shown change the
+ * reason that now hides it or null.
  * @param {string} site @param {{ path: string, old: string, new: string }[]} changes
+ * @param {{ changes: { path: string, old: string, new: string }[], then: number | null, now: number | null } | null} [shown]
  */
-export const learnLive = (site, changes) => locked(() => call(async () => {
+export const learnLive = (site, changes, shown = null) => locked(() => call(async () => {
   await ensureSite(site);
-  return wasm.learnLive(site, changes.map((c) => c.path), changes.map((c) => c.old), changes.map((c) => c.new));
+  const judged = shown ? { changes: shown.changes, then: shown.then, now: shown.now } : undefined;
+  return wasm.learnLive(site, changes.map((c) => c.path), changes.map((c) => c.old), changes.map((c) => c.new), judged);
 }));
 
 /**

@@ -104,7 +104,8 @@ async function teach(tabId, url, k, noise) {
       ? { source: 'learned', kinds: [], rule_id: rule.id, label: rule.label, rule: 'taught' }
       : { source: 'learned', kinds: [], rule_id: rule.id, label: rule.label, rule: 'shown', kept: { type: 'shown' } };
     const delta = (noise ? 0 : 1) - (wasContent ? 1 : 0);
-    page.count = Math.max(0, (page.count || 0) + delta);
+    // Removed text is not counted (the badge counts what is painted).
+    if (c.status !== 'removed') page.count = Math.max(0, (page.count || 0) + delta);
     page.automated = Math.max(0, (page.automated || 0) - delta);
     if (Array.isArray(page.autoAt)) {
       page.autoAt = page.autoAt.filter((x) => !(x[0] === (c.old ?? null) && x[1] === (c.new ?? null)));

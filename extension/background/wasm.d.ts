@@ -143,8 +143,8 @@ declare module 'sincelast-wasm' {
   export function removeRule(site: string, id: string): RuleRecord | null;
   /** The person teaches a slot ("this is noise" when noise, else "always show changes here"): the rule records to store. Throws. */
   export function teachRule(site: string, path: string, noise: boolean): RuleRecord[];
-  /** Blocks whose text changed by itself while the page stayed open teach as near-simultaneous versions do: the records to write. Throws. */
-  export function learnLive(site: string, paths: string[], olds: string[], news: string[]): SiteUpdates;
+  /** Blocks whose text changed by itself while the page stayed open teach as near-simultaneous versions do: the records to write, and for each of the shown visit's changes the reason that now hides it (or null). Throws. */
+  export function learnLive(site: string, paths: string[], olds: string[], news: string[], shown?: { changes: { path: string, old: string, new: string }[], then: number | null, now: number | null }): SiteUpdates & { hidden: (Reason | null)[] };
   /** Metrics of a visit's content changes only (template and noise changes left out); throws. */
   export function contentMetrics(oldTexts: string[], newTexts: string[], changes: { kind: string, old_index: number | null, new_index: number | null }[], options?: unknown): {
     dice: number,

@@ -62,7 +62,8 @@ export function applyTaught(k, kind, reason) {
   c.kind = /** @type {any} */ (kind);
   c.reason = reason;
   const delta = (kind === 'content' ? 1 : 0) - (wasContent ? 1 : 0);
-  last.meaningful = Math.max(0, (last.meaningful || 0) + delta);
+  // Removed text is not counted in `meaningful` (it is not painted).
+  if (c.status !== 'removed') last.meaningful = Math.max(0, (last.meaningful || 0) + delta);
   last.automated = Math.max(0, (last.automated || 0) - delta);
   if (state.painting) paint(last); // (paint.js imports this module too: used at run time only)
   if (TEST_HOOKS) testMark('taught', `${k}:${kind}`);

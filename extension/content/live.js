@@ -4,13 +4,15 @@
 // key, pointer, wheel, touch, scroll or input) and it is still shown at the same address, its
 // blocks are read again; every block whose path held but whose text changed is sent to the
 // background (`live`), which learns its slot as from two versions fetched moments apart (the
-// core's near-simultaneous rules: the next visit's change there is noise, "learned"). Once per
-// visit; a page that redrew more than LIVE_MAX_CHANGES blocks teaches nothing.
+// core's near-simultaneous rules: the next visit's change there is noise, "learned"), and this
+// visit's highlights that what it learned hides move to the automated list at once ("changed by
+// itself while the page was open"). Once per visit; a page that redrew more than
+// LIVE_MAX_CHANGES blocks teaches nothing.
 
 import { state } from './state.js';
 import { send } from './runtime.js';
 import { readPageSliced, capBlocks } from './blocks.js';
-import { applyRegions } from './everyday.js';
+import { applyRegions, applyTaught } from './everyday.js';
 import { testMark } from './test-hooks.js';
 import { LIVE_MAX_CHANGES } from '../shared/protocol.js';
 
@@ -47,6 +49,12 @@ export function watchLive(url, blocks, regions, sameRoute) {
     if (TEST_HOOKS) testMark('live', String(changes.length));
     if (changes.length === 0 || changes.length > LIVE_MAX_CHANGES) return;
     const r = await send({ type: 'live', url, changes }).catch(() => null);
+    // The highlights of this visit that what was learned hides (the quote the person just saw
+    // turn): to the automated list at once, as a taught change.
+    if (r && Array.isArray(r.moved) && !state.dead && sameRoute()) {
+      for (const m of r.moved) applyTaught(m.change, m.kind, m.reason);
+    }
     if (TEST_HOOKS) testMark('live-learned', String(r ? r.learned : 'error'));
+    if (TEST_HOOKS) testMark('live-moved', String(r && Array.isArray(r.moved) ? r.moved.length : 'error'));
   }, LIVE_WATCH_MS);
 }

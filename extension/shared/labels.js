@@ -29,6 +29,8 @@ export function reasonLabel(change) {
     // Taught by the person (background/everyday.js).
     if (r.rule === 'taught') return t('reason_taught_noise');
     if (r.rule === 'shown' || (r.kept && r.kept.type === 'shown')) return t('reason_taught_shown');
+    // Seen changing by itself while the page was open (content/live.js).
+    if (r.live && !r.kept) return t('reason_live');
     const like = r.rule === 'rotating' ? t('reason_rotating_item') : r.rule === 'module' ? t('reason_rotating_module') : r.label || t('reason_rule');
     if (r.kept && r.kept.type === 'held') return plural(r.kept.visits, 'reason_kept_held', [like]);
     if (r.kept && r.kept.type === 'stock') return t('reason_kept_stock', [like, r.kept.phrase || '']);

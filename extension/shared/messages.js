@@ -45,6 +45,8 @@
  * @property {{ type: 'new_words', words: string[] } | { type: 'shown', words?: undefined } | { type: 'held', visits: number, words?: undefined } | { type: 'stock', phrase: string, words?: undefined }} [kept] a change the learned rule looked
  *   like but that was kept as content (its kind is content), and why
  * @property {{ pages: number, visits: number }} [evidence] a rotating module's evidence
+ * @property {boolean} [live] moved to the automated list during the visit: the block changed by
+ *   itself while the page was open (content/live.js), and what that taught hides this change
  */
 
 /**

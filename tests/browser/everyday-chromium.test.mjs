@@ -122,6 +122,23 @@ test('"This is noise" from the popup teaches the slot: its next edit is automate
   await t.page.close();
 });
 
+test('"This is noise" on removed text from the popup: listed as automated, the badge (which never counted it) stays', async () => {
+  const url = site.url('teach-removed', 'news');
+  const { page, tabId } = await visit(ext, url);
+  await site.advance('teach-removed');
+  assert.equal(await revisit(page), 'changed');
+  const n = await badge(ext, tabId);
+  const p = await popup(tabId);
+  const item = p.locator('ol.changes li.removed').first();
+  assert.equal(await item.count(), 1);
+  const text = await item.locator('.preview').textContent();
+  await redrawn(p, () => item.locator('button.teach').click());
+  assert.equal(await p.locator('#automated li.removed', { hasText: text }).count(), 1);
+  await p.close();
+  assert.equal(await badge(ext, tabId), n, 'removed text is not in the badge, taught or not');
+  await page.close();
+});
+
 test('popup: plain summary first, metrics on content only behind "details", pause, forget this page, exclude this site, history link', async () => {
   // The town page reloaded: only noise changes (counter, clock) and the rotating banner.
   const url = site.url('controls', 'news');

@@ -3,12 +3,14 @@
 // reads one quote; six seconds later, nobody touching the page, the extension reads it again,
 // sees the other quote and the site learns the slot (as from two versions fetched moments apart).
 // The next day's visit starts on the second quote and has its opening hours edited: only the
-// hours are highlighted, the quote is an automated change with its learned reason.
+// hours are highlighted, the quote is an automated change with its learned reason. And on the
+// visit where the quote is first seen turning, its highlight leaves at once: moved to the
+// automated list ("changed by itself while the page was open"), the badge one less.
 // Its own browser profile. Build first: node scripts/build-extension.mjs
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useChromium, visit, revisit, painted, inExtension } from './chromium.mjs';
+import { useChromium, visit, revisit, painted, inExtension, badge } from './chromium.mjs';
 
 let site;
 let ext;
@@ -64,5 +66,44 @@ test('a page the person touches before the second reading teaches nothing', asyn
   await page.mouse.click(5, 5);
   await new Promise((r) => setTimeout(r, 8000));
   assert.equal(await attr(page, 'live'), null, 'no second reading after a click');
+  await page.close();
+});
+
+test('the visit where a quote is first seen turning drops its highlight at once; the bar, badge and popup say why', async () => {
+  const url = site.url('livefirstseen', 'bakery', 'bakery.localhost'); // (a site of its own: nothing learned yet)
+  await inExtension(ext, () => chrome.storage.local.set({ testHooks: { timeShiftMs: -86400000 } }));
+  const { page, state, tabId } = await visit(ext, url);
+  assert.equal(state, 'first');
+  // Touched at once: the first visit reads no second time and learns nothing.
+  await page.mouse.click(5, 5);
+  await new Promise((r) => setTimeout(r, 7000));
+  assert.equal(await attr(page, 'live'), null);
+  await inExtension(ext, () => chrome.storage.local.remove('testHooks'));
+
+  // A day later: another quote since yesterday, and the edited hours. Both are highlighted...
+  await site.advance('livefirstseen');
+  assert.equal(await revisit(page), 'changed');
+  const before = await painted(page);
+  // (The quote is a new block, the one of yesterday removed: two unrelated texts.)
+  assert.deepEqual(before.blocks, { new: ['quote'], changed: ['hours'] }, JSON.stringify(before));
+  const nBefore = Number(await badge(ext, tabId));
+  assert.equal(nBefore, 2, 'the new quote and the hours (removed text is not counted)');
+  // ...until the quote turns by itself (2.5 s after load) and the second reading sees it.
+  // (Both sides of the replaced quote: the new one and yesterday's, removed.)
+  assert.equal(await waitAttr(page, 'live-moved'), '2');
+  assert.equal(await attr(page, 'live-learned'), '1');
+  const after = await painted(page);
+  assert.deepEqual(after.blocks, { changed: ['hours'] }, JSON.stringify(after.blocks));
+  assert.equal(await badge(ext, tabId), '1');
+  assert.match(await attr(page, 'auto-toggle'), /\b2 automated/, 'the replaced quote, both its sides');
+  // The popup lists the quote among the automated changes, with why.
+  const p = await ext.context.newPage();
+  await p.goto(`chrome-extension://${ext.extensionId}/popup/popup.html?tabId=${tabId}`);
+  await p.waitForFunction(() => document.getElementById('automated') && /changed by itself/.test(document.getElementById('automated').textContent));
+  const automated = await p.locator('#automated').textContent();
+  assert.match(automated, /changed by itself while the page was open“Lovely cakes/);
+  assert.match(automated, /changed by itself while the page was open“Best sourdough/, 'yesterday\'s quote, removed');
+  assert.equal(await p.locator('ol.changes li', { hasText: 'Lovely cakes' }).count(), 0);
+  await p.close();
   await page.close();
 });

@@ -28,9 +28,12 @@
 //!   page; removed rules are listed, marked `removed: true`).
 //! - `removeRule(site, id) -> RuleRecord | null` — the record to put (marked removed), or
 //!   `null` when the site has no such rule.
-//! - `learnLive(site, paths: string[], olds: string[], news: string[]) -> { pages_put: [],
-//!   pages_deleted: [], rules_put: RuleRecord[], rules_deleted: string[] }` — blocks whose text changed by itself while the
-//!   page stayed open teach as near-simultaneous versions do.
+//! - `learnLive(site, paths: string[], olds: string[], news: string[], shown?: { changes: [{
+//!   path, old, new }], then: number, now: number }) -> { pages_put: [], pages_deleted: [],
+//!   rules_put: RuleRecord[], rules_deleted: string[], hidden: (Reason | null)[] }` — blocks
+//!   whose text changed by itself while the page stayed open teach as near-simultaneous
+//!   versions do; the shown visit's content changes are judged again by the rules just
+//!   learned (`hidden[k]`: the reason that now hides `shown.changes[k]`).
 //! - `forgetPage(site, url) -> string | null` — the URL of the page record to delete (`null`
 //!   when the site did not know the page).
 //! - `migrateLegacySite(json: string) -> { pages: PageRecord[], rules: RuleRecord[] }` — the
@@ -105,10 +108,11 @@
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sincelast_core::align::{self, DiffOptions};
 use sincelast_core::classify::noise::NoiseRule;
-use sincelast_core::classify::site::{PageRecord, SiteState};
+use sincelast_core::classify::site::{PageRecord, SiteState, SiteUpdates};
+use sincelast_core::classify::Reason;
 use sincelast_core::extract::{self, ExtractOptions};
 use sincelast_core::limits::{Limits, MAX_CACHED_SITES, MAX_TEXT_BYTES};
 use sincelast_core::report::packed::{self, LeanReport};
@@ -853,28 +857,67 @@ pub fn teach_rule(site: &str, path: &str, noise: bool) -> Result<JsValue, JsValu
 /// Blocks whose text changed by itself while a page of `site` (whose state must be loaded)
 /// stayed open: `paths[k]` read `olds[k]`, then `news[k]` moments later, nobody touching the
 /// page. They teach as two versions fetched moments apart do (the core's
-/// `SiteState::learn_live`). Returns the records to write, as a visit's `updates`: `{
-/// pages_put: [], pages_deleted: [], rules_put, rules_deleted }`.
-/// Errors: `invalid_argument` when the arrays differ in length, `too_large` past the caps.
+/// `SiteState::learn_live`). `shown` (optional): the content changes of a block's text of the
+/// visit the page shows, `{ changes: [{ path, old, new }], then, now }` (`old` the text of the
+/// visit before, read at `then`; `new` the visit's, at `now`; milliseconds), judged again by
+/// the rules learned just now (`SiteState::learn_live_judging`). Returns the records to write,
+/// as a visit's `updates`, and for each shown change the reason that now hides it or null: `{
+/// pages_put: [], pages_deleted: [], rules_put, rules_deleted, hidden: (Reason | null)[] }`.
+/// Errors: `invalid_argument` when the arrays differ in length or `shown` is malformed,
+/// `too_large` past the caps.
 #[wasm_bindgen(js_name = learnLive)]
 pub fn learn_live(
     site: &str,
     paths: Vec<String>,
     olds: Vec<String>,
     news: Vec<String>,
+    shown: JsValue,
 ) -> Result<JsValue, JsValue> {
+    #[derive(Deserialize)]
+    struct ShownChange {
+        path: String,
+        old: String,
+        new: String,
+    }
+    #[derive(Deserialize)]
+    struct Shown {
+        changes: Vec<ShownChange>,
+        then: Option<f64>,
+        now: Option<f64>,
+    }
+    #[derive(Serialize)]
+    struct Out {
+        #[serde(flatten)]
+        updates: SiteUpdates,
+        hidden: Vec<Option<Reason>>,
+    }
     if paths.len() != olds.len() || paths.len() != news.len() {
         return Err(js_error(
             "invalid_argument",
             "paths, olds and news differ in length",
         ));
     }
+    let shown: Option<Shown> = if shown.is_undefined() || shown.is_null() {
+        None
+    } else {
+        Some(
+            serde_wasm_bindgen::from_value(shown)
+                .map_err(|e| js_error("invalid_argument", &format!("shown: {e}")))?,
+        )
+    };
+    let shown_bytes: usize = shown.as_ref().map_or(0, |s| {
+        s.changes
+            .iter()
+            .map(|c| c.path.len() + c.old.len() + c.new.len())
+            .sum()
+    });
     let bytes: usize = paths
         .iter()
         .chain(&olds)
         .chain(&news)
         .map(String::len)
-        .sum();
+        .sum::<usize>()
+        + shown_bytes;
     if bytes > MAX_TEXT_BYTES {
         return Err(js_error("too_large", "texts"));
     }
@@ -884,7 +927,21 @@ pub fn learn_live(
         .zip(news)
         .map(|((p, o), n)| (p, o, n))
         .collect();
-    with_site(site, |state| to_js(&state.learn_live(&changes)))
+    let (then, now) = shown
+        .as_ref()
+        .map_or((None, None), |s| (s.then.map(secs), s.now.map(secs)));
+    let shown: Vec<(String, String, String)> = shown
+        .map(|s| {
+            s.changes
+                .into_iter()
+                .map(|c| (c.path, c.old, c.new))
+                .collect()
+        })
+        .unwrap_or_default();
+    with_site(site, |state| {
+        let (updates, hidden) = state.learn_live_judging(&changes, &shown, then, now);
+        to_js(&Out { updates, hidden })
+    })
 }
 
 /// Every metric of the core on a visit's content: the old and new versions' block texts, the

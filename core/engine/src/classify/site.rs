@@ -1355,6 +1355,48 @@ impl SiteState {
         }
     }
 
+    /// [`SiteState::learn_live`], and the visit the person is looking at judged again by what
+    /// it taught: `shown` are that visit's content changes, `(path, old, new)` with `old` the
+    /// text of the visit before (at `then`) and `new` the text the visit read (at `now`,
+    /// seconds) — a block's text changed, or a new block and the one removed from its slot (a
+    /// quote replaced by another), as a visit judges a slot it knows rotates. For each, the reason a rule new to the site (learned just now)
+    /// hides it, else `None`: the clock or the quote the person watched change by itself
+    /// leaves the visit's highlights at once instead of on the next visit. Only a block at one
+    /// of the `changes`' paths is judged again (the text seen living, not another that looks
+    /// like it), and only as a changed block is judged on a visit ([`noise::classify`]: a
+    /// date that moved away from the visits stays content, a change with words the slot never
+    /// showed too); a rule the site had before the visit judged that visit already.
+    pub fn learn_live_judging(
+        &mut self,
+        changes: &[(String, String, String)],
+        shown: &[(String, String, String)],
+        then: Option<i64>,
+        now: Option<i64>,
+    ) -> (SiteUpdates, Vec<Option<Reason>>) {
+        let before: HashSet<String> = self.noise.rules.iter().map(|r| r.id.clone()).collect();
+        let updates = self.learn_live(changes);
+        let fresh = NoiseModel::from_rules(
+            updates
+                .rules_put
+                .iter()
+                .filter(|r| !before.contains(&r.id))
+                .cloned()
+                .collect(),
+        );
+        let living: HashSet<&str> = changes.iter().map(|(p, _, _)| p.as_str()).collect();
+        let hidden = shown
+            .iter()
+            .map(|(path, old, new)| {
+                if fresh.rules.is_empty() || !living.contains(path.as_str()) {
+                    return None;
+                }
+                noise::classify(old, new, path, then, now, Some(&fresh))
+                    .filter(|r| r.source == Source::Learned && r.kept.is_none())
+            })
+            .collect();
+        (updates, hidden)
+    }
+
     /// The person teaches the slot at `path` (see [`NoiseModel::teach`]): the rule records to
     /// store, or `None` for an empty path.
     pub fn teach(&mut self, path: &str, noise: bool) -> Option<Vec<NoiseRule>> {
@@ -5201,6 +5243,95 @@ mod tests {
             })
             .collect();
         assert!(fresh.learn_live(&redrawn).rules_put.is_empty());
+    }
+
+    #[test]
+    fn the_visit_shown_is_judged_again_by_what_its_living_text_taught() {
+        let quote = "/main[0]/blockquote[0]";
+        let hours = "/main[0]/p[1]";
+        let mut model = SiteState::new();
+        // The visit highlighted the quote (another since yesterday) and the edited hours;
+        // moments later the quote turned again by itself.
+        let shown = [
+            (
+                quote.to_string(),
+                "Lovely cakes and friendly staff — Anna".to_string(),
+                "Best sourdough in town — Ben".to_string(),
+            ),
+            (
+                hours.to_string(),
+                "Open Monday to Friday, 8 to 18".to_string(),
+                "Open Monday to Saturday, 8 to 18".to_string(),
+            ),
+        ];
+        let living = [(
+            quote.to_string(),
+            "Best sourdough in town — Ben".to_string(),
+            "Great coffee, warm welcome — Carla".to_string(),
+        )];
+        let (updates, hidden) = model.learn_live_judging(&living, &shown, Some(0), Some(86_400));
+        assert_eq!(updates.rules_put.len(), 1, "{:?}", updates.rules_put);
+        let reason = hidden[0].as_ref().expect("the quote is hidden now");
+        assert_eq!(reason.source, Source::Learned);
+        assert_eq!(reason.rule.as_deref(), Some("rotating"));
+        assert_eq!(reason.rule_id.as_ref(), Some(&updates.rules_put[0].id));
+        assert_eq!(hidden[1], None, "the hours did not live: they stay content");
+
+        // A rule the site had before the visit judged the visit already: judged again, it
+        // moves nothing (the next turn only confirms it).
+        let again = [(
+            quote.to_string(),
+            "Great coffee, warm welcome — Carla".to_string(),
+            "Lovely cakes and friendly staff — Anna".to_string(),
+        )];
+        let (updates, hidden) = model.learn_live_judging(&again, &shown, Some(0), Some(86_400));
+        assert_eq!(updates.rules_put.len(), 1, "confirmed");
+        assert_eq!(hidden, vec![None, None]);
+
+        // Only the block seen living is judged again: a pattern learned at one path does
+        // not move a change elsewhere that fits it (the next visit judges that one).
+        let tick = [(
+            "/header[0]/p[0]".to_string(),
+            "Baker of the hour: Anna".to_string(),
+            "Baker of the hour: Ben".to_string(),
+        )];
+        let at = |path: &str| {
+            [(
+                path.to_string(),
+                "Baker of the hour: Ben".to_string(),
+                "Baker of the hour: Anna".to_string(),
+            )]
+        };
+        let (updates, hidden) =
+            SiteState::new().learn_live_judging(&tick, &at("/main[0]/p[0]"), Some(0), Some(86_400));
+        assert_eq!(updates.rules_put.len(), 1, "{:?}", updates.rules_put);
+        assert_eq!(hidden, vec![None]);
+        let (_, hidden) = SiteState::new().learn_live_judging(
+            &tick,
+            &at("/header[0]/p[0]"),
+            Some(0),
+            Some(86_400),
+        );
+        assert!(
+            hidden[0].is_some(),
+            "at the living block's own path it moves"
+        );
+        // A shown change with words the slot never showed is kept, as on a visit.
+        let mut weather = SiteState::new();
+        let turn = [(
+            "/p[0]".to_string(),
+            "Wetter: sonnig in Berlin".to_string(),
+            "Wetter: bewölkt in Berlin".to_string(),
+        )];
+        let moved_city = [(
+            "/p[0]".to_string(),
+            "Wetter: sonnig in Berlin".to_string(),
+            "Unwetterwarnung für Berlin und Brandenburg".to_string(),
+        )];
+        let (updates, hidden) =
+            weather.learn_live_judging(&turn, &moved_city, Some(0), Some(86_400));
+        assert_eq!(updates.rules_put.len(), 1);
+        assert_eq!(hidden, vec![None]);
     }
 
     /// A site model as the version before records stored it: built with that version's
