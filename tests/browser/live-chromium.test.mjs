@@ -107,3 +107,16 @@ test('the visit where a quote is first seen turning drops its highlight at once;
   await p.close();
   await page.close();
 });
+
+test('a quote that turns only after twenty seconds is seen by the second reading, at thirty', async () => {
+  const url = `${site.url('liveslow', 'bakery', 'slowbakery.localhost')}?turn=20000`;
+  const { page, state } = await visit(ext, url);
+  assert.equal(state, 'first');
+  // The first reading (6 s) saw nothing change...
+  assert.equal(await waitAttr(page, 'live', 10000), '0');
+  assert.equal(await attr(page, 'live-learned'), null);
+  // ...the second (30 s) sees the quote turned and the site learns it.
+  assert.equal(await waitAttr(page, 'live-learned', 30000), '1');
+  assert.equal(await attr(page, 'live'), '1');
+  await page.close();
+});

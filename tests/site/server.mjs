@@ -50,7 +50,8 @@
 //   GET /s/<story>/metrics         one sentence whose last word changes (seven → eight) and a
 //                               reader counter (1000 → 1042), from version 0 to 1
 //   GET /s/<story>/bakery          (live) a quote that a script turns 2.5 s after load (version k
-//                               starts on quote k mod 3); from version 1 on the hours are edited
+//                               starts on quote k mod 3; ?turn=<ms>: that long after load); from
+//                               version 1 on the hours are edited
 //   GET /__advance?story=<story>   bump that story's version (answers the new version);
 //   GET /__advance?back=1          the page's own link: bumps the referring page's story, goes back
 //   GET /__version?story=<story>   answers the current version
@@ -899,7 +900,7 @@ function metricsPage(version) {
  * quote seen at a reading, another one a few seconds later, nobody touching the page). Version
  * k starts on quote k (mod 3); from version 1 on the opening hours are edited.
  */
-function bakeryPage(version) {
+function bakeryPage(version, turnMs = 2500) {
   const quotes = ['“Best sourdough in the county.” — Sam', '“Lovely cakes and friendly staff.” — Priya', '“Worth the queue every Saturday.” — Tom'];
   const first = quotes[version % 3];
   return layout({
@@ -908,7 +909,7 @@ function bakeryPage(version) {
 <p id="quote">${first}</p>
 <p id="hours">We open at ${version === 0 ? 'seven' : 'half past six'} every morning.</p>
 <p id="bread">Fresh bread from the oven all day.</p>`,
-    script: `<script>setTimeout(() => { document.getElementById('quote').textContent = ${JSON.stringify(quotes)}[${(version + 1) % 3}]; }, 2500);</script>`,
+    script: `<script>setTimeout(() => { document.getElementById('quote').textContent = ${JSON.stringify(quotes)}[${(version + 1) % 3}]; }, ${Math.min(60000, Math.max(0, turnMs))});</script>`,
   });
 }
 
@@ -981,7 +982,7 @@ export function startSite(port = 0) {
     const spa = /^\/s\/([\w-]{1,64})\/(app|hashapp|feed|metrics|bakery)(\/\w+)?$/.exec(u.pathname);
     if (spa) {
       const v = versions.get(spa[1]) || 0;
-      const html = spa[2] === 'feed' ? feedPage(v) : spa[2] === 'metrics' ? metricsPage(v) : spa[2] === 'bakery' ? bakeryPage(v) : spaPage(v, spa[2] === 'hashapp');
+      const html = spa[2] === 'feed' ? feedPage(v) : spa[2] === 'metrics' ? metricsPage(v) : spa[2] === 'bakery' ? bakeryPage(v, Number(u.searchParams.get('turn')) || 2500) : spaPage(v, spa[2] === 'hashapp');
       return send(200, 'text/html; charset=utf-8', html);
     }
     const m = /^\/s\/([\w-]{1,64})\/(\w+)$/.exec(u.pathname);
