@@ -19,6 +19,7 @@ const KINDS = {
   whitespace: () => t('kind_whitespace'),
   format: () => t('kind_format'),
   reordered: () => t('kind_reordered'),
+  renumbered: () => t('kind_renumbered'),
   ad: () => t('kind_ad'),
   not_loaded_yet: () => t('kind_not_loaded_yet'),
   weather: () => t('kind_weather'),

@@ -125,7 +125,7 @@ test('change-curve classes: English composed word for word as the core says it, 
 });
 
 test('built-in noise kinds: each named in both languages, an unknown one by its name', () => {
-  const all = ['clock', 'date', 'relative_time', 'duration', 'ip', 'id', 'counter', 'whitespace', 'format', 'reordered', 'not_loaded_yet', 'ad', 'weather', 'related'];
+  const all = ['clock', 'date', 'relative_time', 'duration', 'ip', 'id', 'counter', 'whitespace', 'format', 'reordered', 'renumbered', 'not_loaded_yet', 'ad', 'weather', 'related'];
   lang = 'en';
   assert.equal(kindList(['counter', 'clock']), 'counter, clock');
   assert.equal(kindList(['relative_time', 'not_loaded_yet']), 'relative time, not loaded yet');

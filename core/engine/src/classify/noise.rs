@@ -81,7 +81,10 @@
 //! COMMENTATOR BLAMES` ↔ `CNN commentator blames`) or of only
 //! the order of a block's items (FAQ questions) is noise of kind `whitespace`, `format` or
 //! `reordered`, and teaches nothing: flip histories hash the canonical text, so a format flip
-//! never makes a rotating rule, and a later change of the value itself is content. A new or
+//! never makes a rotating rule, and a later change of the value itself is content. So is an
+//! item of a numbered list whose number alone changed because items before it came or went
+//! ([`ordinal`]: "9. Partnerangebote" → "10. Partnerangebote", "§ 5" → "§ 6"; kind
+//! `renumbered`, judged over the whole list by `classify::site`). A new or
 //! removed block of only an id ([`is_bare_id`]) is noise of kind `id`; one of only a count or
 //! a relative time ([`bare_count`]: "12 comments", "6Kommentare", "vor 3 Stunden") noise of
 //! its kind; one of only a placeholder for what is still loading ([`loading_placeholder`]:
@@ -239,6 +242,9 @@ pub enum Volatile {
     Format,
     /// The same items in a new order.
     Reordered,
+    /// An item of a numbered list whose number changed because items before it came or went
+    /// ("9. Partnerangebote" → "10. Partnerangebote" under a new item): the same item.
+    Renumbered,
     /// The tail of a list that was not loaded (yet) on this visit (an infinite list, a list
     /// that loads more later): not removed.
     #[serde(rename = "not_loaded_yet")]
@@ -269,6 +275,7 @@ impl Volatile {
             Volatile::Whitespace => "whitespace",
             Volatile::Format => "format",
             Volatile::Reordered => "reordered",
+            Volatile::Renumbered => "renumbered",
             Volatile::Unloaded => "not_loaded_yet",
             Volatile::Ad => "ad",
             Volatile::Weather => "weather",
@@ -6472,6 +6479,103 @@ pub fn loading_placeholder(t: &str) -> bool {
     words.len() <= 4
         && in_list!(LOADING_WORDS, words[0])
         && (alone || (ellipsis && !matches!(words[0], "please" | "bitte" | "wird")))
+}
+
+/// Words that may stand before an item's number ("§ 5", "Art. 7", "Section 4", "Ziffer 3").
+const ORDINAL_LABELS: &[&str] = &[
+    "art",
+    "artikel",
+    "article",
+    "section",
+    "sec",
+    "abschnitt",
+    "clause",
+    "ziffer",
+    "kapitel",
+    "chapter",
+    "teil",
+    "part",
+    "punkt",
+    "schritt",
+    "step",
+];
+
+/// An item's number at the start of its text ([`ordinal`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ordinal {
+    /// The word before the number, lowercased without its dot ("§", "art", "section"), or
+    /// empty; with the brackets around the number ("(4)") it is `(`.
+    pub label: String,
+    /// The number.
+    pub number: u32,
+    /// The text after it, whitespace squashed ([`squash_space`]).
+    pub rest: String,
+}
+
+/// The number an item of a numbered list starts with, and what follows it: "12. Partnerangebote",
+/// "9 . Einfache Anzeigen auswählen" (the number in an element of its own), "3) Fees", "(4) Die
+/// Frist beginnt …", "§ 5 Haftung", "Art. 7 Datenschutz", "Section 4 Payment". `None` for
+/// another text: no separator after a bare number ("10 Downing Street"), a number of four
+/// digits or more (a year: "2024. Ein Rückblick"), a sub-number ("4.2 Payment"), nothing or no
+/// word after it, or a month after it ("24. Dezember": a date).
+pub fn ordinal(t: &str) -> Option<Ordinal> {
+    let t = t.trim_start();
+    let (label, after) = if let Some(r) = t.strip_prefix('§') {
+        ("§".to_string(), r.trim_start())
+    } else {
+        let word_end = t.find(|c: char| !c.is_alphabetic()).unwrap_or(t.len());
+        let word = &t[..word_end];
+        if word_end > 0 && in_list!(ORDINAL_LABELS, word) {
+            let r = &t[word_end..];
+            (
+                word.to_lowercase(),
+                r.strip_prefix('.').unwrap_or(r).trim_start(),
+            )
+        } else {
+            (String::new(), t)
+        }
+    };
+    let (paren, after) = match after.strip_prefix('(') {
+        Some(r) if label.is_empty() => (true, r),
+        _ => (false, after),
+    };
+    let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 3 {
+        return None;
+    }
+    let number: u32 = after[..digits].parse().ok()?;
+    let mut r = after[digits..].trim_start_matches(' ');
+    // A sub-number ("4.2") or a decimal is not this list's.
+    if r.starts_with('.') && r[1..].starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let separated = if paren {
+        r = r.strip_prefix(')')?;
+        true
+    } else if let Some(x) = r.strip_prefix(['.', ')']) {
+        r = x;
+        true
+    } else {
+        false
+    };
+    if !separated && label.is_empty() {
+        return None;
+    }
+    let rest = squash_space(r);
+    let first = rest
+        .split(|c: char| !c.is_alphanumeric())
+        .find(|w| !w.is_empty())?;
+    if !rest.starts_with(|c: char| c.is_alphabetic() || "„“\"'«‚".contains(c))
+        || in_list!(MONTHS, first)
+    {
+        return None;
+    }
+    let label = if paren { "(".to_string() } else { label };
+    Some(Ordinal {
+        label,
+        number,
+        rest,
+    })
 }
 
 /// A block whose whole text is one id: a long number (6+ digits, group separators allowed),

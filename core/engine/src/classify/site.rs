@@ -882,6 +882,7 @@ impl SiteState {
 
         // Items of a list in a new order, nothing else changed in it.
         let reordered = shuffled(&report, old.blocks, new.blocks);
+        let renumbered = renumbered(&report, old.blocks, new.blocks);
         let rolling = rolling_days(&report, old, new);
 
         // How often each short text stands on each side, for the blocks that moved: a label
@@ -1007,6 +1008,10 @@ impl SiteState {
             }
             if reordered[k] {
                 verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Reordered])));
+                continue;
+            }
+            if renumbered[k] {
+                verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Renumbered])));
                 continue;
             }
             let kept_or_noise = |r: Reason, new_text: &str| {
@@ -1269,7 +1274,10 @@ impl SiteState {
                 r.kinds.iter().any(|k| {
                     matches!(
                         k,
-                        Volatile::Whitespace | Volatile::Format | Volatile::Reordered
+                        Volatile::Whitespace
+                            | Volatile::Format
+                            | Volatile::Reordered
+                            | Volatile::Renumbered
                     )
                 })
             });
@@ -1959,6 +1967,122 @@ fn shuffled(report: &Report, old: &[Block], new: &[Block]) -> Vec<bool> {
                     .is_some_and(|l| l.old == l.new && l.new.1 >= 4 && 2 * l.moved >= l.new.1)
             });
         }
+    }
+    out
+}
+
+/// Shortest run of consecutively numbered items ([`noise::ordinal`]) on each side for a changed
+/// number to be a list's renumbering.
+const RENUMBER_MIN_RUN: usize = 3;
+
+/// A run of consecutively numbered items of a page ([`renumbered`]): its first number and the
+/// items' texts after their numbers, shared by the blocks in it.
+type Run = std::rc::Rc<(u32, Vec<String>)>;
+
+/// For each block of `report`, whether it is an item of a numbered list renumbered because
+/// items before it came or went ("9. Partnerangebote" → "10. Partnerangebote" under a new
+/// item; "§ 5 Haftung" → "§ 6 Haftung" after a new clause): a changed block whose number alone
+/// changed ([`noise::ordinal`]: same label, same text after it), standing in a run of at least
+/// [`RENUMBER_MIN_RUN`] items numbered one after another on each page, both runs starting at
+/// the same number and keeping the items they share in the same order. The items that came or
+/// went are the change (new, removed); the others' new numbers follow from them. A ranking
+/// whose items changed places ("1. Bayern" → "2. Bayern" under "1. Dortmund", once second)
+/// keeps no order: content.
+fn renumbered(report: &Report, old: &[Block], new: &[Block]) -> Vec<bool> {
+    let mut out = vec![false; report.blocks.len()];
+    let changed = |b: &crate::align::BlockDiff| match (b.status, b.old_index, b.new_index) {
+        (Status::Changed, Some(i), Some(j)) => Some((i, j)),
+        _ => None,
+    };
+    let candidates: Vec<(usize, usize, usize)> = report
+        .blocks
+        .iter()
+        .enumerate()
+        .filter_map(|(k, b)| changed(b).map(|(i, j)| (k, i, j)))
+        .filter(|&(_, i, j)| {
+            let (Some(a), Some(b)) = (old.get(i), new.get(j)) else {
+                return false;
+            };
+            // (Cheap first: both start with a number, a bracket or a label's letter.)
+            match (noise::ordinal(&a.text), noise::ordinal(&b.text)) {
+                (Some(x), Some(y)) => {
+                    x.label == y.label && x.rest == y.rest && x.number != y.number
+                }
+                _ => false,
+            }
+        })
+        .collect();
+    if candidates.is_empty() {
+        return out;
+    }
+    // Each page's runs: for each block, the run of consecutively numbered items (same label)
+    // it stands in, as (first number, the items' texts after their numbers).
+    let runs = |page: &[Block]| -> Vec<Option<Run>> {
+        let ords: Vec<Option<noise::Ordinal>> =
+            page.iter().map(|b| noise::ordinal(&b.text)).collect();
+        let mut of = vec![None; page.len()];
+        // Open runs by label: (the blocks in it, the number expected next).
+        let mut open: HashMap<String, (Vec<usize>, u32)> = HashMap::new();
+        let close =
+            |members: Vec<usize>, of: &mut Vec<Option<Run>>, ords: &[Option<noise::Ordinal>]| {
+                if members.len() < RENUMBER_MIN_RUN {
+                    return;
+                }
+                let first = ords[members[0]].as_ref().map_or(0, |o| o.number);
+                let texts = members
+                    .iter()
+                    .filter_map(|&m| ords[m].as_ref().map(|o| o.rest.clone()))
+                    .collect();
+                let run = std::rc::Rc::new((first, texts));
+                for m in members {
+                    of[m] = Some(run.clone());
+                }
+            };
+        for (j, o) in ords.iter().enumerate() {
+            let Some(o) = o else { continue };
+            let next = match open.remove(&o.label) {
+                Some((mut members, expected)) if expected == o.number => {
+                    members.push(j);
+                    members
+                }
+                Some((members, _)) => {
+                    close(members, &mut of, &ords);
+                    vec![j]
+                }
+                None => vec![j],
+            };
+            open.insert(o.label.clone(), (next, o.number.saturating_add(1)));
+        }
+        for (_, (members, _)) in open {
+            close(members, &mut of, &ords);
+        }
+        of
+    };
+    let (old_runs, new_runs) = (runs(old), runs(new));
+    // Whether two runs keep their shared items in order, once per pair of runs (linear in
+    // their lengths: a list of hundreds of items renumbered at once costs no more).
+    let mut kept: HashMap<(usize, usize), bool> = HashMap::new();
+    for (k, i, j) in candidates {
+        let (Some(a), Some(b)) = (&old_runs[i], &new_runs[j]) else {
+            continue;
+        };
+        if a.0 != b.0 {
+            continue;
+        }
+        out[k] = *kept
+            .entry((
+                std::rc::Rc::as_ptr(a) as usize,
+                std::rc::Rc::as_ptr(b) as usize,
+            ))
+            .or_insert_with(|| {
+                let (x, y): (HashSet<&str>, HashSet<&str>) = (
+                    a.1.iter().map(String::as_str).collect(),
+                    b.1.iter().map(String::as_str).collect(),
+                );
+                let in_x = a.1.iter().filter(|t| y.contains(t.as_str()));
+                let in_y = b.1.iter().filter(|t| x.contains(t.as_str()));
+                in_x.eq(in_y)
+            });
     }
     out
 }
@@ -4450,6 +4574,153 @@ mod tests {
         assert_eq!(kind(new_note), Kind::Template);
         assert_eq!(kind(new_foot), Kind::Template);
         assert_eq!(r.summary.meaningful, 1, "{:#?}", r.blocks);
+    }
+
+    /// A clause inserted into numbered terms renumbers every clause after it: the new clause
+    /// is the change, the others' new numbers are noise of kind `renumbered`. A ranking whose
+    /// items changed places keeps its numbers' changes as content.
+    #[test]
+    fn items_renumbered_under_a_new_one_are_the_same_items_and_a_ranking_is_not() {
+        let list = |items: &[&str]| {
+            let mut v = vec![(
+                "/html[0]/body[0]/main[0]/h1[0]".to_string(),
+                "Terms of use".to_string(),
+            )];
+            for (i, t) in items.iter().enumerate() {
+                v.push((
+                    format!("/html[0]/body[0]/main[0]/h2[{i}]"),
+                    format!("{}. {t}", i + 1),
+                ));
+                v.push((
+                    format!("/html[0]/body[0]/main[0]/p[{i}]"),
+                    format!(
+                        "What the clause on {} says, in a sentence or two of its own.",
+                        t.to_lowercase()
+                    ),
+                ));
+            }
+            owned_blocks(v)
+        };
+        let url = "https://t.example/terms";
+        let mut model = SiteState::new();
+        let old = list(&["Scope", "Fees", "Payment", "Liability", "Termination"]);
+        first_visit(&mut model, url, &old);
+        let new = list(&[
+            "Scope",
+            "Fees",
+            "Refunds",
+            "Payment",
+            "Liability",
+            "Termination",
+        ]);
+        let r = a_day_later(url, &old, &new, &mut model);
+        let renumbered: Vec<_> = r
+            .blocks
+            .iter()
+            .filter(|b| {
+                b.reason
+                    .as_ref()
+                    .is_some_and(|x| x.kinds == vec![Volatile::Renumbered])
+            })
+            .map(|b| b.text.as_str())
+            .collect();
+        assert_eq!(
+            renumbered,
+            vec!["4. Payment", "5. Liability", "6. Termination"],
+            "{:#?}",
+            r.blocks
+        );
+        let content: Vec<_> = r
+            .blocks
+            .iter()
+            .filter(|b| b.kind == Kind::Content && b.status != Status::Unchanged)
+            .map(|b| b.text.as_str())
+            .collect();
+        assert!(content.contains(&"3. Refunds"), "{content:?}");
+        assert!(
+            !content
+                .iter()
+                .any(|t| t.contains("Payment") || t.contains("Termination")),
+            "{content:?}"
+        );
+        // A clause removed: the ones after it move up, as the same clauses.
+        let mut model = SiteState::new();
+        first_visit(&mut model, url, &old);
+        let fewer = list(&["Scope", "Payment", "Liability", "Termination"]);
+        let r = a_day_later(url, &old, &fewer, &mut model);
+        assert_eq!(r.summary.meaningful, 0, "{:#?}", r.blocks);
+        assert!(r.summary.meaningful_removed > 0);
+
+        // A ranking: the leader and the second swapped places.
+        let table = |teams: &[&str]| {
+            owned_blocks(
+                teams
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        (
+                            format!("/html[0]/body[0]/main[0]/ol[0]/li[{i}]"),
+                            format!("{}. {t}", i + 1),
+                        )
+                    })
+                    .collect(),
+            )
+        };
+        let url = "https://t.example/table";
+        let mut model = SiteState::new();
+        let (a, b, c, d) = (
+            "Bayern, who conceded the fewest goals this season",
+            "Dortmund, unbeaten at home since the autumn",
+            "Leipzig, with the youngest side of the league",
+            "Freiburg, back in Europe after two years",
+        );
+        let old = table(&[a, b, c, d]);
+        first_visit(&mut model, url, &old);
+        let new = table(&[b, a, c, d]);
+        let r = a_day_later(url, &old, &new, &mut model);
+        assert!(r.summary.meaningful > 0, "{:#?}", r.blocks);
+        assert!(!r.blocks.iter().any(|b| b
+            .reason
+            .as_ref()
+            .is_some_and(|x| x.kinds.contains(&Volatile::Renumbered))));
+    }
+
+    #[test]
+    fn an_item_number_is_read_with_its_label_and_not_from_a_date_or_a_year() {
+        let o = |t: &str| noise::ordinal(t).map(|o| (o.label, o.number, o.rest));
+        assert_eq!(
+            o("12. Partnerangebote"),
+            Some((String::new(), 12, "Partnerangebote".into()))
+        );
+        assert_eq!(
+            o("9 . Einfache Anzeigen"),
+            Some((String::new(), 9, "Einfache Anzeigen".into()))
+        );
+        assert_eq!(o("3) Fees"), Some((String::new(), 3, "Fees".into())));
+        assert_eq!(
+            o("(4) Die Frist beginnt"),
+            Some(("(".into(), 4, "Die Frist beginnt".into()))
+        );
+        assert_eq!(o("§ 5 Haftung"), Some(("§".into(), 5, "Haftung".into())));
+        assert_eq!(
+            o("Art. 7 Datenschutz"),
+            Some(("art".into(), 7, "Datenschutz".into()))
+        );
+        assert_eq!(
+            o("Section 4 Payment"),
+            Some(("section".into(), 4, "Payment".into()))
+        );
+        for t in [
+            "10 Downing Street",
+            "24. Dezember 2024",
+            "2024. Ein Rückblick",
+            "4.2 Payment",
+            "3.",
+            "3. 000",
+            "1.5 Millionen",
+        ] {
+            assert_eq!(o(t), None, "{t}");
+        }
     }
 
     /// The same items of a list in a new order (an FAQ shuffled on every fetch) are no change:
