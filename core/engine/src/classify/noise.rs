@@ -20,7 +20,7 @@
 //! | `related` | a module of other pages' teasers under a heading that names it (eight languages), its heading and short blocks ([`related_blocks`]); or an `<aside>` of linked teaser cards (`<article>` elements) beside the page, a card that came, went, moved or was swapped for another, not one edited ([`aside_teasers`]) | "Mehr zum Thema", "You may also like", "Most read", "À lire aussi", "Customers also bought", "Recently viewed", "Up next", a sidebar's "Quote of the day"; a "Top stories" box of cards beside an imprint |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in (a box whose own text is the label, the label's parent, an `article`, `li`, `aside`, `section` or `figure`; [`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits, or a UUID; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2`, `7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f` |
-//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204", not a sentence that states it, "The town has 12,400 inhabitants."; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars", or as an average in stars in a block of any length, "4.5 out of 5 stars 1,234 ratings"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…; also one written with its magnitude, "2.1k views", or with a fraction and its magnitude in a short block, "1.2K"; a "+" after a count is its, "99+"), a stock left ("Only 3 left in stock"), a paywall's meter ("3 free articles left", "noch 2 kostenlose Artikel"), a score beside how long ago ("123 points by pg 3 hours ago"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), rate ("base rate: 4.00%", "VAT 20%", an unsigned percentage alone in its cell, "4.25%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
+//! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204", not a sentence that states it, "The town has 12,400 inhabitants."; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars", or as an average in stars in a block of any length, "4.5 out of 5 stars 1,234 ratings", or beside a booking site's verdict word in a short block, "Excellent 8.9"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…; also one written with its magnitude, "2.1k views", or with a fraction and its magnitude in a short block, "1.2K"; a "+" after a count is its, "99+"), a stock left ("Only 3 left in stock"), a paywall's meter ("3 free articles left", "noch 2 kostenlose Artikel"), a score beside how long ago ("123 points by pg 3 hours ago"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"), a consent dialog's partners ("We and our 842 partners", "Wir und unsere 241 Partner"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), rate ("base rate: 4.00%", "VAT 20%", an unsigned percentage alone in its cell, "4.25%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
 //!
 //! A number inside prose ("cancel within 30 days") is **not** volatile by default: changing
 //! it is usually meaningful. Sites where it is not are handled by learned rules. Nor, in a
@@ -1551,6 +1551,38 @@ fn social_proof<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bo
             || (k + 2..k + 8).any(|q| word_at(q).is_some_and(|w| in_list!(CART_WORDS, w)))))
         || helpful_votes(k, word_at)
 }
+/// Whether the number at word `k` counts a consent dialog's partners ("We and our 842 partners
+/// store and/or access information", "Wir und unsere 241 Partner", "Nous et nos 836
+/// partenaires"): an "our" word right before it, a partner word right after it and a "we" word
+/// at most three words before: the advertising vendors a consent platform lists, which come and
+/// go every week. "Our 12 partners in the project" says no "we and".
+fn consent_partners<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
+    word_at(k + 1).is_some_and(|w| in_list!(PARTNER_WORDS, w))
+        && word_at(k - 1).is_some_and(|w| in_list!(OUR_WORDS, w))
+        && (k - 4..k - 1).any(|q| word_at(q).is_some_and(|w| in_list!(WE_WORDS, w)))
+}
+/// Who a consent dialog counts ([`consent_partners`]).
+const PARTNER_WORDS: &[&str] = &[
+    "partners",
+    "partner",
+    "partnern",
+    "vendors",
+    "anbieter",
+    "anbietern",
+    "partenaires",
+    "socios",
+    "proveedores",
+    "fornitori",
+    "partners",
+    "parceiros",
+];
+/// "Our" before them.
+const OUR_WORDS: &[&str] = &[
+    "our", "unsere", "unseren", "nos", "nuestros", "nostri", "onze", "nossos",
+];
+/// "We" before that.
+const WE_WORDS: &[&str] = &["we", "wir", "nous", "nosotros", "noi", "wij", "nós"];
+
 /// Where a shop's shoppers keep what they mean to buy ("12 people have this in their cart",
 /// "12 Personen haben diesen Artikel gerade im Warenkorb"), a few words after them.
 const CART_WORDS: &[&str] = &[
@@ -1971,6 +2003,54 @@ const JOIN_BOUNDS: &[&str] = &["over", "nearly", "almost", "about", "über", "pl
 /// Words right before an average of votes ("Google rating 4.6 based on 812 reviews",
 /// "Bewertung 4,5").
 const RATED_BEFORE: &[&str] = &["rating", "rated", "bewertung", "valoración", "valutazione"];
+
+/// A booking site's word for its guests' average score, beside it in a short block
+/// ("Excellent 8.9", "Superb 9.1", "Hervorragend 9,1", "Fabuleux 8,7"): [`verdict_score`].
+const VERDICT_WORDS: &[&str] = &[
+    "excellent",
+    "superb",
+    "fabulous",
+    "exceptional",
+    "wonderful",
+    "good",
+    "pleasant",
+    "hervorragend",
+    "fantastisch",
+    "ausgezeichnet",
+    "außergewöhnlich",
+    "fabelhaft",
+    "gut",
+    "exceptionnel",
+    "superbe",
+    "fabuleux",
+    "bien",
+    "excelente",
+    "fantástico",
+    "eccellente",
+    "favoloso",
+    "ottimo",
+    "uitstekend",
+    "geweldig",
+];
+
+/// Whether the number `tok` at word `k` of a short block is a guests' average score beside its
+/// verdict word ([`VERDICT_WORDS`]: "Excellent 8.9", "8,7 Fabelhaft"): a fraction of one or two
+/// digits with one decimal, which moves with every review like a count. "Good 7" (a whole
+/// number) is no average.
+fn verdict_score<'a>(tok: &str, k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
+    let Some((whole, frac)) = tok.split_once(['.', ',']) else {
+        return false;
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    digits(whole)
+        && whole.len() <= 2
+        && whole.parse::<u32>().is_ok_and(|n| n <= 10)
+        && digits(frac)
+        && frac.len() == 1
+        && [k - 1, k + 1]
+            .iter()
+            .any(|&q| word_at(q).is_some_and(|w| in_list!(VERDICT_WORDS, w)))
+}
 
 /// Words between an average and its scale ("4.5 out of 5", "4,3 von 5", "4,2 sur 5").
 const OUT_OF: &[&[&str]] = &[
@@ -3689,6 +3769,7 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                     && word_at(k - 2).is_some_and(|w| in_list!(FORUM_TOTALS, w)))
                 || count_label(k, &word_at)
                 || social_proof(k, &word_at)
+                || consent_partners(k, &word_at)
                 || endorsement(k, &word_at)
                 || times_accessed(k, &word_at)
                 || (short && (rated || (!sentence && !versioned(tokens, i))))
@@ -3696,6 +3777,8 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 // longer block too, or an average said in stars ("4.5 out of 5 stars 1,234
                 // ratings").
                 || star_average(tok, k, &word_at)
+                // A booking site's guests' score beside its word ("Excellent 8.9").
+                || (short && verdict_score(tok, k, &word_at))
                 // A community's social proof ("Join 12,345 other readers", "Join over 2,000
                 // members").
                 || word_at(k - 1).is_some_and(|w| in_list!(JOIN_WORDS, w))
@@ -11052,6 +11135,27 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_booking_sites_score_beside_its_word_is_a_count() {
+        all_noise(
+            &[
+                ("Excellent 8.9", "Excellent 9.0"),
+                ("Hervorragend 9,1", "Hervorragend 9,2"),
+                ("8,7 Fabuleux", "8,8 Fabuleux"),
+                ("Superb 9.1 · 1,234 reviews", "Superb 9.2 · 1,241 reviews"),
+            ],
+            &[Volatile::Counter],
+        );
+        // A fraction in a sentence is the page's own.
+        assert_eq!(
+            builtin_noise(
+                "The water quality at the beach was rated good with a reading of 7.5 this week",
+                "The water quality at the beach was rated good with a reading of 7.9 this week",
+            ),
+            None
+        );
+    }
+
     /// An average of votes said in stars moves like a count in a block of any length ("4.5 out
     /// of 5 stars 1,234 ratings"); a whole number of stars is a reviewer's verdict, content. A
     /// count with its magnitude and a "+" is a count ("2K+ bought in past month"); a name with
@@ -11479,6 +11583,39 @@ mod tests {
             builtin_noise(
                 "The study found 12 helpful habits of good sleepers",
                 "The study found 15 helpful habits of good sleepers"
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn a_consent_dialogs_partners_are_counted_like_a_counter() {
+        all_noise(
+            &[
+                (
+                    "We and our 842 partners store and/or access information on a device, such as cookies, and process personal data.",
+                    "We and our 848 partners store and/or access information on a device, such as cookies, and process personal data.",
+                ),
+                (
+                    "Wir und unsere 241 Partner speichern und/oder greifen auf Informationen auf Ihrem Gerät zu.",
+                    "Wir und unsere 243 Partner speichern und/oder greifen auf Informationen auf Ihrem Gerät zu.",
+                ),
+                (
+                    "Nous et nos 836 partenaires stockons et/ou accédons à des informations sur un appareil.",
+                    "Nous et nos 841 partenaires stockons et/ou accédons à des informations sur un appareil.",
+                ),
+                (
+                    "With your agreement, we and our 1,426 vendors use cookies or similar technologies.",
+                    "With your agreement, we and our 1,431 vendors use cookies or similar technologies.",
+                ),
+            ],
+            &[Volatile::Counter],
+        );
+        // A project's partners are the page's own figure.
+        assert_eq!(
+            builtin_noise(
+                "The project brings together our 12 partners from universities across Europe.",
+                "The project brings together our 14 partners from universities across Europe."
             ),
             None
         );
