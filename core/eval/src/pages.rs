@@ -800,10 +800,15 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   later 10.7 -> 10.6 hl/visit (welt 9.0 -> 8.4, bild 37.9 -> 37.4, t-online 9.3 -> 9.1);"
     );
-    println!("   OTA recall, 5a and every other row did not move. For the product (hand-made consent,");
-    println!("   booking and listing pages): a consent dialog's partners (\"We and our 842 partners\",");
+    println!(
+        "   OTA recall, 5a and every other row did not move. For the product (hand-made consent,"
+    );
+    println!(
+        "   booking and listing pages): a consent dialog's partners (\"We and our 842 partners\","
+    );
     println!("   \"Wir und unsere 241 Partner\") and a guests' score beside its word (\"Excellent 8.9\") are");
-    println!("   counts; no figure moved.");
+    println!("   counts, and a countdown to a cut-off of every day (\"Order within 3 hrs 20 mins\" -> \"5 hrs");
+    println!("   2 mins\" the next day, both deadlines whole days apart) a relative time; no figure moved.");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(

@@ -4103,6 +4103,12 @@ pub fn builtin_noise_between(
                 return Some(vec![Volatile::RelativeTime]);
             }
         }
+        // A countdown to a deadline of every day, counted towards the next day's.
+        if let (Some(then), Some(now)) = (then, now) {
+            if daily_cutoff(old, new, then, now) {
+                return Some(vec![Volatile::RelativeTime]);
+            }
+        }
         // A time left in words that fell, where nothing else changed: noise, unless both
         // visits' times say it fell by more or less than the time between them (an offer's
         // deadline moved).
@@ -4484,6 +4490,46 @@ fn time_left_fell(old: &str, new: &str) -> Option<impl Fn(i64) -> bool> {
     let fell = ta - tb;
     let tolerance = ua.max(ub).max(CLOCK_TRACK_MINUTES);
     Some(move |elapsed: i64| elapsed > 0 && (fell - elapsed / 60).abs() <= tolerance)
+}
+
+/// Words right before a time left to order in ("Order within 3 hrs 20 mins", "Bestellung
+/// innerhalb 5 Std.", "binnen 2 uur", "entro 4 ore"): [`daily_cutoff`].
+const WITHIN_WORDS: &[&str] = &["within", "innerhalb", "binnen", "entro"];
+
+/// Whether the change is a countdown to a deadline of every day that the second visit counted
+/// towards the next day's ("Order within 3 hrs 20 mins" at 12:40 → "Order within 5 hrs 2 mins"
+/// at 10:58 the next day: both to 16:00): the texts are the same but for a time left told to
+/// the hour or the minute, less than a day, after a word of [`WITHIN_WORDS`] or a countdown cue
+/// ([`COUNTDOWN_CUES`]), and the two deadlines (each visit's time plus its time left) lie whole
+/// days apart, to within the time's smallest unit (at least [`CLOCK_TRACK_MINUTES`]).
+fn daily_cutoff(old: &str, new: &str, then: i64, now: i64) -> bool {
+    if old.len() > STAMP_LINE_BYTES || new.len() > STAMP_LINE_BYTES {
+        return false;
+    }
+    let (a, b) = (text::tokens(old), text::tokens(new));
+    let (Some((ra, ta, ua)), Some((rb, tb, ub))) = (time_in_words(&a), time_in_words(&b)) else {
+        return false;
+    };
+    const DAY: i64 = 24 * 60;
+    let within = a[..ra.start]
+        .iter()
+        .rev()
+        .find(|w| text::is_word(w))
+        .is_some_and(|w| in_list!(WITHIN_WORDS, w));
+    let cued = within || !phrases_said(old, COUNTDOWN_CUES).is_empty();
+    if !cued
+        || a[..ra.start] != b[..rb.start]
+        || a[ra.end..] != b[rb.end..]
+        || ua.max(ub) >= DAY
+        || ta >= DAY
+        || tb >= DAY
+        || now <= then
+    {
+        return false;
+    }
+    let apart = (now / 60 + tb) - (then / 60 + ta);
+    let days = (apart as f64 / DAY as f64).round() as i64;
+    days >= 1 && (apart - days * DAY).abs() <= ua.max(ub).max(CLOCK_TRACK_MINUTES)
 }
 
 /// Words before how long an account has existed ("Member for 3 years, 2 months", "Mitglied seit
@@ -10929,6 +10975,47 @@ mod tests {
             (
                 "Order within 3 hrs 12 mins for delivery tomorrow",
                 "Order within 2 hrs 5 mins for delivery on Monday",
+            ),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, then, now),
+                None,
+                "{old} → {new}"
+            );
+        }
+    }
+
+    /// A countdown to a cut-off of every day ("Order within 3 hrs 20 mins" at 12:40, "5 hrs 2
+    /// mins" at 10:58 the next day: both to 16:00) counted towards the next day's: a relative
+    /// time. Deadlines not whole days apart, a time said to last, or no word of ordering within
+    /// a time, are content.
+    #[test]
+    fn a_countdown_to_a_daily_cutoff_counts_towards_the_next_days() {
+        // 2026-11-01 12:40 UTC and 2026-11-02 10:58 UTC.
+        let (then, now) = (Some(1_793_536_800), Some(1_793_617_080));
+        for (old, new) in [
+            ("Order within 3 hrs 20 mins", "Order within 5 hrs 2 mins"),
+            (
+                "Bestellung innerhalb 3 Std. 20 Min.",
+                "Bestellung innerhalb 5 Std. 2 Min.",
+            ),
+            (
+                "Want it tomorrow? Order within 3 hrs 20 mins and choose express.",
+                "Want it tomorrow? Order within 5 hrs 2 mins and choose express.",
+            ),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, then, now),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+        }
+        for (old, new) in [
+            // 16:00, then 17:00: the cut-off moved.
+            ("Order within 3 hrs 20 mins", "Order within 6 hrs 2 mins"),
+            (
+                "Delivery takes 3 hrs 20 mins",
+                "Delivery takes 5 hrs 2 mins",
             ),
         ] {
             assert_eq!(
