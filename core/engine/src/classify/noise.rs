@@ -1623,7 +1623,8 @@ const HELPFUL_WORDS: &[&str] = &[
 
 /// Labels before a number that say what the page states, not what others do: a limit
 /// ("Max 4 guests", "Minimum order 2 items", "Limit 2 per customer"), what an item holds or
-/// seats ("Serves 4", "Sleeps 6", "Seats 5", "Ages 8", "Capacity: 40 people", "Pack of 12"),
+/// seats ("Serves 4", "Sleeps 6", "Seats 5", "The hall holds 120 people", "Der Saal fasst 200
+/// Gäste", "Ages 8", "Capacity: 40 people", "Pack of 12"),
 /// a place's figure ("Population 12,400", "Floor 2", "Level 3") or the number of a part of a
 /// series ("Season 2", "Episode 12", "Round 3").
 const STATED_LABELS: &[&str] = &[
@@ -1642,6 +1643,10 @@ const STATED_LABELS: &[&str] = &[
     "serves",
     "sleeps",
     "seats",
+    "holds",
+    "accommodates",
+    "fits",
+    "fasst",
     "ages",
     "capacity",
     "size",
@@ -11385,6 +11390,8 @@ mod tests {
             ("Minimum order 2 items", "Minimum order 5 items"),
             ("Max 4 guests", "Max 6 guests"),
             ("Seats 5", "Seats 7"),
+            ("Venue holds 120 people", "Venue holds 80 people"),
+            ("Der Saal fasst 200 Gäste", "Der Saal fasst 150 Gäste"),
             ("Population 12,400", "Population 12,950"),
             ("Pack of 12", "Pack of 24"),
             ("Limit 2 per customer", "Limit 5 per customer"),
