@@ -3148,6 +3148,22 @@ const COMPASS_POINTS: &[&str] = &[
     "NNW", "NNO", "NO", "ONO", "O", "OSO", "SO", "SSO",
 ];
 
+/// Words that make a temperature a figure of the climate, not the weather now ([`mark_weather`]).
+const CLIMATE_FIGURES: &[&str] = &[
+    "record",
+    "records",
+    "rekord",
+    "höchstwert",
+    "tiefstwert",
+    "average",
+    "durchschnitt",
+    "mittel",
+    "moyenne",
+    "promedio",
+    "media",
+    "all-time",
+];
+
 /// Marks a weather report in a short block: every temperature (a number before `°`, `℃` or
 /// `℉`) and, when the block holds one, every condition word ([`WEATHER_WORDS`]), the other
 /// readings (a number before a `%` or a unit of [`WEATHER_UNITS`], and the unit; a wind's
@@ -3193,6 +3209,11 @@ fn mark_weather(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volatile>]
         (low..=high).contains(&(sign * v))
     };
     if temps.is_empty() || !temps.iter().all(|&i| air(i)) {
+        return;
+    }
+    // A record or an average is a fact the page states ("Temperature record: 38 °C", "Höchstwert
+    // 40,2 °C", "Average in July: 24 °C"), not the weather now.
+    if words.iter().any(|&i| in_list!(CLIMATE_FIGURES, tokens[i])) {
         return;
     }
     // The readings: each number, and the unit glued or spaced after it ("°C", "km/h", "%").
@@ -11872,8 +11893,8 @@ mod tests {
     }
 
     /// A news site's weather widget: the temperature and the conditions change, in a short
-    /// block that holds a temperature. Without a temperature, or in prose, the words are
-    /// content.
+    /// block that holds a temperature. Without a temperature, in prose, or as a record or an
+    /// average, the words are content.
     #[test]
     fn a_weather_report_is_noise() {
         all_noise(
@@ -11897,6 +11918,10 @@ mod tests {
                 "The museum keeps its rooms at 18 °C all year; on sunny days the garden opens too",
                 "The museum keeps its rooms at 20 °C all year; on rainy days the garden closes",
             ),
+            // A record or an average is the climate's figure.
+            ("Temperature record: 38 °C", "Temperature record: 40 °C"),
+            ("Höchstwert 38,2 °C", "Höchstwert 40,1 °C"),
+            ("Average high: 24 °C", "Average high: 25 °C"),
         ]);
     }
 
