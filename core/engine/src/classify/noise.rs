@@ -1573,7 +1573,6 @@ const PARTNER_WORDS: &[&str] = &[
     "socios",
     "proveedores",
     "fornitori",
-    "partners",
     "parceiros",
 ];
 /// "Our" before them.
@@ -3212,7 +3211,7 @@ fn mark_weather(tokens: &[&str], words: &[usize], kinds: &mut [Option<Volatile>]
         return;
     }
     // A record or an average is a fact the page states ("Temperature record: 38 °C", "Höchstwert
-    // 40,2 °C", "Average in July: 24 °C"), not the weather now.
+    // 40,2 °C", "Average high: 24 °C"), not the weather now.
     if words.iter().any(|&i| in_list!(CLIMATE_FIGURES, tokens[i])) {
         return;
     }

@@ -1367,9 +1367,10 @@ impl SiteState {
     /// it taught: `shown` are that visit's content changes, `(path, old, new)` with `old` the
     /// text of the visit before (at `then`) and `new` the text the visit read (at `now`,
     /// seconds) — a block's text changed, or a new block and the one removed from its slot (a
-    /// quote replaced by another), as a visit judges a slot it knows rotates. For each, the reason a rule new to the site (learned just now)
-    /// hides it, else `None`: the clock or the quote the person watched change by itself
-    /// leaves the visit's highlights at once instead of on the next visit. Only a block at one
+    /// quote replaced by another), as a visit judges a slot it knows rotates. For each, the
+    /// reason a rule new to the site (learned just now) hides it, else `None`: the clock or the
+    /// quote the person watched change by itself leaves the visit's highlights at once instead
+    /// of on the next visit. Only a block at one
     /// of the `changes`' paths is judged again (the text seen living, not another that looks
     /// like it), and only as a changed block is judged on a visit ([`noise::classify`]: a
     /// date that moved away from the visits stays content, a change with words the slot never
@@ -2003,7 +2004,6 @@ fn renumbered(report: &Report, old: &[Block], new: &[Block]) -> Vec<bool> {
             let (Some(a), Some(b)) = (old.get(i), new.get(j)) else {
                 return false;
             };
-            // (Cheap first: both start with a number, a bracket or a label's letter.)
             match (noise::ordinal(&a.text), noise::ordinal(&b.text)) {
                 (Some(x), Some(y)) => {
                     x.label == y.label && x.rest == y.rest && x.number != y.number
