@@ -575,8 +575,9 @@ async function shownAtLive(state, changes) {
 /**
  * Moves the changes `hidden` (`[k, reason]`: what the text seen living taught hides them) of
  * the visit `visitId` to the automated list of the page's per-tab result, as teaching does, and
- * the badge with them: what the page is told to move (`[{ change, kind, reason }]`, the reason
- * marked `live`). Nothing when the tab shows another visit by now.
+ * the badge with them, and recounts the stored visit (db.recountVisit: the history counts what
+ * the page showed in the end): what the page is told to move (`[{ change, kind, reason }]`, the
+ * reason marked `live`). Nothing when the tab shows another visit by now.
  * @param {number} tabId @param {string} url @param {number} visitId @param {[number, any][]} hidden
  */
 function moveLiveChanges(tabId, url, visitId, hidden) {
@@ -600,6 +601,9 @@ function moveLiveChanges(tabId, url, visitId, hidden) {
     delete page.metrics;
     await storeTabState(tabId, all);
     if (all.current === url) await setBadge(tabId, page.count);
+    const gone = moved.filter((m) => page.changes.find((x) => x.k === m.change)?.status === 'removed').length;
+    await db.recountVisit(visitId, { shown: gone - moved.length, removed: -gone })
+      .catch((e) => console.warn('Since Last Visit: the visit\'s count not updated:', e));
     return moved;
   });
 }

@@ -573,6 +573,34 @@ export function deleteOldest(share) {
   );
 }
 
+
+/**
+ * Recounts the stored visit `visitId` after changes of it moved between the highlighted and the
+ * automated lists on screen (taught from the bar or the popup, or learned from text that changed
+ * while the page was open): `shown` more highlighted changes and `removed` more removed content
+ * (negative for fewer; never below 0), so the history's timeline and the dashboard count what
+ * the page showed in the end. Resolves to false when the visit is gone (or never had a summary:
+ * a first visit).
+ * @param {number} visitId @param {{ shown?: number, removed?: number }} delta
+ */
+export async function recountVisit(visitId, { shown = 0, removed = 0 }) {
+  const db = await openDb();
+  const tx = db.transaction(['visits'], 'readwrite');
+  const done = txDone(tx);
+  const visits = tx.objectStore('visits');
+  const visit = await reqP(visits.get(visitId));
+  if (!visit || !visit.summary || (!shown && !removed)) {
+    await done;
+    return false;
+  }
+  const summary = { ...visit.summary, meaningful: Math.max(0, (visit.summary.meaningful || 0) + shown) };
+  const left = Math.max(0, (visit.summary.meaningful_removed || 0) + removed);
+  if (left) summary.meaningful_removed = left;
+  else delete summary.meaningful_removed;
+  visits.put({ ...visit, summary });
+  await done;
+  return true;
+}
 /**
  * Forgets the visit `visitId` of page `url` when it is still the page's last one (a password
  * field appeared on the page after it was stored): the page goes back to its visit before, or

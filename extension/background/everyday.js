@@ -78,7 +78,8 @@ async function pathOf(page, c) {
 
 /**
  * Teaches the slot of change `k` of the page `url` shown in tab `tabId`, moves the change to
- * the automated list (or back) at once in the per-tab result and the badge, and tells the page.
+ * the automated list (or back) at once in the per-tab result, the badge and the stored visit's
+ * count (db.recountVisit), and tells the page.
  * @param {number} tabId @param {string} url @param {number} k @param {boolean} noise
  */
 async function teach(tabId, url, k, noise) {
@@ -114,6 +115,10 @@ async function teach(tabId, url, k, noise) {
     delete page.metrics;
     await storeTabState(tabId, all);
     if (all.current === url) await setBadge(tabId, page.count);
+    if (delta && typeof page.visitId === 'number') {
+      await db.recountVisit(page.visitId, c.status === 'removed' ? { removed: delta } : { shown: delta })
+        .catch((e) => console.warn('Since Last Visit: the visit\'s count not updated:', e));
+    }
     const out = { change: k, kind: c.kind, reason: c.reason, count: page.count, ruleId: rule.id, path };
     api.tabs.sendMessage(tabId, { type: 'taught', change: k, kind: c.kind, reason: c.reason }, { frameId: 0 }).catch(() => {});
     return out;

@@ -60,9 +60,14 @@ test('"This is noise" from the bar moves the change to the automated list at onc
   const autoBefore = await attr(page, 'auto-toggle');
   const nBefore = Number(await badge(ext, tabId));
   assert.ok(nBefore >= 3, `badge ${nBefore}`);
+  const storedBefore = (await visitsOf(url)).at(-1).summary;
   // The first change (nothing focused yet): the new article's heading.
   await press(page, 'teach');
   await page.waitForFunction(() => /:noise$/.test(document.documentElement.getAttribute('data-sincelast-test-taught') || ''));
+  // The stored visit counts one less too (the history's timeline, the dashboard).
+  const storedAfter = (await visitsOf(url)).at(-1).summary;
+  assert.equal(storedAfter.meaningful, storedBefore.meaningful - 1, JSON.stringify([storedBefore, storedAfter]));
+  assert.equal(storedAfter.meaningful_removed, storedBefore.meaningful_removed);
   const after = await painted(page);
   assert.equal(Object.values(after.blocks).flat().length, Object.values(before.blocks).flat().length - 1);
   const autoN = (s) => Number((/(\d+) automated/.exec(s || '') || [0, 0])[1]);
@@ -114,9 +119,11 @@ test('"This is noise" from the popup teaches the slot: its next edit is automate
   await p.locator('#automated summary').click();
   const counter = p.locator('#automated li', { hasText: 'visitor number' });
   assert.equal(await counter.count(), 1);
+  const shownBefore = (await visitsOf(town)).at(-1).summary.meaningful;
   await redrawn(p, () => counter.locator('button.teach[data-teach="show"]').click());
   assert.equal(await p.locator('ol.changes li', { hasText: 'visitor number' }).count(), 1);
   await p.close();
+  assert.equal((await visitsOf(town)).at(-1).summary.meaningful, shownBefore + 1, 'the counter shown is counted with the visit');
   await revisit(t.page);
   assert.ok((await painted(t.page)).blocks.changed.includes('town-counter'));
   await t.page.close();
@@ -132,10 +139,16 @@ test('"This is noise" on removed text from the popup: listed as automated, the b
   const item = p.locator('ol.changes li.removed').first();
   assert.equal(await item.count(), 1);
   const text = await item.locator('.preview').textContent();
+  const storedBefore = (await visitsOf(url)).at(-1).summary;
+  assert.ok(storedBefore.meaningful_removed >= 1, JSON.stringify(storedBefore));
   await redrawn(p, () => item.locator('button.teach').click());
   assert.equal(await p.locator('#automated li.removed', { hasText: text }).count(), 1);
   await p.close();
   assert.equal(await badge(ext, tabId), n, 'removed text is not in the badge, taught or not');
+  // The stored visit: one removed text less, the highlighted ones as they were.
+  const storedAfter = (await visitsOf(url)).at(-1).summary;
+  assert.equal(storedAfter.meaningful, storedBefore.meaningful);
+  assert.equal(storedAfter.meaningful_removed || 0, storedBefore.meaningful_removed - 1);
   await page.close();
 });
 

@@ -10,7 +10,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useChromium, visit, revisit, painted, inExtension, badge } from './chromium.mjs';
+import { useChromium, visit, revisit, painted, inExtension, badge, dumpDb } from './chromium.mjs';
 
 let site;
 let ext;
@@ -105,6 +105,19 @@ test('the visit where a quote is first seen turning drops its highlight at once;
   assert.match(automated, /changed by itself while the page was open“Best sourdough/, 'yesterday\'s quote, removed');
   assert.equal(await p.locator('ol.changes li', { hasText: 'Lovely cakes' }).count(), 0);
   await p.close();
+  // The history counts the visit as the page showed it in the end: the hours alone.
+  const stored = (await dumpDb(ext)).visits.filter((v) => v.url === url).map((v) => v.summary);
+  assert.equal(stored.length, 2);
+  assert.equal(stored[1].meaningful, 1, JSON.stringify(stored[1]));
+  assert.equal(stored[1].meaningful_removed, undefined, 'yesterday\'s quote no longer counted');
+  const hist = await ext.context.newPage();
+  await hist.goto(`chrome-extension://${ext.extensionId}/history/history.html?url=${encodeURIComponent(url)}`);
+  await hist.waitForSelector('body[data-ready=true]', { timeout: 20000 });
+  const counts = await hist.$$eval('#timeline button .m', (ms) => ms.map((m) => m.getAttribute('data-meaningful')));
+  assert.deepEqual(counts, ['', '1']);
+  // And its comparison of the two visits, judged by what the site knows now, agrees.
+  assert.match(await hist.textContent('#diff-summary'), /: 1 changed; 2 automated changes hidden\./);
+  await hist.close();
   await page.close();
 });
 

@@ -57,4 +57,11 @@ test('Firefox: the visit where a quote is first seen turning drops its highlight
   });
   assert.match(automated, /changed by itself while the page was open“Lovely cakes/);
   assert.match(automated, /changed by itself while the page was open“Best sourdough/, 'yesterday\'s quote, removed');
+  // The history counts the visit as the page showed it in the end: the hours alone.
+  const counts = await ff.inExtensionPage('options', async () => {
+    await ff.driver.executeScript(`location.href = '/history/history.html?url=' + encodeURIComponent(${JSON.stringify(url)})`);
+    await ff.waitFor("return location.pathname === '/history/history.html' && document.body && document.body.getAttribute('data-ready') === 'true'", 'history page ready');
+    return ff.driver.executeScript("return [...document.querySelectorAll('#timeline button .m')].map((m) => m.getAttribute('data-meaningful'))");
+  });
+  assert.deepEqual(counts, ['', '1']);
 });
