@@ -790,6 +790,10 @@ pub(crate) fn diff_blocks_metered(
         // though few of its words are shared. Only a label once among the hunk's leftovers on
         // each side, in the order of the pairs already made.
         pairs.extend(labelled_pairs(old, new, &olds, &news, &pairs));
+        // The same short phrase about another count, its words inflected for it ("3 copies
+        // available" → "1 copy available", "Solo 3 rimasti" → "Solo 1 rimasto"): few words
+        // are shared word for word, yet it is the one block with its count changed.
+        pairs.extend(recounted_pairs(old, new, &olds, &news, &pairs));
         for (i, j) in pairs {
             old_match[i] = Some(j);
             new_status[j] = Some((Status::Changed, Some(i)));
@@ -1362,6 +1366,82 @@ fn labelled_pairs(
     }
     kept
 }
+
+/// The hunk's leftovers `olds`, `news` (ascending) left unpaired by `pairs` that say the same
+/// phrase about another count ([`recounted`]), each old one with the first such new one after
+/// the last pair before it, kept where they keep the order of `pairs` and of each other.
+fn recounted_pairs(
+    old: &[Block],
+    new: &[Block],
+    olds: &[usize],
+    news: &[usize],
+    pairs: &[(usize, usize)],
+) -> Vec<(usize, usize)> {
+    let mut kept: Vec<(usize, usize)> = Vec::new();
+    let free_old = olds.iter().filter(|&&i| !pairs.iter().any(|p| p.0 == i));
+    for &i in free_old {
+        let taken = |j: usize| pairs.iter().chain(&kept).any(|p| p.1 == j);
+        let crosses = |j: usize| pairs.iter().chain(&kept).any(|&(a, b)| (a < i) != (b < j));
+        if let Some(&j) = news
+            .iter()
+            .find(|&&j| !taken(j) && !crosses(j) && recounted(&old[i].text, &new[j].text))
+        {
+            kept.push((i, j));
+        }
+    }
+    kept
+}
+
+/// True when `a` and `b` say the same short phrase about another count, its word inflected
+/// for it: as many words (at most [`RECOUNT_MAX_WORDS`]), a number changed in at least one
+/// place, at least one word in its other form ([`text::inflected`]) right before or after a
+/// changed number, and every other word the same ("3 copies available" → "1 copy available",
+/// "1 Kommentar" → "4 Kommentare", "Solo 3 rimasti" → "Solo 1 rimasto"). Only numbers
+/// changed is no such phrase: the similarity pairs those, or nothing should ("31.01.2022 17:20
+/// Uhr 43 Kommentare" and "28.02.2022 21:29 Uhr 4 Kommentare" are two articles' footers).
+fn recounted(a: &str, b: &str) -> bool {
+    let (x, y): (Vec<&str>, Vec<&str>) = (
+        a.split_whitespace().collect(),
+        b.split_whitespace().collect(),
+    );
+    if x.len() != y.len() || x.len() > RECOUNT_MAX_WORDS {
+        return false;
+    }
+    let number = |w: &str| w.chars().any(|c| c.is_ascii_digit());
+    let recount: Vec<bool> = x
+        .iter()
+        .zip(&y)
+        .map(|(p, q)| p != q && number(p) && number(q) && same_but_digits(p, q))
+        .collect();
+    let mut inflected = false;
+    for (k, (p, q)) in x.iter().zip(&y).enumerate() {
+        if p == q || recount[k] {
+            continue;
+        }
+        // (A word's punctuation stays: "4 floors, lift" → "1 floor, lift".)
+        let ((p0, p1, p2), (q0, q1, q2)) = (punctuated(p), punctuated(q));
+        let counted = (k > 0 && recount[k - 1]) || recount.get(k + 1) == Some(&true);
+        if !counted || p0 != q0 || p2 != q2 || !text::inflected(p1, q1) {
+            return false;
+        }
+        inflected = true;
+    }
+    inflected
+}
+
+/// A word split into its punctuation before, itself, and its punctuation after ("(floors)," →
+/// "(", "floors", "),").
+fn punctuated(w: &str) -> (&str, &str, &str) {
+    let start = w.len() - w.trim_start_matches(|c: char| !c.is_alphanumeric()).len();
+    let end = w
+        .trim_end_matches(|c: char| !c.is_alphanumeric())
+        .len()
+        .max(start);
+    (&w[..start], &w[start..end], &w[end..])
+}
+
+/// Most words of a phrase [`recounted`] reads ("Only 3 copies left in stock").
+const RECOUNT_MAX_WORDS: usize = 8;
 
 /// The label of a block that is a label and its value ("Venue: Town Hall" → "Venue"): the
 /// text before its first colon, one to [`LABEL_MAX_WORDS`] words without a digit, with a value
@@ -1955,6 +2035,54 @@ mod tests {
                 statuses(&r)
             );
         }
+    }
+
+    /// A short phrase whose count changed and its word with it ("3 copies available" → "1 copy
+    /// available") is that block changed, though it shares a word or none word for word; a
+    /// phrase of other words, of another length or without a changed number is not paired.
+    #[test]
+    fn a_count_that_took_its_word_s_other_form_is_the_same_block() {
+        let old = blocks(&[
+            "The Harbour Book",
+            "3 copies available",
+            "Solo 3 rimasti",
+            "4 floors, lift",
+            "2 apples",
+            "2 jars",
+            "Ferry to the island",
+        ]);
+        let new = blocks(&[
+            "The Harbour Book",
+            "1 copy available",
+            "Solo 1 rimasto",
+            "1 floor, lift",
+            "1 pear",
+            "1 jug",
+            "Ferry to the island",
+        ]);
+        let r = diff_blocks(&old, &new, &DiffOptions::default());
+        let s = statuses(&r);
+        for t in ["1 copy available", "Solo 1 rimasto", "1 floor, lift"] {
+            assert!(s.contains(&(Status::Changed, t)), "{t}: {s:?}");
+        }
+        for t in ["1 pear", "1 jug"] {
+            assert!(s.contains(&(Status::New, t)), "{t}: {s:?}");
+        }
+        assert!(recounted("1 Kommentar", "4 Kommentare"));
+        assert!(!recounted("3 copies", "3 copy"), "no number changed");
+        assert!(!recounted("3", "1"), "no words");
+        assert!(!recounted("4 floors, lift", "1 floor; lift"));
+        assert!(
+            !recounted("3 copies of the books", "1 copy of the book"),
+            "not beside the count"
+        );
+        assert!(
+            !recounted(
+                "31.01.2022 17:20 Uhr 43 Kommentare",
+                "28.02.2022 21:29 Uhr 4 Kommentare"
+            ),
+            "only numbers changed"
+        );
     }
 
     #[test]

@@ -1441,22 +1441,11 @@ fn counter_word(w: &str) -> bool {
     in_list!(COUNTER_WORDS, w) || in_list!(COUNTER_SINGULARS, w)
 }
 
-/// Whether two words are forms of one counter word ("comment" and "comments", "Kommentar"
-/// and "Kommentare", "komentarze" and "komentarzy", "point" and "points"): both
-/// [`counter_word`]s or [`SCORE_WORDS`], the same but for an ending of at most three letters.
-/// A count of one or of five writes its word so.
+/// Whether two words are forms of one word ([`text::inflected`]: "comment" and "comments",
+/// "Kommentar" and "Kommentare", "komentarze" and "komentarzy", "copies" and "copy"): beside a
+/// count that changed ([`counted_beside`]), the count's word, written for one or for five.
 fn counter_forms(a: &str, b: &str) -> bool {
-    // (A stock's noun too: "Only 2 rooms left" → "Only 1 room left".)
-    let counts = |w: &str| counter_word(w) || in_list!(SCORE_WORDS, w) || in_list!(STOCK_NOUNS, w);
-    if !counts(a) || !counts(b) {
-        return false;
-    }
-    let (a, b): (Vec<char>, Vec<char>) = (
-        a.to_lowercase().chars().collect(),
-        b.to_lowercase().chars().collect(),
-    );
-    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    common >= 4 && a.len().max(b.len()) - common <= 3
+    text::inflected(a, b)
 }
 
 /// The words before a match's result ([`score`]): "Score: 2 – 1", "FT 2-1", "Endstand 0:0".
@@ -1692,7 +1681,7 @@ const SERIES_PARTS: &[&str] = &[
     "tappa",
 ];
 /// What a home or an item has, after its number ("3 bedrooms", "2 baths"): a listing's
-/// facts.
+/// facts; and an offer's terms ("3 instalments", "1 stop", "2 children").
 const STATED_NOUNS: &[&str] = &[
     "bedroom",
     "bedrooms",
@@ -1709,12 +1698,43 @@ const STATED_NOUNS: &[&str] = &[
     "dormitorios",
     "camere",
     "slaapkamers",
+    // A payment plan's, a flight's, a game's, a booking's ("Pay in 3 instalments", "1 stop",
+    // "2-4 players", "Free for 2 children").
+    "instalment",
+    "instalments",
+    "installment",
+    "installments",
+    "raten",
+    "stop",
+    "stops",
+    "stopover",
+    "stopovers",
+    "umstieg",
+    "umstiege",
+    "escale",
+    "escales",
+    "player",
+    "players",
+    "spieler",
+    "adult",
+    "adults",
+    "child",
+    "children",
+    "erwachsene",
+    "kinder",
+    "floor",
+    "floors",
+    "storey",
+    "storeys",
+    "stockwerke",
+    "etagen",
 ];
 
 /// Whether the number at word `k` is a figure the page states, not a count that moves on its
 /// own: one or two words after a [`STATED_LABELS`] label, or after "pack of", "up to", "at
 /// least" or "bis zu" ("Up to 3 devices", "Pack of 12"); right before or after a part of a
-/// series ([`SERIES_PARTS`]: "Season 2", "12. Spieltag"); before a [`STATED_NOUNS`] noun; or
+/// series ([`SERIES_PARTS`]: "Season 2", "12. Spieltag"); before a [`STATED_NOUNS`] noun (or
+/// the range it begins before one, "2-4 players"); or
 /// followed within two words by "per" or "included" ("600 requests per minute", "5 users
 /// included"), unless what it counts is a counter word before "per" ("1,204 views per day").
 /// A quota, a limit or a listing's fact changes because the offer did.
@@ -1728,8 +1748,11 @@ fn stated_figure<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> b
         || (is(k - 1, "to") && is(k - 2, "up"))
         || (is(k - 1, "least") && is(k - 2, "at"))
         || (is(k - 1, "zu") && is(k - 2, "bis"));
-    let noun_after =
-        word_at(k + 1).is_some_and(|n| in_list!(STATED_NOUNS, n) || in_list!(SERIES_PARTS, n));
+    // (Or after the range it begins: "2-4 players".)
+    let noun_after = word_at(k + 1)
+        .is_some_and(|n| in_list!(STATED_NOUNS, n) || in_list!(SERIES_PARTS, n))
+        || (word_at(k + 1).is_some_and(is_number)
+            && word_at(k + 2).is_some_and(|n| in_list!(STATED_NOUNS, n)));
     let per_after = is(k + 1, "per")
         || (is(k + 2, "per") && !word_at(k + 1).is_some_and(|n| in_list!(COUNTER_WORDS, n)))
         || is(k + 1, "included")
@@ -11395,7 +11418,8 @@ mod tests {
     /// and a verb of buying or looking beside the number), the stock left — moves like a counter;
     /// none left is a state, and people in the news are no such count.
     /// A short block's number is a count unless the page states it: a limit, a quota, what
-    /// an item seats or holds, a listing's rooms, a part of a series, a reported statistic.
+    /// an item seats or holds, a listing's rooms, a part of a series, a reported statistic,
+    /// an offer's terms (instalments, stops, players).
     #[test]
     fn a_figure_the_page_states_is_no_count() {
         for (old, new) in [
@@ -11447,6 +11471,13 @@ mod tests {
                 "The town has 12,650 inhabitants.",
             ),
             ("The school has 420 pupils.", "The school has 465 pupils."),
+            // An offer's terms, in the other form of their word too.
+            ("Pay in 3 instalments", "Pay in 4 instalments"),
+            ("Pay in 3 instalments", "Pay in 1 instalment"),
+            ("2 stops", "1 stop"),
+            ("Free for 2 children", "Free for 1 child"),
+            ("2-4 players", "1-4 players"),
+            ("4 floors, lift", "1 floor, lift"),
         ] {
             assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
         }
@@ -11498,6 +11529,9 @@ mod tests {
                 "Only 2 rooms left on our site!",
                 "Only 1 room left on our site!",
             ),
+            // And any word beside the count in its other form.
+            ("3 copies available", "1 copy available"),
+            ("Solo 3 rimasti", "Solo 1 rimasto"),
         ] {
             assert!(
                 builtin_noise(old, new).is_some_and(|k| k.contains(&Volatile::Counter)),

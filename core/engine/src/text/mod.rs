@@ -19,6 +19,31 @@ mod words;
 
 pub use words::{word_hash, word_hashes};
 
+/// True when `a` and `b` are two forms of one word, the same but for its ending ("copies" and
+/// "copy", "Kommentar" and "Kommentare", "rimasti" and "rimasto"): both of letters, with a
+/// common beginning of at least [`STEM_MIN_CHARS`] letters (case aside) and at most
+/// [`ENDING_MAX_CHARS`] after it on each side. A count of one or of five writes its word so.
+pub fn inflected(a: &str, b: &str) -> bool {
+    if a.is_empty() || b.is_empty() || !a.chars().chain(b.chars()).all(char::is_alphabetic) {
+        return false;
+    }
+    let (x, y): (Vec<char>, Vec<char>) = (
+        a.to_lowercase().chars().collect(),
+        b.to_lowercase().chars().collect(),
+    );
+    let stem = x.iter().zip(&y).take_while(|(p, q)| p == q).count();
+    stem >= STEM_MIN_CHARS
+        && x.len() - stem <= ENDING_MAX_CHARS
+        && y.len() - stem <= ENDING_MAX_CHARS
+}
+
+/// Fewest letters two forms of a word share at their beginning ([`inflected`]: "cop" of
+/// "copies" and "copy").
+pub const STEM_MIN_CHARS: usize = 3;
+/// Most letters of a form's ending after the shared beginning ([`inflected`]: "ies" of
+/// "copies").
+pub const ENDING_MAX_CHARS: usize = 3;
+
 /// Normalizes white space as the extraction spec requires.
 pub fn normalize(input: &str) -> String {
     let mut out = String::with_capacity(input.len());
