@@ -1469,21 +1469,31 @@ fn term_of(blocks: &[Block], k: usize) -> Option<&str> {
 /// Most words of a label [`label_of`] reads ("Date of the last revision").
 const LABEL_MAX_WORDS: usize = 5;
 
-/// The hash of a block's text with every run of ASCII digits replaced by one `0`: "12:41 Uhr,
-/// 1,204 Leser" and "12:47 Uhr, 1,213 Leser" share it. Blocks that differ only in their
-/// numbers (times, counts, dates) are the same block on a revisit.
+/// The hash of a block's text with every run of ASCII digits replaced by one `0`, a sign just
+/// before it dropped and an arrow of up or down taken as one: "12:41 Uhr, 1,204 Leser" and
+/// "12:47 Uhr, 1,213 Leser" share it, and "Bitcoin $64,210.55 (+2.1%)" and "$63,877.10
+/// (-0.5%)", "ETH 3,120.40 ▲ 1.2%" and "3,088.15 ▼ 0.4%". Blocks that differ only in their
+/// numbers (times, counts, dates, quotes) are the same block on a revisit.
 fn masked_key(text: &str) -> u64 {
     let mut buf = Vec::with_capacity(text.len());
     let mut in_digits = false;
-    for &c in text.as_bytes() {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
         if c.is_ascii_digit() {
             if !in_digits {
                 buf.push(b'0');
             }
             in_digits = true;
-        } else {
-            buf.push(c);
-            in_digits = false;
+            continue;
+        }
+        in_digits = false;
+        match c {
+            '+' | '-' | '−' if chars.peek().is_some_and(char::is_ascii_digit) => {}
+            '▲' | '▼' | '↑' | '↓' | '△' | '▽' => buf.push(b'^'),
+            _ => {
+                let mut b = [0u8; 4];
+                buf.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
+            }
         }
     }
     xxhash_rust::xxh3::xxh3_64(&buf)
@@ -2083,6 +2093,32 @@ mod tests {
             ),
             "only numbers changed"
         );
+    }
+
+    /// A quote whose move changed its sign or its arrow is the same block ("(+2.1%)" →
+    /// "(-0.5%)", "▲" → "▼"): its numbers alone changed.
+    #[test]
+    fn a_quote_whose_move_turned_is_the_same_block() {
+        let old = blocks(&[
+            "Markets",
+            "Bitcoin $64,210.55 (+2.1%)",
+            "ETH 3,120.40 ▲ 1.2%",
+            "Prices are delayed",
+        ]);
+        let new = blocks(&[
+            "Markets",
+            "Bitcoin $63,877.10 (-0.5%)",
+            "ETH 3,088.15 ▼ 0.4%",
+            "Prices are delayed",
+        ]);
+        let r = diff_blocks(&old, &new, &DiffOptions::default());
+        let s = statuses(&r);
+        for t in ["Bitcoin $63,877.10 (-0.5%)", "ETH 3,088.15 ▼ 0.4%"] {
+            assert!(s.contains(&(Status::Changed, t)), "{t}: {s:?}");
+        }
+        // A range keeps its two numbers.
+        assert_eq!(masked_key("2-4 players"), masked_key("1-6 players"));
+        assert_ne!(masked_key("2-4 players"), masked_key("2 players"));
     }
 
     #[test]

@@ -3475,16 +3475,37 @@ fn mark_market(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
         if !is_number(tokens[i]) {
             continue;
         }
+        // (Its sign may be glued to the level's currency: "76,67 USD+2,46%".)
         let signed = matches!(tokens[i - 1], "+" | "-" | "−" | "±")
-            && (i < 2 || !solid(i - 2) || tokens[i - 2] == "(");
+            && (i < 2
+                || !solid(i - 2)
+                || tokens[i - 2] == "("
+                || (currency(tokens[i - 2]) && prev(i - 2).is_some_and(|l| is_number(tokens[l]))));
+        // Or an arrow of up or down before it, after a level without a currency ("ETH 3,120.40
+        // ▲ 1.2%"): the arrow is the reading's too. (A price with one is a shop's or a price
+        // tracker's drop, "€ 24,99 ▼ 20%".)
+        let arrow = prev(i).filter(|&p| {
+            matches!(tokens[p], "▲" | "▼" | "↑" | "↓" | "△" | "▽")
+                && prev(p).is_some_and(|l| is_number(tokens[l]))
+                && !tokens[..p].iter().any(|t| currency(t))
+        });
         let percent = (i + 1..tokens.len())
             .find(|&k| solid(k))
             .is_some_and(|k| tokens[k] == "%");
         // ("Sale -20%" is a discount.)
-        if signed && percent && !discount(tokens, i) {
+        if (signed || arrow.is_some()) && percent && !discount(tokens, i) {
             kinds[i] = Some(Volatile::Counter);
-            // The level: "15.234,12 +0,45%", "2.310 $ +0,8%".
-            let mut p = prev(i - 1);
+            if let Some(a) = arrow {
+                kinds[a] = Some(Volatile::Counter);
+            } else if signed {
+                // (The move's sign is its own, glued to the currency too.)
+                kinds[i - 1] = Some(Volatile::Counter);
+            }
+            // The level: "15.234,12 +0,45%", "2.310 $ +0,8%", "$1,920.50 (+0.4%)".
+            let mut p = prev(arrow.unwrap_or(i - 1));
+            if p.is_some_and(|p| tokens[p] == "(") {
+                p = p.and_then(prev);
+            }
             if p.is_some_and(|p| currency(tokens[p])) {
                 p = p.and_then(prev);
             }
@@ -5533,11 +5554,19 @@ fn skeleton<'a>(toks: &[&'a str], kinds: &[Option<Volatile>]) -> Vec<Slot<'a>> {
             Some(run @ (Volatile::RelativeTime | Volatile::Weather)) => {
                 let mut value = String::new();
                 let mut j = i;
+                // (And the point of an abbreviated unit: "5 hr. ago" → "1 day ago".)
+                let inside = |j: usize| {
+                    let next = |k: usize| kinds.get(k).copied().flatten() == Some(run);
+                    (toks[j].trim().is_empty() && next(j + 1))
+                        || (toks[j] == "."
+                            && j > i
+                            && kinds[j - 1] == Some(run)
+                            && (next(j + 1)
+                                || (toks.get(j + 1).is_some_and(|t| t.trim().is_empty())
+                                    && next(j + 2))))
+                };
                 while j < toks.len()
-                    && (kinds[j] == Some(run)
-                        || (!text::is_word(toks[j])
-                            && toks[j].trim().is_empty()
-                            && kinds.get(j + 1).copied().flatten() == Some(run)))
+                    && (kinds[j] == Some(run) || (!text::is_word(toks[j]) && inside(j)))
                 {
                     value.push_str(toks[j]);
                     j += 1;
@@ -9511,6 +9540,11 @@ mod tests {
             ("vor wenigen Sekunden", "vor 5 Minuten"),
             ("gerade eben", "vor 1 Stunde"),
             ("Updated 3m ago", "Updated 2h ago"),
+            // An abbreviated unit with its point.
+            (
+                "Posted by u/sailor 5 hr. ago",
+                "Posted by u/sailor 1 day ago",
+            ),
         ] {
             assert_eq!(
                 noise(old, new),
@@ -12414,10 +12448,19 @@ mod tests {
                     "DAX 15.201,40 -0,12% · Dow 38.300 +0,5% · Gold 2.290 $ -0,9%",
                 ),
                 ("EUR/USD 1,0832", "EUR/USD 1,0851"),
+                // A coin's price and its move in brackets, or an arrow for its sign.
+                ("Bitcoin $64,210.55 (+2.1%)", "Bitcoin $63,877.10 (-0.5%)"),
+                ("ETH 3,120.40 ▲ 1.2%", "ETH 3,088.15 ▼ 0.4%"),
+                // Its move glued to the level's currency (a landing page's finance box).
+                ("1,07 USD+0,05%", "1,08 USD-0,04%"),
+                ("76,67 USD+2,46%", "77,80 USD+1,07%"),
             ],
             &[Volatile::Counter],
         );
         all_content(&[
+            // A shop's price and its discount, or a price tracker's drop.
+            ("£24.99 (-20%)", "£19.99 (-36%)"),
+            ("€ 24,99 ▼ 20%", "€ 19,99 ▼ 36%"),
             (
                 "The DAX rose 0.4% to 15,234 points on Friday, its best week since March.",
                 "The DAX rose 0.6% to 15,301 points on Friday, its best week since March.",
