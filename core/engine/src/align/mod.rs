@@ -1394,9 +1394,10 @@ fn recounted_pairs(
 
 /// True when `a` and `b` say the same short phrase about another count, its word inflected
 /// for it: as many words (at most [`RECOUNT_MAX_WORDS`]), a number changed in at least one
-/// place, at least one word in its other form ([`text::inflected`]) right before or after a
-/// changed number, and every other word the same ("3 copies available" → "1 copy available",
-/// "1 Kommentar" → "4 Kommentare", "Solo 3 rimasti" → "Solo 1 rimasto"). Only numbers
+/// place, at least one word in its other form ([`text::inflected`], [`text::agreeing`]) right
+/// before or after a changed number, a verb agreeing with it anywhere, and every other word the
+/// same ("3 copies available" → "1 copy available", "1 Kommentar" → "4 Kommentare", "Solo 3
+/// rimasti" → "Solo 1 rimasto", "1 person is viewing" → "4 people are viewing"). Only numbers
 /// changed is no such phrase: the similarity pairs those, or nothing should ("31.01.2022 17:20
 /// Uhr 43 Kommentare" and "28.02.2022 21:29 Uhr 4 Kommentare" are two articles' footers).
 fn recounted(a: &str, b: &str) -> bool {
@@ -1414,17 +1415,25 @@ fn recounted(a: &str, b: &str) -> bool {
         .map(|(p, q)| p != q && number(p) && number(q) && same_but_digits(p, q))
         .collect();
     let mut inflected = false;
+    // The words that took their other form for the count: a word right after one of them took
+    // it too ("Solo 2 camere rimaste" → "Solo 1 camera rimasta").
+    let mut formed = vec![false; x.len()];
     for (k, (p, q)) in x.iter().zip(&y).enumerate() {
         if p == q || recount[k] {
             continue;
         }
         // (A word's punctuation stays: "4 floors, lift" → "1 floor, lift".)
         let ((p0, p1, p2), (q0, q1, q2)) = (punctuated(p), punctuated(q));
-        let counted = (k > 0 && recount[k - 1]) || recount.get(k + 1) == Some(&true);
-        if !counted || p0 != q0 || p2 != q2 || !text::inflected(p1, q1) {
+        let counted =
+            (k > 0 && (recount[k - 1] || formed[k - 1])) || recount.get(k + 1) == Some(&true);
+        let agreeing = text::agreeing(p1, q1);
+        if p0 != q0 || p2 != q2 || !(agreeing || counted && text::inflected(p1, q1)) {
             return false;
         }
-        inflected = true;
+        // A verb that agrees with the count stands anywhere in the phrase ("1 person is
+        // viewing" → "4 people are viewing"); the count's word stands beside it.
+        formed[k] = counted;
+        inflected |= counted;
     }
     inflected
 }
@@ -2079,6 +2088,23 @@ mod tests {
             assert!(s.contains(&(Status::New, t)), "{t}: {s:?}");
         }
         assert!(recounted("1 Kommentar", "4 Kommentare"));
+        assert!(recounted(
+            "1 person is viewing this",
+            "4 people are viewing this"
+        ));
+        assert!(recounted("Solo 2 camere rimaste", "Solo 1 camera rimasta"));
+        assert!(recounted("There is 1 seat left", "There are 3 seats left"));
+        assert!(
+            !recounted(
+                "1 bridge, the new one is open",
+                "3 bridge, the new one are open"
+            ),
+            "only a verb away from the count took its other form"
+        );
+        assert!(
+            !recounted("3 persons in camere rimaste", "1 person in camera rimasta"),
+            "not after the count's word"
+        );
         assert!(!recounted("3 copies", "3 copy"), "no number changed");
         assert!(!recounted("3", "1"), "no words");
         assert!(!recounted("4 floors, lift", "1 floor; lift"));

@@ -1442,10 +1442,11 @@ fn counter_word(w: &str) -> bool {
 }
 
 /// Whether two words are forms of one word ([`text::inflected`]: "comment" and "comments",
-/// "Kommentar" and "Kommentare", "komentarze" and "komentarzy", "copies" and "copy"): beside a
-/// count that changed ([`counted_beside`]), the count's word, written for one or for five.
+/// "Kommentar" and "Kommentare", "komentarze" and "komentarzy", "copies" and "copy";
+/// [`text::agreeing`]: "person" and "people"): beside a count that changed
+/// ([`counted_beside`]), the count's word, written for one or for five.
 fn counter_forms(a: &str, b: &str) -> bool {
-    text::inflected(a, b)
+    text::inflected(a, b) || text::agreeing(a, b)
 }
 
 /// The words before a match's result ([`score`]): "Score: 2 – 1", "FT 2-1", "Endstand 0:0".
@@ -1491,6 +1492,17 @@ const PEOPLE_WORDS: &[&str] = &[
     "personas",
     "clientes",
     "persone",
+    // One of them ("1 person is viewing this").
+    "person",
+    "customer",
+    "shopper",
+    "buyer",
+    "user",
+    "kunde",
+    "personne",
+    "client",
+    "persona",
+    "cliente",
 ];
 /// What they did or do, a few words later ("bought this", "are viewing", "gekauft").
 const SOCIAL_VERBS: &[&str] = &[
@@ -1516,12 +1528,16 @@ const SOCIAL_VERBS: &[&str] = &[
     "angesehen",
     "ansehen",
     "sehen",
+    "sieht",
     "schauen",
+    "schaut",
     "anschauen",
     "achetés",
     "acheté",
     "regardent",
+    "regarde",
     "consultent",
+    "consulte",
     "compraron",
     "comprado",
     "viendo",
@@ -1730,12 +1746,194 @@ const STATED_NOUNS: &[&str] = &[
     "etagen",
 ];
 
+/// Words between a count and what it counts that say which of them it counts ("3 new
+/// comments", "5 unread messages", "23 open issues"): with a counter word or an open item
+/// ([`OPEN_ITEMS`]) after them, the count still moves on its own.
+const COUNT_QUALIFIERS: &[&str] = &[
+    "new",
+    "unread",
+    "open",
+    "active",
+    "neue",
+    "ungelesene",
+    "offene",
+    "aktive",
+    "nouveaux",
+    "nouvelles",
+    "nuevos",
+    "nuevas",
+    "nuovi",
+    "nuove",
+];
+/// What a repository's or a tracker's count of open ones counts ("23 open issues, 4 open pull
+/// requests"); without "open" ("Fixed 17 issues") a changelog's figure.
+const OPEN_ITEMS: &[&str] = &["issues", "pull", "tickets", "bugs", "offene"];
+
+/// What a recipe's ingredient list counts ("2 eggs", "3 cloves garlic", "1 pinch salt", "4
+/// slices bread", a size between them: "2 large eggs"): a quantity of the recipe, content
+/// however short its line ([`stated_figure`]).
+const INGREDIENT_NOUNS: &[&str] = &[
+    "egg",
+    "eggs",
+    "yolk",
+    "yolks",
+    "clove",
+    "cloves",
+    "pinch",
+    "pinches",
+    "slice",
+    "slices",
+    "can",
+    "cans",
+    "tin",
+    "tins",
+    "sprig",
+    "sprigs",
+    "bunch",
+    "bunches",
+    "handful",
+    "handfuls",
+    "stick",
+    "sticks",
+    "lemon",
+    "lemons",
+    "lime",
+    "limes",
+    "onion",
+    "onions",
+    "shallot",
+    "shallots",
+    "tomato",
+    "tomatoes",
+    "potato",
+    "potatoes",
+    "carrot",
+    "carrots",
+    "apple",
+    "apples",
+    "banana",
+    "bananas",
+    "pepper",
+    "peppers",
+    "chilli",
+    "chillies",
+    "avocado",
+    "avocados",
+    "ei",
+    "eier",
+    "eigelb",
+    "zehe",
+    "zehen",
+    "knoblauchzehe",
+    "knoblauchzehen",
+    "prise",
+    "prisen",
+    "scheibe",
+    "scheiben",
+    "dose",
+    "dosen",
+    "bund",
+    "zweig",
+    "zweige",
+    "zwiebel",
+    "zwiebeln",
+    "tomate",
+    "tomaten",
+    "kartoffel",
+    "kartoffeln",
+    "karotte",
+    "karotten",
+    "möhre",
+    "möhren",
+    "zitrone",
+    "zitronen",
+    "äpfel",
+    "päckchen",
+    "œuf",
+    "œufs",
+    "oeuf",
+    "oeufs",
+    "gousse",
+    "gousses",
+    "pincée",
+    "pincées",
+    "tranche",
+    "tranches",
+    "oignon",
+    "oignons",
+    "citron",
+    "citrons",
+    "carotte",
+    "carottes",
+    "huevo",
+    "huevos",
+    "diente",
+    "dientes",
+    "pizca",
+    "cebolla",
+    "cebollas",
+    "tomates",
+    "patata",
+    "patatas",
+    "zanahoria",
+    "zanahorias",
+    "limón",
+    "limones",
+    "uovo",
+    "uova",
+    "spicchio",
+    "spicchi",
+    "pizzico",
+    "cipolla",
+    "cipolle",
+    "pomodoro",
+    "pomodori",
+    "patate",
+    "carota",
+    "carote",
+    "limone",
+    "limoni",
+    "fetta",
+    "fette",
+    "eieren",
+    "teen",
+    "tenen",
+    "uien",
+];
+/// A size between an ingredient's count and its noun ("2 large eggs").
+const SIZE_WORDS: &[&str] = &[
+    "large",
+    "small",
+    "medium",
+    "big",
+    "fresh",
+    "ripe",
+    "whole",
+    "große",
+    "kleine",
+    "mittelgroße",
+    "frische",
+    "gros",
+    "grosses",
+    "petits",
+    "petites",
+    "grandes",
+    "grande",
+    "pequeños",
+    "medianos",
+    "grandi",
+    "piccole",
+    "medie",
+];
+
 /// Whether the number at word `k` is a figure the page states, not a count that moves on its
 /// own: one or two words after a [`STATED_LABELS`] label, or after "pack of", "up to", "at
 /// least" or "bis zu" ("Up to 3 devices", "Pack of 12"); right before or after a part of a
 /// series ([`SERIES_PARTS`]: "Season 2", "12. Spieltag"); before a [`STATED_NOUNS`] noun (or
-/// the range it begins before one, "2-4 players"); or
-/// followed within two words by "per" or "included" ("600 requests per minute", "5 users
+/// the range it begins before one, "2-4 players"), unless a word of scarcity before it or of
+/// what is left after the noun says it counts a stock ("Only 3 bedrooms left"); between "for"
+/// and whom an offer is for ("Tour for 2 people"); before an ingredient ([`INGREDIENT_NOUNS`]:
+/// "2 eggs"); or followed within two words by "per" or "included" ("600 requests per minute", "5 users
 /// included"), unless what it counts is a counter word before "per" ("1,204 views per day").
 /// A quota, a limit or a listing's fact changes because the offer did.
 fn stated_figure<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
@@ -1748,17 +1946,29 @@ fn stated_figure<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> b
         || (is(k - 1, "to") && is(k - 2, "up"))
         || (is(k - 1, "least") && is(k - 2, "at"))
         || (is(k - 1, "zu") && is(k - 2, "bis"));
-    // (Or after the range it begins: "2-4 players".)
-    let noun_after = word_at(k + 1)
-        .is_some_and(|n| in_list!(STATED_NOUNS, n) || in_list!(SERIES_PARTS, n))
+    // (Or after the range it begins: "2-4 players".) Not what is left of a stock ("Plus que 3
+    // chambres", "Quedan 2 habitaciones", "Solo 2 camere rimaste"): a count of rooms still free.
+    let scarce = word_at(k - 1).is_some_and(|p| in_list!(ONLY_WORDS, p))
+        || word_at(k + 2).is_some_and(|w| in_list!(LEFT_AFTER_NOUN, w));
+    let noun_after = word_at(k + 1).is_some_and(|n| in_list!(SERIES_PARTS, n))
+        || (!scarce && word_at(k + 1).is_some_and(|n| in_list!(STATED_NOUNS, n)))
         || (word_at(k + 1).is_some_and(is_number)
             && word_at(k + 2).is_some_and(|n| in_list!(STATED_NOUNS, n)));
+    // Whom an offer is for ("Tour for 2 people", "Preis für 1 Person", "pour 4 personnes").
+    let offered_for = word_at(k - 1).is_some_and(|p| in_list!(FOR_WORDS, p))
+        && word_at(k + 1).is_some_and(|n| in_list!(PEOPLE_WORDS, n));
+    let ingredient = word_at(k + 1).is_some_and(|n| in_list!(INGREDIENT_NOUNS, n))
+        || (word_at(k + 1).is_some_and(|n| in_list!(SIZE_WORDS, n))
+            && word_at(k + 2).is_some_and(|n| in_list!(INGREDIENT_NOUNS, n)));
     let per_after = is(k + 1, "per")
         || (is(k + 2, "per") && !word_at(k + 1).is_some_and(|n| in_list!(COUNTER_WORDS, n)))
         || is(k + 1, "included")
         || is(k + 2, "included");
-    after_label || noun_after || per_after
+    after_label || noun_after || offered_for || ingredient || per_after
 }
+
+/// "For" before whom an offer is for ([`stated_figure`]).
+const FOR_WORDS: &[&str] = &["for", "für", "pour", "para", "per", "voor"];
 
 /// Who a landing page says uses it, after the count ("Trusted by 1,204 teams", "Join 12,000
 /// developers").
@@ -3823,6 +4033,10 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                                 || (in_list!(AVAILABLE_AFTER_NOUN, w)
                                     && prev.is_some_and(|p| in_list!(ONLY_WORDS, p)))
                         }))
+                    || (in_list!(COUNT_QUALIFIERS, n)
+                        && word_at(k + 2).is_some_and(|w| {
+                            in_list!(COUNTER_WORDS, w) || in_list!(OPEN_ITEMS, w)
+                        }))
                     || (in_list!(COUNTER_SINGULARS, n) && matches!(tok, "0" | "1"))
                     || (in_list!(SCORE_WORDS, n) && aged())
                     || metered(n, word_at(k + 2), word_at(k + 3), prev)
@@ -5349,12 +5563,28 @@ fn split_noise_kinds_as(old: &str, new: &str, long: bool) -> Option<Vec<Volatile
         return None;
     }
     let mut reasons = Vec::new();
+    let (mut counted, mut agreed) = (false, false);
+    // The last slot of a counter word's other form: a word agreeing with it right after it
+    // took its other form too ("Solo 2 camere rimaste" → "Solo 1 camera rimasta").
+    let mut formed: Option<usize> = None;
     for (n, (x, y)) in sa.iter().zip(&sb).enumerate() {
         match (x, y) {
             (Slot::Lit(p), Slot::Lit(q)) if p == q => {}
             // A counter word that took its other form with the count beside it ("1 comment" →
-            // "2 comments", "Kommentar (1)" → "Kommentare (2)").
-            (Slot::Lit(p), Slot::Lit(q)) if counter_forms(p, q) && counted_beside(&sa, &sb, n) => {}
+            // "2 comments", "Kommentar (1)" → "Kommentare (2)", "1 person" → "4 people").
+            (Slot::Lit(p), Slot::Lit(q))
+                if counter_forms(p, q)
+                    && (counted_beside(&sa, &sb, n)
+                        || formed.is_some_and(|f| {
+                            (f + 1..n).all(|g| matches!(sa[g], Slot::Lit(t) if !text::is_word(t)))
+                        })) =>
+            {
+                counted = true;
+                formed = Some(n);
+            }
+            // A verb agreeing with that count, anywhere ("1 person is viewing this" → "4
+            // people are viewing this").
+            (Slot::Lit(p), Slot::Lit(q)) if text::agreeing(p, q) => agreed = true,
             (Slot::Vol(k1, v1, i), Slot::Vol(k2, v2, j)) if k1 == k2 => {
                 if v1 != v2 {
                     if *k1 == Volatile::Counter
@@ -5377,6 +5607,9 @@ fn split_noise_kinds_as(old: &str, new: &str, long: bool) -> Option<Vec<Volatile
             }
             _ => return None,
         }
+    }
+    if agreed && !counted {
+        return None;
     }
     reasons.sort();
     reasons.dedup();
@@ -11512,6 +11745,17 @@ mod tests {
             ("Free for 2 children", "Free for 1 child"),
             ("2-4 players", "1-4 players"),
             ("4 floors, lift", "1 floor, lift"),
+            // Whom an offer is for.
+            ("Tour for 2 people", "Tour for 3 people"),
+            ("Price for 1 person: 89 EUR", "Price for 2 people: 89 EUR"),
+            ("Preis für 2 Personen", "Preis für 4 Personen"),
+            // A recipe's ingredients.
+            ("2 eggs", "3 eggs"),
+            ("2 large eggs", "3 large eggs"),
+            ("3 cloves garlic", "4 cloves garlic"),
+            ("1 pinch salt", "2 pinches salt"),
+            ("3 Eier", "4 Eier"),
+            ("2 tomatoes, diced", "3 tomatoes, diced"),
         ] {
             assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
         }
@@ -11563,9 +11807,36 @@ mod tests {
                 "Only 2 rooms left on our site!",
                 "Only 1 room left on our site!",
             ),
-            // And any word beside the count in its other form.
+            // And any word beside the count in its other form, a word agreeing with it
+            // after it, a verb agreeing with it anywhere.
             ("3 copies available", "1 copy available"),
             ("Solo 3 rimasti", "Solo 1 rimasto"),
+            ("Solo 2 camere rimaste", "Solo 1 camera rimasta"),
+            (
+                "1 person is viewing this hotel",
+                "4 people are viewing this hotel",
+            ),
+            (
+                "1 Person sieht sich dieses Hotel an",
+                "5 Personen sehen sich dieses Hotel an",
+            ),
+            ("3 persone stanno guardando", "1 persona sta guardando"),
+            (
+                "There is 1 room left at this price",
+                "There are 3 rooms left at this price",
+            ),
+            // What is left of a stock of a listing's rooms.
+            ("Plus que 3 chambres", "Plus que 2 chambres"),
+            ("Quedan 3 habitaciones", "Quedan 2 habitaciones"),
+            // Which of them it counts, between the count and its word, in a longer block too.
+            (
+                "Tide tables for the harbour and the coast, 23 open issues",
+                "Tide tables for the harbour and the coast, 25 open issues",
+            ),
+            (
+                "Tide tables for the harbour and the coast, 3 new comments",
+                "Tide tables for the harbour and the coast, 5 new comments",
+            ),
         ] {
             assert!(
                 builtin_noise(old, new).is_some_and(|k| k.contains(&Volatile::Counter)),
@@ -12954,6 +13225,11 @@ mod tests {
             ),
             ("Read the story, 1 comment", "Read the story, 1 comments"),
             ("Read the story, 3 comments", "Read the story, 5 views"),
+            // A verb in its other form, and no count's word took its other form for it.
+            (
+                "The harbour is open, 3 comments",
+                "The harbour are open, 5 comments",
+            ),
         ] {
             assert_eq!(builtin_noise(old, new), None, "{old} → {new}");
         }

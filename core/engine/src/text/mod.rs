@@ -37,6 +37,39 @@ pub fn inflected(a: &str, b: &str) -> bool {
         && y.len() - stem <= ENDING_MAX_CHARS
 }
 
+/// True when `a` and `b` are two forms of one word that a count writes so, which
+/// [`inflected`] cannot see ([`AGREEING_FORMS`], case aside): a noun's irregular plural
+/// ("person" and "people") or a verb that agrees with the count ("is" and "are", "ist" and
+/// "sind", "a" and "ont"): "1 person is viewing this" and "4 people are viewing this".
+pub fn agreeing(a: &str, b: &str) -> bool {
+    let (a, b) = (a.to_lowercase(), b.to_lowercase());
+    AGREEING_FORMS
+        .iter()
+        .any(|&(one, many)| (a == one && b == many) || (a == many && b == one))
+}
+
+/// The forms [`agreeing`] knows, the one's first: nouns whose plural is irregular, and verbs
+/// in English, German, French, Spanish, Italian and Dutch that agree with a count.
+pub const AGREEING_FORMS: &[(&str, &str)] = &[
+    ("person", "people"),
+    ("man", "men"),
+    ("is", "are"),
+    ("was", "were"),
+    ("has", "have"),
+    ("ist", "sind"),
+    ("hat", "haben"),
+    ("sieht", "sehen"),
+    ("est", "sont"),
+    ("a", "ont"),
+    ("es", "son"),
+    ("è", "sono"),
+    ("ha", "han"),
+    ("ha", "hanno"),
+    ("sta", "stanno"),
+    ("heeft", "hebben"),
+    ("is", "zijn"),
+];
+
 /// Fewest letters two forms of a word share at their beginning ([`inflected`]: "cop" of
 /// "copies" and "copy").
 pub const STEM_MIN_CHARS: usize = 3;
