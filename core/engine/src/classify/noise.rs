@@ -1767,7 +1767,7 @@ const COUNT_QUALIFIERS: &[&str] = &[
 ];
 /// What a repository's or a tracker's count of open ones counts ("23 open issues, 4 open pull
 /// requests"); without "open" ("Fixed 17 issues") a changelog's figure.
-const OPEN_ITEMS: &[&str] = &["issues", "pull", "tickets", "bugs", "offene"];
+const OPEN_ITEMS: &[&str] = &["issues", "pull", "tickets", "bugs", "fehler"];
 
 /// What a recipe's ingredient list counts ("2 eggs", "3 cloves garlic", "1 pinch salt", "4
 /// slices bread", a size between them: "2 large eggs"): a quantity of the recipe, content
@@ -1896,8 +1896,8 @@ const INGREDIENT_NOUNS: &[&str] = &[
     "fetta",
     "fette",
     "eieren",
-    "teen",
-    "tenen",
+    "teentje",
+    "teentjes",
     "uien",
 ];
 /// A size between an ingredient's count and its noun ("2 large eggs").
@@ -1933,8 +1933,9 @@ const SIZE_WORDS: &[&str] = &[
 /// the range it begins before one, "2-4 players"), unless a word of scarcity before it or of
 /// what is left after the noun says it counts a stock ("Only 3 bedrooms left"); between "for"
 /// and whom an offer is for ("Tour for 2 people"); before an ingredient ([`INGREDIENT_NOUNS`]:
-/// "2 eggs"); or followed within two words by "per" or "included" ("600 requests per minute", "5 users
-/// included"), unless what it counts is a counter word before "per" ("1,204 views per day").
+/// "2 eggs"); or followed within two words by "per" or "included" ("600 requests per minute",
+/// "5 users included"), unless what it counts is a counter word before "per" ("1,204 views per
+/// day").
 /// A quota, a limit or a listing's fact changes because the offer did.
 fn stated_figure<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
     let is = |q: isize, w: &str| word_at(q).is_some_and(|x| x.eq_ignore_ascii_case(w));
