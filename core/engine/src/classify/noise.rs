@@ -640,6 +640,9 @@ const CLOCK_UNITS: &[&str] = &[
     "minutter",
     "timmar",
     "timme",
+    // (Danish and Norwegian hours, "2 timer siden"; their one hour, "time", is an English
+    // word.)
+    "timer",
     "sekundy",
     "minut",
     "minuty",
@@ -11219,6 +11222,10 @@ mod tests {
             (
                 "Regeringen presenterar budgeten för nästa år, för 5 minuter sedan",
                 "Regeringen presenterar budgeten för nästa år, för 2 timmar sedan",
+            ),
+            (
+                "Regeringen fremlægger budgettet for næste år, 5 minutter siden",
+                "Regeringen fremlægger budgettet for næste år, 2 timer siden",
             ),
             (
                 "Правительство объявило новые налоги для компаний 5 минут назад",
