@@ -820,7 +820,8 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     println!("   people are viewing this\") keep the block one count; whom an offer is for (\"Tour for 2");
     println!("   people\") and a recipe's ingredients (\"2 eggs\" -> \"3 eggs\") are content; a stock of a");
     println!("   listing's rooms after a word of scarcity (\"Quedan 3 habitaciones\") and a count of open");
-    println!("   or new ones (\"23 open issues\") are counts. Against 8ca4db3: no figure moved.");
+    println!("   or new ones (\"23 open issues\") are counts, Danish hours (\"2 timer siden\") a relative");
+    println!("   time. Against 8ca4db3: no figure moved.");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(
