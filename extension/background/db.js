@@ -573,7 +573,6 @@ export function deleteOldest(share) {
   );
 }
 
-
 /**
  * Recounts the stored visit `visitId` after changes of it moved between the highlighted and the
  * automated lists on screen (taught from the bar or the popup, or learned from text that changed
@@ -601,6 +600,7 @@ export async function recountVisit(visitId, { shown = 0, removed = 0 }) {
   await done;
   return true;
 }
+
 /**
  * Forgets the visit `visitId` of page `url` when it is still the page's last one (a password
  * field appeared on the page after it was stored): the page goes back to its visit before, or
