@@ -98,11 +98,111 @@ pub fn normalize(input: &str) -> String {
     out
 }
 
-/// True for the characters words are made of: letters, digits, `_` and combining marks.
+/// True for the characters words are made of: letters, digits, `_` and the marks that combine
+/// with a letter ([`LETTER_MARKS`]): a word of Hindi, Bengali, Tamil, Thai or Burmese keeps its
+/// virama, nukta and tone marks ("हफ़्ते", "แล้ว"), as Latin keeps its accents.
 #[inline]
 pub fn is_word_char(ch: char) -> bool {
-    ch.is_alphanumeric() || ch == '_' || matches!(ch, '\u{0300}'..='\u{036F}')
+    ch.is_alphanumeric() || ch == '_' || (ch >= '\u{0300}' && letter_mark(ch))
 }
+
+/// Whether `ch` is in one of the [`LETTER_MARKS`] ranges.
+fn letter_mark(ch: char) -> bool {
+    LETTER_MARKS
+        .binary_search_by(|&(lo, hi)| {
+            if hi < ch {
+                std::cmp::Ordering::Less
+            } else if lo > ch {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
+}
+
+/// Ranges of the combining marks (Unicode's Mn, Mc and Me) that sit on letters, in the blocks
+/// of the scripts a web page is written in, sorted; a range may span letters between its
+/// marks (they are word characters anyway). Std's `is_alphanumeric` takes the vowel signs
+/// that are alphabetic, not a virama, a nukta or a tone mark. Left out: the variation
+/// selectors and the marks for symbols (U+FE00–FE0F, U+20D0–20F0), which sit on emoji and
+/// keycaps, not on words.
+const LETTER_MARKS: &[(char, char)] = &[
+    ('\u{0300}', '\u{036F}'),
+    ('\u{0483}', '\u{0489}'),
+    ('\u{0591}', '\u{05BD}'),
+    ('\u{05BF}', '\u{05BF}'),
+    ('\u{05C1}', '\u{05C2}'),
+    ('\u{05C4}', '\u{05C5}'),
+    ('\u{05C7}', '\u{05C7}'),
+    ('\u{0610}', '\u{061A}'),
+    ('\u{064B}', '\u{065F}'),
+    ('\u{0670}', '\u{0670}'),
+    ('\u{06D6}', '\u{06DC}'),
+    ('\u{06DF}', '\u{06E8}'),
+    ('\u{06EA}', '\u{06ED}'),
+    ('\u{0711}', '\u{07F3}'),
+    ('\u{07FD}', '\u{07FD}'),
+    ('\u{0816}', '\u{082D}'),
+    ('\u{0859}', '\u{085B}'),
+    ('\u{0898}', '\u{08E1}'),
+    ('\u{08E3}', '\u{0963}'),
+    ('\u{0981}', '\u{09E3}'),
+    ('\u{09FE}', '\u{0A75}'),
+    ('\u{0A81}', '\u{0AE3}'),
+    ('\u{0AFA}', '\u{0B63}'),
+    ('\u{0B82}', '\u{0BD7}'),
+    ('\u{0C00}', '\u{0C63}'),
+    ('\u{0C81}', '\u{0C83}'),
+    ('\u{0CBC}', '\u{0D4D}'),
+    ('\u{0D57}', '\u{0D63}'),
+    ('\u{0D81}', '\u{0DF3}'),
+    ('\u{0E31}', '\u{0E3A}'),
+    ('\u{0E47}', '\u{0E4E}'),
+    ('\u{0EB1}', '\u{0ECD}'),
+    ('\u{0F18}', '\u{0F19}'),
+    ('\u{0F35}', '\u{0F35}'),
+    ('\u{0F37}', '\u{0F37}'),
+    ('\u{0F39}', '\u{0F39}'),
+    ('\u{0F3E}', '\u{0F84}'),
+    ('\u{0F86}', '\u{0FBC}'),
+    ('\u{0FC6}', '\u{0FC6}'),
+    ('\u{102B}', '\u{103E}'),
+    ('\u{1056}', '\u{109D}'),
+    ('\u{135D}', '\u{135F}'),
+    ('\u{1712}', '\u{1734}'),
+    ('\u{1752}', '\u{17D3}'),
+    ('\u{17DD}', '\u{17DD}'),
+    ('\u{180B}', '\u{180D}'),
+    ('\u{180F}', '\u{193B}'),
+    ('\u{1A17}', '\u{1A1B}'),
+    ('\u{1A55}', '\u{1A7F}'),
+    ('\u{1AB0}', '\u{1B44}'),
+    ('\u{1B6B}', '\u{1B73}'),
+    ('\u{1B80}', '\u{1BF3}'),
+    ('\u{1C24}', '\u{1C37}'),
+    ('\u{1CD0}', '\u{1CD2}'),
+    ('\u{1CD4}', '\u{1DFF}'),
+    ('\u{2CEF}', '\u{2CF1}'),
+    ('\u{2D7F}', '\u{2DFF}'),
+    ('\u{302A}', '\u{302F}'),
+    ('\u{3099}', '\u{309A}'),
+    ('\u{A66F}', '\u{A672}'),
+    ('\u{A674}', '\u{A67D}'),
+    ('\u{A69E}', '\u{A6F1}'),
+    ('\u{A802}', '\u{A827}'),
+    ('\u{A82C}', '\u{A82C}'),
+    ('\u{A880}', '\u{A8C5}'),
+    ('\u{A8E0}', '\u{A8F1}'),
+    ('\u{A8FF}', '\u{A92D}'),
+    ('\u{A947}', '\u{A953}'),
+    ('\u{A980}', '\u{A9C0}'),
+    ('\u{A9E5}', '\u{AA4D}'),
+    ('\u{AA7B}', '\u{AAC1}'),
+    ('\u{AAEB}', '\u{AAEF}'),
+    ('\u{AAF5}', '\u{AAF6}'),
+    ('\u{FE20}', '\u{FE2F}'),
+];
 
 /// Splits `text` into tokens: each token is a word (a maximal run of letters, digits, marks and
 /// `_`; a number keeps its inner separators, so `1,204`, `7:15` and `3.50` are one token), a run
@@ -249,6 +349,23 @@ mod tests {
             tokens("at 7:15, 1,204 or 3.50."),
             vec!["at", " ", "7:15", ",", " ", "1,204", " ", "or", " ", "3.50", "."]
         );
+    }
+
+    #[test]
+    fn a_word_keeps_its_virama_nukta_and_tone_marks() {
+        // Hindi "weeks" (a nukta and a virama), Thai "already" (a tone mark), Bengali "news",
+        // Tamil "minute", Burmese "Myanmar" (an asat): one word each, as "café" is.
+        for w in ["हफ़्ते", "แล้ว", "খবর্", "நிமிடம்", "မြန်မာ", "café"]
+        {
+            assert_eq!(words(w), vec![w.to_string()], "{w}");
+            assert_eq!(tokens(w), vec![w], "{w}");
+        }
+        assert_eq!(words("2 हफ़्ते पहले"), vec!["2", "हफ़्ते", "पहले"]);
+        // A danda ends a sentence; an emoji's variation selector and a keycap are no words.
+        assert_eq!(words("खबर। ❤\u{FE0F} 1\u{FE0F}\u{20E3}"), vec!["खबर", "1"]);
+        for w in LETTER_MARKS.windows(2) {
+            assert!(w[0].1 < w[1].0, "{:?} is sorted", w);
+        }
     }
 
     #[test]

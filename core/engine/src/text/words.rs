@@ -6,10 +6,10 @@
 //! register (SWAR). Runs with non-ASCII bytes take the general path (`char` by `char`, exactly
 //! as [`crate::text::words`]). By definition `word_hashes(text)` equals
 //! `words(text).iter().map(|w| word_hash(w))`: the same words (maximal runs of alphanumerics,
-//! `_` and combining marks U+0300–U+036F, lower-cased with [`str::to_lowercase`]) and the same
-//! hash, which is pure 64-bit arithmetic (identical natively and under wasm, no 128-bit
-//! multiplies). It is an in-memory hash: never persist it (persisted ids use
-//! [`crate::hash`]).
+//! `_` and the marks that combine with letters, [`crate::text::is_word_char`], lower-cased with
+//! [`str::to_lowercase`]) and the same hash, which is pure 64-bit arithmetic (identical
+//! natively and under wasm, no 128-bit multiplies). It is an in-memory hash: never persist it
+//! (persisted ids use [`crate::hash`]).
 
 use crate::text::is_word_char;
 
