@@ -1143,6 +1143,87 @@ fn signature(words: &[u64]) -> [u64; 2] {
     sig
 }
 
+/// The words of a block's text that its similarity counts, as hashes: its words
+/// ([`crate::text::word_hashes`]), but a run of Chinese or Japanese (written without spaces,
+/// so one "word" may be a clause) as its pairs of characters, and the Latin letters and digits
+/// glued to it as words of their own: "作業員は正午までに" and "作業員は夕方までに" share
+/// most of their pairs, where as words they share nothing.
+fn similarity_hashes(t: &str) -> Vec<u64> {
+    if !t.chars().any(text::is_unspaced_char) {
+        return text::word_hashes(t);
+    }
+    let mut out = Vec::new();
+    let mut run: Vec<char> = Vec::new();
+    let mut other = String::new();
+    let flush_run = |run: &mut Vec<char>, out: &mut Vec<u64>| {
+        let mut pair = String::new();
+        if run.len() == 1 {
+            pair.push(run[0]);
+            out.push(text::word_hash(&pair));
+        }
+        for w in run.windows(2) {
+            pair.clear();
+            pair.extend(w);
+            out.push(text::word_hash(&pair));
+        }
+        run.clear();
+    };
+    let flush_other = |other: &mut String, out: &mut Vec<u64>| {
+        if !other.is_empty() {
+            out.push(text::word_hash(&other.to_lowercase()));
+            other.clear();
+        }
+    };
+    for ch in t.chars() {
+        if text::is_unspaced_char(ch) {
+            flush_other(&mut other, &mut out);
+            run.push(ch);
+        } else {
+            flush_run(&mut run, &mut out);
+            if text::is_word_char(ch) {
+                other.push(ch);
+            } else {
+                flush_other(&mut other, &mut out);
+            }
+        }
+    }
+    flush_run(&mut run, &mut out);
+    flush_other(&mut other, &mut out);
+    out
+}
+
+/// The tokens a changed block is diffed by: [`text::tokens`], but a word token with Chinese or
+/// Japanese in it split so that each of those characters is a token of its own (the script
+/// has no spaces: a word token there may be a whole clause, and one changed character, "中午" →
+/// "下午", would paint it all); Latin letters and digits glued to them stay one token.
+fn diff_tokens(t: &str) -> Vec<&str> {
+    let tokens = text::tokens(t);
+    if t.is_ascii() || !t.chars().any(text::is_unspaced_char) {
+        return tokens;
+    }
+    let mut out = Vec::with_capacity(tokens.len());
+    for tok in tokens {
+        if !tok.chars().any(text::is_unspaced_char) {
+            out.push(tok);
+            continue;
+        }
+        let mut start = 0;
+        for (at, ch) in tok.char_indices() {
+            if text::is_unspaced_char(ch) {
+                if start < at {
+                    out.push(&tok[start..at]);
+                }
+                out.push(&tok[at..at + ch.len_utf8()]);
+                start = at + ch.len_utf8();
+            }
+        }
+        if start < tok.len() {
+            out.push(&tok[start..]);
+        }
+    }
+    out
+}
+
 /// Word sets of a page's blocks, computed at most once per block.
 struct WordSets<'a> {
     blocks: &'a [Block],
@@ -1161,7 +1242,7 @@ impl<'a> WordSets<'a> {
     fn of(&mut self, indices: &[usize]) -> Vec<Set<'_>> {
         for &i in indices {
             if self.sets[i].is_none() {
-                let mut v = crate::text::word_hashes(&self.blocks[i].text);
+                let mut v = similarity_hashes(&self.blocks[i].text);
                 v.sort_unstable();
                 v.dedup();
                 let sig = signature(&v);
@@ -1661,8 +1742,8 @@ fn word_spans_with<'a>(
     // equal runs as they stand: only the middle is tokenized and diffed.
     let (p, q) = common_affixes(old, new);
     let (old_mid, new_mid) = (&old[p..old.len() - q], &new[p..new.len() - q]);
-    let old_t = text::tokens(old_mid);
-    let new_t = text::tokens(new_mid);
+    let old_t = diff_tokens(old_mid);
+    let new_t = diff_tokens(new_mid);
     if old_t.len() + new_t.len() > opts.max_word_tokens {
         return (wholly_replaced(old, new), true);
     }
@@ -1842,8 +1923,13 @@ fn absorb_thin_equals(spans: Vec<Span>) -> Vec<Span> {
                 ins.push_str(&s.text);
             }
             SpanKind::Equal => {
-                // No word in it (a space, a comma): only word characters start words.
-                let thin = !s.text.chars().any(text::is_word_char);
+                // No word in it (a space, a comma): only word characters start words. Nor is
+                // one character of Chinese or Japanese between two changes (a particle, "的",
+                // "の", that a rewritten clause kept by chance).
+                let mut chars = s.text.chars();
+                let one_unspaced =
+                    chars.next().is_some_and(text::is_unspaced_char) && chars.next().is_none();
+                let thin = one_unspaced || !s.text.chars().any(text::is_word_char);
                 let between = in_region && spans.get(k + 1).is_some_and(is_change);
                 if thin && between {
                     del.push_str(&s.text);
@@ -2402,6 +2488,58 @@ mod tests {
         assert_eq!(
             r.summary.to_string(),
             "1 new block, 1 changed, 1 removed, 1 moved; words +7 \u{2212}5, 2 moved"
+        );
+    }
+
+    /// Chinese and Japanese are written without spaces: a clause is one word token. A changed
+    /// character is what is painted, and two versions of a clause are one changed block.
+    #[test]
+    fn chinese_and_japanese_are_compared_by_their_characters() {
+        let span = |kind, text: &str| Span {
+            kind,
+            text: text.into(),
+        };
+        use SpanKind::{Delete, Equal, Insert};
+        let opts = DiffOptions::default();
+        let (old, new) = (
+            "作業員は正午までに港の道路を片付けた",
+            "作業員は夕方までに港の道路を片付けた",
+        );
+        assert_eq!(
+            word_spans(old, new, &opts).0,
+            [
+                span(Equal, "作業員は"),
+                span(Delete, "正午"),
+                span(Insert, "夕方"),
+                span(Equal, "までに港の道路を片付けた"),
+            ]
+        );
+        assert_eq!(
+            word_spans("定员为300人", "定员为350人", &opts).0,
+            [
+                span(Equal, "定员为"),
+                span(Delete, "300"),
+                span(Insert, "350"),
+                span(Equal, "人"),
+            ]
+        );
+        // A clause rewritten: one character it kept by chance ("天") is no island.
+        assert_eq!(
+            word_spans("今天天气很好", "明天会下雨", &opts).0,
+            [span(Delete, "今天天气很好"), span(Insert, "明天会下雨")]
+        );
+        let r = diff_blocks(
+            &blocks(&["港の嵐の報告", old, "市長は来週新しい洪水対策を発表した"]),
+            &blocks(&["港の嵐の報告", new, "市長は来週新しい洪水対策を発表した"]),
+            &opts,
+        );
+        assert_eq!(
+            statuses(&r),
+            [
+                (Status::Unchanged, "港の嵐の報告"),
+                (Status::Changed, new),
+                (Status::Unchanged, "市長は来週新しい洪水対策を発表した"),
+            ]
         );
     }
 
