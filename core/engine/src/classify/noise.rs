@@ -13,7 +13,7 @@
 //! |---|---|---|
 //! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00", "9.00 - 15.00 Uhr", "9-18 Uhr"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) nor fell by the time between them (a countdown, modulo a day) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
 //! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th"; a weekday before a month and its day, "Tuesday, November 14") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
-//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", a post's age written short as the last word after its author or a separator ("raj 2h", "u/foo • 5h"), "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden", "5 minut temu", "för 5 minuter sedan", "5 минут назад", "5 dakika önce"; a day named relative to today beside a clock or in a block of up to three words, "Heute, 14:05" → "Gestern, 14:05"; a past period named in a block of up to four words, "last week" → "2 weeks ago", "letzte Woche"; a greeting of the hour swapped for another in a short line, "Good morning, Anna" → "Good evening, Anna", "Guten Morgen" → "Guten Abend" (nine languages); today's opening hours seen on another day of the week, "Open today: 7:00–18:00" → "8:00–14:00" (`todays_hours`); how long an account has existed, grown by the time between the visits, "Member for 3 years, 2 months" → "3 years, 3 months" (`member_for_grew`); whether a person is online, said with when, "Online now" → "Last seen 3 hours ago" (`presence`), and a forum's module of who is online under its heading, "Who is online", "Wer ist online" ([`presence_blocks`]) | |
+//! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", a post's age written short as the last word after its author or a separator ("raj 2h", "u/foo • 5h"), "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden", "5 minut temu", "för 5 minuter sedan", "5 минут назад", "5 хвилин тому", "5 dakika önce", "5分前に更新", "منذ ساعتين", "5 นาทีที่แล้ว"; a day named relative to today beside a clock or in a block of up to three words, "Heute, 14:05" → "Gestern, 14:05"; a past period named in a block of up to four words, "last week" → "2 weeks ago", "letzte Woche"; a greeting of the hour swapped for another in a short line, "Good morning, Anna" → "Good evening, Anna", "Guten Morgen" → "Guten Abend" (nine languages); today's opening hours seen on another day of the week, "Open today: 7:00–18:00" → "8:00–14:00" (`todays_hours`); how long an account has existed, grown by the time between the visits, "Member for 3 years, 2 months" → "3 years, 3 months" (`member_for_grew`); whether a person is online, said with when, "Online now" → "Last seen 3 hours ago" (`presence`), and a forum's module of who is online under its heading, "Who is online", "Wer ist online" ([`presence_blocks`]) | |
 //! | `duration` | a measured time: with a fraction, in milliseconds, or in whole seconds after what measures it (`MEASURED_BEFORE`); a setting in whole seconds is content ("default timeout is 30 s") | "served in 0.0025 secs", "took 12 ms", "Response time 3 s" |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
 //! | `weather` | a weather report in a short block (at most [`WEATHER_MAX_WORDS`] words) that holds a temperature (a number before `°`, `℃`, `℉`): the temperatures of the air (not an oven's, "180 °C") and the condition words (six languages), the other readings (wind, humidity, pressure, a wind's compass point) and a forecast's day; a block of only these coming or going is a forecast's day (`weather_only`); the sun's times of the day, "Sunrise 07:52 · Sunset 16:01" (`sun_times`) | "Berlin 7 °C, bewölkt" → "9 °C, sonnig", "7°C Partly cloudy" → "9°C Sunny" |
@@ -665,6 +665,14 @@ const CLOCK_UNITS: &[&str] = &[
     "час",
     "часа",
     "часов",
+    // Ukrainian ("5 хвилин тому", "2 години тому").
+    "секунди",
+    "хвилину",
+    "хвилини",
+    "хвилин",
+    "годину",
+    "години",
+    "годин",
     "saniye",
     "dakika",
     "saat",
@@ -706,6 +714,10 @@ const CLOCK_UNITS: &[&str] = &[
     "perc",
     "perce",
     "órája",
+    // Thai ("5 นาที ที่แล้ว"; glued to its "ago", see `thai_ago`).
+    "วินาที",
+    "นาที",
+    "ชั่วโมง",
 ];
 /// Days, weeks, months and years in the languages the detectors read: units of a relative time
 /// ("3 days ago") and of a period ("within 14 days").
@@ -724,12 +736,22 @@ const CALENDAR_UNITS: &[&str] = &[
     "أسابيع",
     "شهر",
     "أشهر",
+    "سنة",
+    "سنوات",
+    "יום",
     "ימים",
     "שבוע",
     "שבועות",
     "חודש",
     "חודשים",
     "שנים",
+    "שנה",
+    // Thai (see `thai_ago`).
+    "วัน",
+    "สัปดาห์",
+    "อาทิตย์",
+    "เดือน",
+    "ปี",
     "μέρα",
     "μέρες",
     "ημέρα",
@@ -837,6 +859,17 @@ const CALENDAR_UNITS: &[&str] = &[
     "rokem",
     "lety",
     "день",
+    "дні",
+    "днів",
+    "тиждень",
+    "тижні",
+    "тижнів",
+    "місяць",
+    "місяці",
+    "місяців",
+    "рік",
+    "роки",
+    "років",
     "дня",
     "дней",
     "неделю",
@@ -1187,19 +1220,67 @@ const CJK_UNITS: &[&str] = &[
 
 /// Whether a token is a relative time written without spaces: a number of at most three
 /// digits, a unit ([`CJK_UNITS`], or one of [`KOREAN_UNITS`]) and "ago" glued to it
-/// (前, 전): "3時間前", "5分钟前", "3시간전".
+/// (前, 전): "3時間前", "5分钟前", "3시간전"; in Chinese and Japanese with the words of the
+/// sentence glued before and after it ("更新于5分钟前", "5分前に更新": see [`cjk_unit_ago`]).
 fn cjk_ago(tok: &str) -> bool {
-    let digits = tok.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || digits > 3 {
+    let Some(start) = tok.find(|c: char| c.is_ascii_digit()) else {
+        return false;
+    };
+    let digits = tok[start..].bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 3 {
         return false;
     }
-    let rest = &tok[digits..];
-    if let Some(unit) = rest.strip_suffix('前') {
-        return CJK_UNITS.contains(&unit);
+    let rest = &tok[start + digits..];
+    if start > 0 {
+        return tok[..start].chars().all(text::is_unspaced_char) && cjk_unit_ago(rest);
     }
-    rest.strip_suffix('전')
-        .is_some_and(|unit| KOREAN_UNITS.contains(&unit))
+    cjk_unit_ago(rest)
+        || rest
+            .strip_suffix('전')
+            .is_some_and(|unit| KOREAN_UNITS.contains(&unit))
 }
+
+/// Whether `rest` (what follows a number) is a Chinese or Japanese unit of [`CJK_UNITS`] and
+/// 前 ("ago"), and then nothing or more of the script ("分前に更新", "分钟前发布"): but 前後 and
+/// 前后 say "about" ("3日前後": about three days).
+fn cjk_unit_ago(rest: &str) -> bool {
+    let Some(at) = rest.find('前') else {
+        return false;
+    };
+    let after = &rest[at + '前'.len_utf8()..];
+    CJK_UNITS.contains(&&rest[..at])
+        && !after.starts_with(['後', '后'])
+        && after.chars().all(text::is_unspaced_char)
+}
+
+/// Thai units of a relative time, written glued to its "ago" (ที่แล้ว, ก่อน) after the
+/// number: "5 นาทีที่แล้ว", "2 ชั่วโมงก่อน".
+const THAI_UNITS: &[&str] = &["วินาที", "นาที", "ชั่วโมง", "วัน", "สัปดาห์", "อาทิตย์", "เดือน", "ปี"];
+
+/// Whether a token is a Thai unit with "ago" glued after it ([`THAI_UNITS`]).
+fn thai_ago(tok: &str) -> bool {
+    ["ที่แล้ว", "ก่อน"].iter().any(|ago| {
+        tok.strip_suffix(ago)
+            .is_some_and(|unit| THAI_UNITS.contains(&unit))
+    })
+}
+
+/// Units of a relative time in Arabic and Hebrew said two of, in the one word of their dual
+/// ("منذ ساعتين", two hours ago; "לפני שעתיים").
+const DUAL_UNITS: &[&str] = &[
+    "ثانيتين",
+    "دقيقتين",
+    "ساعتين",
+    "يومين",
+    "أسبوعين",
+    "شهرين",
+    "سنتين",
+    "שעתיים",
+    "יומיים",
+    "שבועיים",
+    "חודשיים",
+    "שנתיים",
+];
 /// Words after a relative time: "5 minutes ago", "3 ore fa", "3 uur geleden", "5 minut temu",
 /// "för 5 minuter sedan", "5 minutter siden", "5 dakika önce", "5 минут назад", "5 minuuttia
 /// sitten", "5 menit (yang) lalu", "5 phút trước", "5 मिनट पहले", "5 perc ezelőtt".
@@ -1217,7 +1298,11 @@ const AGO_AFTER: &[&str] = &[
     "siden",
     "önce",
     "назад",
+    "тому",
     "sitten",
+    "전에",
+    "ที่แล้ว",
+    "ก่อน",
 ];
 /// Words before a relative time: "vor 3 Stunden", "hace 3 horas", "há 3 horas", "před 5
 /// minutami", "acum 5 minute", "منذ 5 دقائق", "לפני 5 דקות", "πριν 5 λεπτά" (and French "il y a 3
@@ -2882,8 +2967,11 @@ fn mark_now_phrases_as(
         if k > 0 && in_list!(AGO_BEFORE, tokens[words[k - 1]]) {
             kinds[words[k - 1]] = Some(Volatile::RelativeTime);
         }
-        // "5 分钟前": the number before a unit glued to 前.
-        if k > 0 && tokens[words[k]].ends_with('前') && is_number(tokens[words[k - 1]]) {
+        // "5 分钟前", "5 นาทีที่แล้ว": the number before a unit glued to its "ago".
+        if k > 0
+            && (cjk_unit_ago(tokens[words[k]]) || thai_ago(tokens[words[k]]))
+            && is_number(tokens[words[k - 1]])
+        {
             kinds[words[k - 1]] = Some(Volatile::RelativeTime);
         }
         // French "il y a", so that "la semaine dernière" → "il y a 2 semaines" is one slot.
@@ -4141,10 +4229,11 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                             .any(|&j| in_list!(POSTED_CUES, tokens[j])))))
             || (is_time_unit(tok) && prev_is_num && pairs_ago(k - 1))
             || cjk_ago(tok)
-            || (prev_is_num
-                && tok
-                    .strip_suffix('前')
-                    .is_some_and(|unit| CJK_UNITS.contains(&unit)))
+            || (prev_is_num && (cjk_unit_ago(tok) || thai_ago(tok)))
+            // Two of a unit in Arabic or Hebrew, one word ("منذ ساعتين"); one of it, said
+            // without a number ("منذ ساعة", an hour ago; "לפני שבוע").
+            || ((in_list!(DUAL_UNITS, tok) || (is_time_unit(tok) && !prev_is_num))
+                && word_at(k - 1).is_some_and(|w| matches!(w, "منذ" | "לפני")))
         {
             // "5 minutes ago", "an hour ago", "vor 3 Stunden", "vor einer Stunde", "il y a une
             // heure", "hace 2 horas", "3 ore fa", "a few seconds ago", "3m ago": the unit and
@@ -10411,6 +10500,17 @@ mod tests {
             ("5 perc ezelőtt", "7 perc ezelőtt"),
             ("frissítve 5 perce", "frissítve 7 perce"),
             ("3 hari yang lalu", "4 hari yang lalu"),
+            // Ukrainian; Thai, whose "ago" is glued to the unit; Arabic and Hebrew, whose two
+            // hours are one word, and whose one hour has no number.
+            ("оновлено 5 хвилин тому", "оновлено 2 години тому"),
+            ("3 дні тому", "2 тижні тому"),
+            ("อัปเดตเมื่อ 5 นาทีที่แล้ว", "อัปเดตเมื่อ 2 ชั่วโมงที่แล้ว"),
+            ("5 นาที ที่แล้ว", "7 นาที ที่แล้ว"),
+            ("منذ 5 دقائق", "منذ ساعتين"),
+            ("منذ ساعة", "منذ 3 ساعات"),
+            ("עודכן לפני 5 דקות", "עודכן לפני שעתיים"),
+            ("לפני שעה", "לפני יומיים"),
+            ("3일 전에", "5일 전에"),
         ] {
             assert_eq!(
                 builtin_noise(&format!("{long} {a}"), &format!("{long} {b}")).as_deref(),
@@ -13410,6 +13510,10 @@ mod tests {
             ("5 分钟前", "1 小时前"),
             ("发布 5 分钟前 · 阅读 120", "发布 2 小时前 · 阅读 120"),
             ("3 時間前", "1 日前"),
+            // Glued to the words of the sentence before and after it.
+            ("5分前に更新", "2時間前に更新"),
+            ("更新于5分钟前", "更新于2小时前"),
+            ("5分钟前发布", "3天前发布"),
         ] {
             assert_eq!(
                 builtin_noise(old, new),
@@ -13421,8 +13525,14 @@ mod tests {
             assert_eq!(bare_count(t), Some(vec![Volatile::RelativeTime]), "{t}");
         }
         // A number with a unit but no "ago" is a period or an amount.
-        for (old, new) in [("营业时间 3小时", "营业时间 5小时"), ("3時間", "5時間")]
-        {
+        for (old, new) in [
+            ("营业时间 3小时", "营业时间 5小时"),
+            ("3時間", "5時間"),
+            // 前後 is "about": "delivered in about 3 days".
+            ("3日前後でお届け", "5日前後でお届け"),
+            // "Submit before the 3rd of December".
+            ("请于12月3日前提交", "请于12月5日前提交"),
+        ] {
             assert_ne!(
                 builtin_noise(old, new),
                 Some(vec![Volatile::RelativeTime]),
