@@ -570,6 +570,67 @@ const MONTHS: &[&str] = &[
     "листопад",
     "грудня",
     "грудень",
+    // Indonesian names not written the same above.
+    "maret",
+    "agustus",
+    // Arabic (as Egypt and the Gulf name them), Hebrew (also with the ב of "in" glued, "30
+    // בנובמבר") and Hindi.
+    "يناير",
+    "فبراير",
+    "مارس",
+    "أبريل",
+    "ابريل",
+    "مايو",
+    "يونيو",
+    "يوليو",
+    "أغسطس",
+    "اغسطس",
+    "سبتمبر",
+    "أكتوبر",
+    "اكتوبر",
+    "نوفمبر",
+    "ديسمبر",
+    "ינואר",
+    "פברואר",
+    "מרץ",
+    "אפריל",
+    "מאי",
+    "יוני",
+    "יולי",
+    "אוגוסט",
+    "ספטמבר",
+    "אוקטובר",
+    "נובמבר",
+    "דצמבר",
+    "בינואר",
+    "בפברואר",
+    "במרץ",
+    "באפריל",
+    "במאי",
+    "ביוני",
+    "ביולי",
+    "באוגוסט",
+    "בספטמבר",
+    "באוקטובר",
+    "בנובמבר",
+    "בדצמבר",
+    "जनवरी",
+    "फ़रवरी",
+    "फरवरी",
+    "मार्च",
+    "अप्रैल",
+    "मई",
+    "जून",
+    "जुलाई",
+    "अगस्त",
+    "सितंबर",
+    "सितम्बर",
+    "अक्टूबर",
+    "अक्तूबर",
+    "नवंबर",
+    "नवम्बर",
+    "दिसंबर",
+    "दिसम्बर",
 ];
 /// Today and yesterday by name, which stand in a date where a weekday would ("Heute, 14:05";
 /// the weekdays themselves are [`WEEKDAY_ROWS`]).
@@ -2613,6 +2674,14 @@ fn korean_date<'a>(
     ))
 }
 
+/// Whether a word ends a date of Chinese, Japanese ([`cjk_date`]) or Korean (its day, "1일").
+fn cjk_day(w: &str) -> bool {
+    cjk_date(w).is_some()
+        || w.strip_suffix('일').is_some_and(|d| {
+            (1..=2).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
 /// A Chinese or Japanese date in a token: "2026年11月28日", "11月28日", "2026年11月28日更新"
 /// (the digits glued to 年, 月 and 日 or 号): (year if written, month, day).
 fn cjk_date(tok: &str) -> Option<(Option<i64>, i64, i64)> {
@@ -3968,10 +4037,13 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
         let prev_is_num = prev.is_some_and(is_number);
         let next_is_num = next.is_some_and(is_number);
         // The words beside this one across a Spanish or Portuguese "de" ("24 de febrero de
-        // 2025"), for dates.
+        // 2025"), for dates, and after a Portuguese weekday its "feira" ("Segunda-feira, 30
+        // de novembro").
         let joined = |step: isize| {
             let w = word_at(k + step);
-            if w.is_some_and(|w| in_list!(DATE_JOINERS, w)) {
+            if w.is_some_and(|w| in_list!(DATE_JOINERS, w))
+                || (step == 1 && w.is_some_and(|w| w.eq_ignore_ascii_case("feira")))
+            {
                 word_at(k + 2 * step)
             } else {
                 w
@@ -4193,8 +4265,11 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
             || (is_day_name(tok)
                 && next_d.is_some_and(|n| in_list!(MONTHS, n))
                 && word_at(k + 2).is_some_and(is_number))
+            || (is_day_name(tok) && prev.is_some_and(cjk_day))
         {
-            // (A weekday before a month and its day, "Tuesday, November 14", is the date's.)
+            // (A weekday before a month and its day, "Tuesday, November 14", is the date's; so
+            // is one after a date of Chinese, Japanese or Korean, "12月1日（火）", "12월 1일
+            // 화요일".)
             Some(Volatile::Date)
         } else if day_number(tok).is_some()
             && (next_d.is_some_and(|n| in_list!(MONTHS, n))
@@ -5343,6 +5418,127 @@ const WEEKDAY_ROWS: &[[&str; 7]] = &[
         "zaterdag",
         "zondag",
     ],
+    // Portuguese (the first word of "segunda-feira"), Scandinavian, Finnish, Polish, Czech,
+    // Russian, Ukrainian, Turkish, Greek, Hungarian, Arabic, Hebrew (the second word of "יום
+    // שני"), Hindi; Indonesian but its Sunday, "minggu", which is also a week ("3 minggu yang
+    // lalu"; an empty name is never a token). Romanian is left out: its Monday, "luni", is also
+    // "months".
+    [
+        "segunda", "terça", "quarta", "quinta", "sexta", "sábado", "domingo",
+    ],
+    [
+        "måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag",
+    ],
+    [
+        "mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag",
+    ],
+    [
+        "maanantai",
+        "tiistai",
+        "keskiviikko",
+        "torstai",
+        "perjantai",
+        "lauantai",
+        "sunnuntai",
+    ],
+    [
+        "poniedziałek",
+        "wtorek",
+        "środa",
+        "czwartek",
+        "piątek",
+        "sobota",
+        "niedziela",
+    ],
+    [
+        "pondělí", "úterý", "středa", "čtvrtek", "pátek", "sobota", "neděle",
+    ],
+    [
+        "понедельник",
+        "вторник",
+        "среда",
+        "четверг",
+        "пятница",
+        "суббота",
+        "воскресенье",
+    ],
+    [
+        "понеділок",
+        "вівторок",
+        "середа",
+        "четвер",
+        "пʼятниця",
+        "субота",
+        "неділя",
+    ],
+    [
+        "pazartesi",
+        "salı",
+        "çarşamba",
+        "perşembe",
+        "cuma",
+        "cumartesi",
+        "pazar",
+    ],
+    [
+        "δευτέρα",
+        "τρίτη",
+        "τετάρτη",
+        "πέμπτη",
+        "παρασκευή",
+        "σάββατο",
+        "κυριακή",
+    ],
+    [
+        "hétfő",
+        "kedd",
+        "szerda",
+        "csütörtök",
+        "péntek",
+        "szombat",
+        "vasárnap",
+    ],
+    ["senin", "selasa", "rabu", "kamis", "jumat", "sabtu", ""],
+    [
+        "الاثنين",
+        "الثلاثاء",
+        "الأربعاء",
+        "الخميس",
+        "الجمعة",
+        "السبت",
+        "الأحد",
+    ],
+    [
+        "الإثنين",
+        "الثلاثاء",
+        "الاربعاء",
+        "الخميس",
+        "الجمعة",
+        "السبت",
+        "الاحد",
+    ],
+    ["שני", "שלישי", "רביעי", "חמישי", "שישי", "שבת", "ראשון"],
+    [
+        "सोमवार",
+        "मंगलवार",
+        "बुधवार",
+        "गुरुवार",
+        "शुक्रवार",
+        "शनिवार",
+        "रविवार",
+    ],
+    // Japanese (in brackets after the date, "12月1日（火）"), Chinese and Korean.
+    ["月", "火", "水", "木", "金", "土", "日"],
+    [
+        "星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日",
+    ],
+    [
+        "星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期天",
+    ],
+    ["周一", "周二", "周三", "周四", "周五", "周六", "周日"],
+    [
+        "월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일",
+    ],
 ];
 
 /// The weekdays (0 = Monday … 6 = Sunday) a text names as part of a date ([`volatile_kinds`]
@@ -6076,6 +6272,20 @@ fn month_number(tok: &str) -> Option<i64> {
         "жовтня" | "жовтень" => 10,
         "листопада" | "листопад" => 11,
         "грудня" | "грудень" => 12,
+        "maret" => 3,
+        "agustus" => 8,
+        "يناير" | "ינואר" | "בינואר" | "जनवरी" => 1,
+        "فبراير" | "פברואר" | "בפברואר" | "फ़रवरी" | "फरवरी" => 2,
+        "مارس" | "מרץ" | "במרץ" | "मार्च" => 3,
+        "أبريل" | "ابريل" | "אפריל" | "באפריל" | "अप्रैल" => 4,
+        "مايو" | "מאי" | "במאי" | "मई" => 5,
+        "يونيو" | "יוני" | "ביוני" | "जून" => 6,
+        "يوليو" | "יולי" | "ביולי" | "जुलाई" => 7,
+        "أغسطس" | "اغسطس" | "אוגוסט" | "באוגוסט" | "अगस्त" => 8,
+        "سبتمبر" | "ספטמבר" | "בספטמבר" | "सितंबर" | "सितम्बर" => 9,
+        "أكتوبر" | "اكتوبر" | "אוקטובר" | "באוקטובר" | "अक्टूबर" | "अक्तूबर" => 10,
+        "نوفمبر" | "נובמבר" | "בנובמבר" | "नवंबर" | "नवम्बर" => 11,
+        "ديسمبر" | "דצמבר" | "בדצמבר" | "दिसंबर" | "दिसम्बर" => 12,
         _ => return None,
     };
     Some(n)
@@ -9691,6 +9901,50 @@ mod tests {
         // Late on Thursday in UTC it is already Friday east of it.
         assert!(weekdays_track_one_zone(&[], &[4], thu, thu + 11 * 3600));
         assert!(weekdays_track_one_zone(&[], &[], thu, fri));
+    }
+
+    /// A page that prints today's date with its weekday, in the languages of the web: noise
+    /// when each visit's day is named; the same stamp a week off the visits is content.
+    #[test]
+    fn today_s_date_with_its_weekday_in_many_languages() {
+        // 30 November 2026 was a Monday.
+        let (mon, tue) = (noon(2026, 11, 30), noon(2026, 12, 1));
+        let cases = [
+            ("Понедельник, 30 ноября 2026", "Вторник, 1 декабря 2026"),
+            ("Понеділок, 30 листопада 2026", "Вівторок, 1 грудня 2026"),
+            ("Poniedziałek, 30 listopada 2026", "Wtorek, 1 grudnia 2026"),
+            ("Pondělí 30. listopadu 2026", "Úterý 1. prosince 2026"),
+            ("30 Kasım 2026 Pazartesi", "1 Aralık 2026 Salı"),
+            ("Δευτέρα 30 Νοεμβρίου 2026", "Τρίτη 1 Δεκεμβρίου 2026"),
+            ("Måndag 30 november 2026", "Tisdag 1 december 2026"),
+            ("Mandag 30. november 2026", "Tirsdag 1. desember 2026"),
+            ("Maanantai 30. marraskuuta 2026", "Tiistai 1. joulukuuta 2026"),
+            ("Hétfő, 2026. november 30.", "Kedd, 2026. december 1."),
+            (
+                "Segunda-feira, 30 de novembro de 2026",
+                "Terça-feira, 1 de dezembro de 2026",
+            ),
+            ("Senin, 30 November 2026", "Selasa, 1 Desember 2026"),
+            ("الاثنين 30 نوفمبر 2026", "الثلاثاء 1 ديسمبر 2026"),
+            ("יום שני, 30 בנובמבר 2026", "יום שלישי, 1 בדצמבר 2026"),
+            ("सोमवार, 30 नवंबर 2026", "मंगलवार, 1 दिसंबर 2026"),
+            ("2026年11月30日（月）", "2026年12月1日（火）"),
+            ("2026年11月30日 星期一", "2026年12月1日 星期二"),
+            ("2026년 11월 30일 월요일", "2026년 12월 1일 화요일"),
+        ];
+        for (old, new) in cases {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(mon), Some(tue)),
+                Some(vec![Volatile::Date]),
+                "{old} → {new}"
+            );
+            // Read a week later, the stamps name no visit's day: a document's dates.
+            assert_eq!(
+                builtin_noise_between(old, new, Some(mon + 7 * 86_400), Some(tue + 7 * 86_400)),
+                None,
+                "{old} → {new}, a week later"
+            );
+        }
     }
 
     /// A date that moved to the next day between two visits is the day each visit was served
