@@ -1198,6 +1198,29 @@ const NOW_PHRASES: &[&[&str]] = &[
     &["przed", "chwilą"],
     &["az", "önce"],
     &["juuri", "nyt"],
+    // Japanese, Chinese, Korean, Ukrainian, Greek, Indonesian, Vietnamese, Arabic, Hebrew,
+    // Hindi, Scandinavian, Czech, Spanish and Italian phrases not above.
+    &["たった今"],
+    &["今さっき"],
+    &["刚刚"],
+    &["刚才"],
+    &["방금"],
+    &["щойно"],
+    &["тільки", "що"],
+    &["μόλις", "τώρα"],
+    &["baru", "saja"],
+    &["vừa", "xong"],
+    &["قبل", "قليل"],
+    &["منذ", "قليل"],
+    &["לפני", "רגע"],
+    &["अभी", "अभी"],
+    &["just", "nu"],
+    &["lige", "nu"],
+    &["akkurat", "nå"],
+    &["právě", "teď"],
+    &["před", "chvílí"],
+    &["justo", "ahora"],
+    &["proprio", "ora"],
 ];
 /// A past period named relative to today ("last week", "letzten Monat", "le mois dernier"): a
 /// relative time in a block of at most [`LAST_PERIOD_MAX_WORDS`] words ("last week" beside a
@@ -1251,6 +1274,30 @@ const DAY_WORDS: &[&str] = &[
     "dün",
     "tänään",
     "eilen",
+    // Ukrainian, Japanese, Chinese, Korean, Indonesian, Greek, Hungarian, Romanian, Arabic,
+    // Hebrew and Hindi (not Hungarian "ma", also a word of Italian and Spanish).
+    "сьогодні",
+    "вчора",
+    "今日",
+    "昨日",
+    "今天",
+    "昨天",
+    "오늘",
+    "어제",
+    "kemarin",
+    "σήμερα",
+    "χθες",
+    "χτες",
+    "tegnap",
+    "azi",
+    "astăzi",
+    "اليوم",
+    "أمس",
+    "امس",
+    "היום",
+    "אתמול",
+    "आज",
+    "कल",
     // The days ahead, as an events list names them ("Tomorrow · 10:00" → "Today · 10:00" a
     // day later). (Not "morgen", "mañana" or "morgon": also "morning".)
     "tomorrow",
@@ -1264,7 +1311,30 @@ const DAY_WORDS: &[&str] = &[
     "завтра",
     "yarın",
     "huomenna",
+    "明日",
+    "明天",
+    "내일",
+    "besok",
+    "αύριο",
+    "holnap",
+    "mâine",
+    "غدا",
+    "מחר",
 ];
+/// Days named relative to today in two words, read as [`DAY_WORDS`] are: Danish and
+/// Norwegian ("i dag", "i går", "i morgen"), Indonesian ("hari ini") and Vietnamese ("hôm nay",
+/// "hôm qua", "ngày mai").
+const DAY_PAIRS: &[[&str; 2]] = &[
+    ["i", "dag"],
+    ["i", "går"],
+    ["i", "morgen"],
+    ["hari", "ini"],
+    ["hôm", "nay"],
+    ["hôm", "qua"],
+    ["ngày", "mai"],
+];
+/// The first words of the [`DAY_PAIRS`].
+const DAY_PAIR_FIRSTS: &[&str] = &["i", "hari", "hôm", "ngày"];
 /// Units of a relative time written glued to its number: "3m ago", "2h ago", "5d ago".
 const COMPACT_UNITS: &[&str] = &[
     "s", "m", "min", "h", "hr", "hrs", "d", "w", "mo", "y", "std",
@@ -2677,9 +2747,8 @@ fn korean_date<'a>(
 /// Whether a word ends a date of Chinese, Japanese ([`cjk_date`]) or Korean (its day, "1일").
 fn cjk_day(w: &str) -> bool {
     cjk_date(w).is_some()
-        || w.strip_suffix('일').is_some_and(|d| {
-            (1..=2).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit())
-        })
+        || w.strip_suffix('일')
+            .is_some_and(|d| (1..=2).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// A Chinese or Japanese date in a token: "2026年11月28日", "11月28日", "2026年11月28日更新"
@@ -3008,6 +3077,17 @@ fn mark_now_phrases_as(
     };
     for k in 0..words.len() {
         let i = words[k];
+        // (Two words in Danish and Norwegian, Indonesian and Vietnamese: "i dag", "hari ini".)
+        if let Some(&j) = words.get(k + 1).filter(|_| tokens[i].len() <= 5) {
+            let day_pair = in_list!(DAY_PAIR_FIRSTS, tokens[i]) && {
+                let pair = [tokens[i].to_lowercase(), tokens[j].to_lowercase()];
+                DAY_PAIRS.iter().any(|p| p[0] == pair[0] && p[1] == pair[1])
+            };
+            if day_pair && (anywhere || words.len() <= 4 || clock_near(k + 1)) {
+                kinds[i] = Some(Volatile::RelativeTime);
+                kinds[j] = Some(Volatile::RelativeTime);
+            }
+        }
         if in_list!(DAY_WORDS, tokens[i]) && (anywhere || words.len() <= 3 || clock_near(k)) {
             kinds[i] = Some(Volatile::RelativeTime);
             // "aujourd'hui": its apostrophe and "hui" too.
@@ -3031,6 +3111,15 @@ fn mark_now_phrases_as(
         if let Some(&next) = words.get(k + 1) {
             if in_list!(AGO_AFTER, tokens[next]) {
                 kinds[next] = Some(Volatile::RelativeTime);
+            }
+            // Indonesian "3 hari yang lalu".
+            if tokens[next].eq_ignore_ascii_case("yang")
+                && words
+                    .get(k + 2)
+                    .is_some_and(|&w| tokens[w].eq_ignore_ascii_case("lalu"))
+            {
+                kinds[next] = Some(Volatile::RelativeTime);
+                kinds[words[k + 2]] = Some(Volatile::RelativeTime);
             }
         }
         if k > 0 && in_list!(AGO_BEFORE, tokens[words[k - 1]]) {
@@ -5451,7 +5540,13 @@ const WEEKDAY_ROWS: &[[&str; 7]] = &[
         "niedziela",
     ],
     [
-        "pondělí", "úterý", "středa", "čtvrtek", "pátek", "sobota", "neděle",
+        "pondělí",
+        "úterý",
+        "středa",
+        "čtvrtek",
+        "pátek",
+        "sobota",
+        "neděle",
     ],
     [
         "понедельник",
@@ -5530,14 +5625,32 @@ const WEEKDAY_ROWS: &[[&str; 7]] = &[
     // Japanese (in brackets after the date, "12月1日（火）"), Chinese and Korean.
     ["月", "火", "水", "木", "金", "土", "日"],
     [
-        "星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日",
+        "星期一",
+        "星期二",
+        "星期三",
+        "星期四",
+        "星期五",
+        "星期六",
+        "星期日",
     ],
     [
-        "星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期天",
+        "星期一",
+        "星期二",
+        "星期三",
+        "星期四",
+        "星期五",
+        "星期六",
+        "星期天",
     ],
     ["周一", "周二", "周三", "周四", "周五", "周六", "周日"],
     [
-        "월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일",
+        "월요일",
+        "화요일",
+        "수요일",
+        "목요일",
+        "금요일",
+        "토요일",
+        "일요일",
     ],
 ];
 
@@ -6275,17 +6388,27 @@ fn month_number(tok: &str) -> Option<i64> {
         "maret" => 3,
         "agustus" => 8,
         "يناير" | "ינואר" | "בינואר" | "जनवरी" => 1,
-        "فبراير" | "פברואר" | "בפברואר" | "फ़रवरी" | "फरवरी" => 2,
+        "فبراير" | "פברואר" | "בפברואר" | "फ़रवरी" | "फरवरी" => {
+            2
+        }
         "مارس" | "מרץ" | "במרץ" | "मार्च" => 3,
         "أبريل" | "ابريل" | "אפריל" | "באפריל" | "अप्रैल" => 4,
         "مايو" | "מאי" | "במאי" | "मई" => 5,
         "يونيو" | "יוני" | "ביוני" | "जून" => 6,
         "يوليو" | "יולי" | "ביולי" | "जुलाई" => 7,
         "أغسطس" | "اغسطس" | "אוגוסט" | "באוגוסט" | "अगस्त" => 8,
-        "سبتمبر" | "ספטמבר" | "בספטמבר" | "सितंबर" | "सितम्बर" => 9,
-        "أكتوبر" | "اكتوبر" | "אוקטובר" | "באוקטובר" | "अक्टूबर" | "अक्तूबर" => 10,
-        "نوفمبر" | "נובמבר" | "בנובמבר" | "नवंबर" | "नवम्बर" => 11,
-        "ديسمبر" | "דצמבר" | "בדצמבר" | "दिसंबर" | "दिसम्बर" => 12,
+        "سبتمبر" | "ספטמבר" | "בספטמבר" | "सितंबर" | "सितम्बर" => {
+            9
+        }
+        "أكتوبر" | "اكتوبر" | "אוקטובר" | "באוקטובר" | "अक्टूबर" | "अक्तूबर" => {
+            10
+        }
+        "نوفمبر" | "נובמבר" | "בנובמבר" | "नवंबर" | "नवम्बर" => {
+            11
+        }
+        "ديسمبر" | "דצמבר" | "בדצמבר" | "दिसंबर" | "दिसम्बर" => {
+            12
+        }
         _ => return None,
     };
     Some(n)
@@ -9918,7 +10041,10 @@ mod tests {
             ("Δευτέρα 30 Νοεμβρίου 2026", "Τρίτη 1 Δεκεμβρίου 2026"),
             ("Måndag 30 november 2026", "Tisdag 1 december 2026"),
             ("Mandag 30. november 2026", "Tirsdag 1. desember 2026"),
-            ("Maanantai 30. marraskuuta 2026", "Tiistai 1. joulukuuta 2026"),
+            (
+                "Maanantai 30. marraskuuta 2026",
+                "Tiistai 1. joulukuuta 2026",
+            ),
             ("Hétfő, 2026. november 30.", "Kedd, 2026. december 1."),
             (
                 "Segunda-feira, 30 de novembro de 2026",
@@ -12537,6 +12663,26 @@ mod tests {
                 ("Dzisiaj, 14:05", "Wczoraj, 14:05"),
                 ("idag 14:05", "igår 14:05"),
                 ("Сегодня, 14:05", "Вчера, 14:05"),
+                ("Сьогодні, 14:05", "Вчора, 14:05"),
+                ("今日 14:05", "昨日 14:05"),
+                ("今天 14:05", "昨天 14:05"),
+                ("오늘 14:05", "어제 14:05"),
+                ("Σήμερα 14:05", "Χθες 14:05"),
+                ("Azi, 14:05", "Ieri, 14:05"),
+                ("اليوم 14:05", "أمس 14:05"),
+                ("היום 14:05", "אתמול 14:05"),
+                ("आज 14:05", "कल 14:05"),
+                ("Kemarin", "2 hari yang lalu"),
+                ("Hari ini, 14:05", "Kemarin, 14:05"),
+                ("I dag 14:05", "I går 14:05"),
+                ("Hôm nay 14:05", "Hôm qua 14:05"),
+                // "Just now" in more languages, then a number of minutes.
+                ("たった今", "3分前"),
+                ("刚刚", "3分钟前"),
+                ("방금", "3분 전"),
+                ("baru saja", "3 menit yang lalu"),
+                ("justo ahora", "hace 3 minutos"),
+                ("щойно", "3 хвилини тому"),
                 // A status page's day that passed.
                 ("No incidents reported today.", "No incidents reported."),
                 ("Keine Störungen heute.", "Keine Störungen."),
@@ -12552,6 +12698,10 @@ mod tests {
                 "Yesterday the council decided to rebuild the pier before summer",
             ),
             ("Heute geöffnet bis abends", "Gestern geöffnet bis abends"),
+            (
+                "Vi åbner i dag den nye fløj for besøgende på havnen",
+                "Vi åbnede i går den nye fløj for besøgende på havnen",
+            ),
             (
                 "Today the council decided to rebuild the pier",
                 "The council decided to rebuild the pier",
