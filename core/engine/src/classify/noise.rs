@@ -4065,6 +4065,19 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
     let rated = short
         && (words.iter().any(|&i| in_list!(RATING_WORDS, tokens[i]))
             || tokens.iter().any(|t| t.contains(['★', '☆', '⭐'])));
+    // A repository's stars beside its forks or watchers ("12 stars · 140 forks · 23 open
+    // issues"), in a block of any length: they grow with its audience, like the forks. Stars
+    // alone are as often a film's or a hotel's rating (short blocks only, `rated`).
+    let forked = std::cell::OnceCell::new();
+    let forked = || {
+        *forked.get_or_init(|| {
+            words.iter().any(|&j| {
+                ["forks", "fork", "watchers", "watching"]
+                    .iter()
+                    .any(|w| tokens[j].eq_ignore_ascii_case(w))
+            })
+        })
+    };
     // The block says how long ago something was ("3 hours ago", "vor 2 Stunden"): a score's
     // words count votes here ([`SCORE_WORDS`]). Read once, when a number stands before one.
     let aged = std::cell::OnceCell::new();
@@ -4308,6 +4321,8 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 || consent_partners(k, &word_at)
                 || endorsement(k, &word_at)
                 || times_accessed(k, &word_at)
+                || (next.is_some_and(|n| n.eq_ignore_ascii_case("stars") || n.eq_ignore_ascii_case("star"))
+                    && forked())
                 || (short && (rated || (!sentence && !versioned(tokens, i))))
                 // A rating written with its star ("4.6★ 212K reviews · 10M+ downloads"), in a
                 // longer block too, or an average said in stars ("4.5 out of 5 stars 1,234
@@ -4337,6 +4352,10 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
             && (next.is_some_and(|n| in_list!(COUNTER_WORDS, n))
                 || prev.is_some_and(|p| in_list!(COUNTER_WORDS, p))
                 || count_label(k, &word_at)
+                // ("Viewed 12k times", "1.2k stars · 140 forks".)
+                || times_accessed(k, &word_at)
+                || (next.is_some_and(|n| n.eq_ignore_ascii_case("stars") || n.eq_ignore_ascii_case("star"))
+                    && forked())
                 // ("2K+ bought in past month": a "+" right after says at least so many.)
                 || tokens.get(i + 1) == Some(&"+")
                 || (short && !tok.ends_with(['m', 'b']) && (tok.contains(['.', ',']) || aged())))
@@ -12325,12 +12344,34 @@ mod tests {
                 "Tide tables for the harbour and the coast, 3 new comments",
                 "Tide tables for the harbour and the coast, 5 new comments",
             ),
+            // A repository's stars beside its forks, in a longer block; a count written short
+            // before "times".
+            (
+                "12 stars · 140 forks · 23 open issues",
+                "14 stars · 141 forks · 25 open issues",
+            ),
+            (
+                "Tide tables for the harbour and the coast 1.2k stars 140 forks",
+                "Tide tables for the harbour and the coast 1.3k stars 140 forks",
+            ),
+            (
+                "Asked 3 years ago Modified 2 days ago Viewed 12k times",
+                "Asked 3 years ago Modified 2 days ago Viewed 13k times",
+            ),
         ] {
             assert!(
                 builtin_noise(old, new).is_some_and(|k| k.contains(&Volatile::Counter)),
                 "{old} → {new}"
             );
         }
+        // Stars without forks in a longer block: a critic's rating.
+        assert_eq!(
+            builtin_noise(
+                "The critics gave the new harbour film 4 stars in the weekend paper",
+                "The critics gave the new harbour film 2 stars in the weekend paper"
+            ),
+            None
+        );
     }
 
     #[test]
