@@ -1496,6 +1496,8 @@ fn recounted(a: &str, b: &str) -> bool {
         .map(|(p, q)| p != q && number(p) && number(q) && same_but_digits(p, q))
         .collect();
     let mut inflected = false;
+    // Whether a word before agreed with the count ([`text::agreeing`]).
+    let mut agreed = false;
     // The words that took their other form for the count: a word right after one of them took
     // it too ("Solo 2 camere rimaste" → "Solo 1 camera rimasta").
     let mut formed = vec![false; x.len()];
@@ -1508,9 +1510,18 @@ fn recounted(a: &str, b: &str) -> bool {
         let counted =
             (k > 0 && (recount[k - 1] || formed[k - 1])) || recount.get(k + 1) == Some(&true);
         let agreeing = text::agreeing(p1, q1);
-        if p0 != q0 || p2 != q2 || !(agreeing || counted && text::inflected(p1, q1)) {
+        // Once the count's word took its other form and a word agreed with it, a word further
+        // on may take its other form too ("1 person has this in their cart" → "3 people have
+        // this in their carts"); without one that agreed, it is another phrase ("3 copies of
+        // the books" → "1 copy of the book").
+        let after_agreed = agreed && formed[..k].contains(&true);
+        if p0 != q0
+            || p2 != q2
+            || !(agreeing || (counted || after_agreed) && text::inflected(p1, q1))
+        {
             return false;
         }
+        agreed |= agreeing;
         // A verb that agrees with the count stands anywhere in the phrase ("1 person is
         // viewing" → "4 people are viewing"); the count's word stands beside it.
         formed[k] = counted;
@@ -2180,6 +2191,10 @@ mod tests {
         ));
         assert!(recounted("Solo 2 camere rimaste", "Solo 1 camera rimasta"));
         assert!(recounted("There is 1 seat left", "There are 3 seats left"));
+        assert!(recounted(
+            "1 person has this in their cart",
+            "3 people have this in their carts"
+        ));
         assert!(
             !recounted(
                 "1 bridge, the new one is open",

@@ -5988,6 +5988,8 @@ fn split_noise_kinds_as(old: &str, new: &str, long: bool) -> Option<Vec<Volatile
     // The last slot of a counter word's other form: a word agreeing with it right after it
     // took its other form too ("Solo 2 camere rimaste" → "Solo 1 camera rimasta").
     let mut formed: Option<usize> = None;
+    // How many words took their other form with the count.
+    let mut forms = 0;
     for (n, (x, y)) in sa.iter().zip(&sb).enumerate() {
         match (x, y) {
             (Slot::Lit(p), Slot::Lit(q)) if p == q => {}
@@ -6002,10 +6004,16 @@ fn split_noise_kinds_as(old: &str, new: &str, long: bool) -> Option<Vec<Volatile
             {
                 counted = true;
                 formed = Some(n);
+                forms += 1;
             }
             // A verb agreeing with that count, anywhere ("1 person is viewing this" → "4
             // people are viewing this").
             (Slot::Lit(p), Slot::Lit(q)) if text::agreeing(p, q) => agreed = true,
+            // After the count's word and a word agreeing with it, a word further on in its
+            // other form agrees with them ("1 person has this in their cart" → "3 people have
+            // this in their carts").
+            (Slot::Lit(p), Slot::Lit(q))
+                if counted && (agreed || forms >= 2) && text::inflected(p, q) => {}
             (Slot::Vol(k1, v1, i), Slot::Vol(k2, v2, j)) if k1 == k2 => {
                 if v1 != v2 {
                     if *k1 == Volatile::Counter
@@ -12331,6 +12339,11 @@ mod tests {
             (
                 "There is 1 room left at this price",
                 "There are 3 rooms left at this price",
+            ),
+            // A word further on agreeing with both.
+            (
+                "1 person has this in their cart",
+                "3 people have this in their carts",
             ),
             // What is left of a stock of a listing's rooms.
             ("Plus que 3 chambres", "Plus que 2 chambres"),
