@@ -4739,25 +4739,6 @@ pub fn builtin_noise_between(
             return None;
         }
     }
-    // The dates only one side holds, each read against its own visit's day.
-    let own_dates = |text: &str, other: &str, at: i64| -> Vec<i64> {
-        let day = at.div_euclid(86_400);
-        let theirs = dates_in(other, day);
-        dates_in(text, day)
-            .into_iter()
-            .filter(|d| !theirs.contains(d))
-            .collect()
-    };
-    let far = |dates: &[i64], at: i64| {
-        let day = at.div_euclid(86_400);
-        dates.iter().any(|d| (d - day).abs() > DATE_NOW_DAYS)
-    };
-    let new_only = now.map(|now| own_dates(new, old, now));
-    if let (Some(dates), Some(now)) = (&new_only, now) {
-        if far(dates, now) {
-            return None;
-        }
-    }
     // A month named without a day ("Next review: March 2027" → "June 2027"), only one side
     // holds, far from its visit's day: a month the page states, not the visit's.
     let far_month = |text: &str, other: &str, at: i64| {
@@ -4773,18 +4754,69 @@ pub fn builtin_noise_between(
     {
         return None;
     }
-    if let Some(then) = then {
-        let old_only = own_dates(old, new, then);
-        if far(&old_only, then) {
-            return None;
-        }
-        if let (Some(new_only), Some(now)) = (&new_only, now) {
-            if !dates_track_one_zone(&old_only, new_only, then, now) {
-                return None;
+    // The dates only one side holds, each read against its own visit's day. A slashed date
+    // ("01/12/2026") is read in the order farthest from the visit ([`date_spans`]), unless
+    // the other version writes one that only one order reads ([`slash_order`]): a page writes
+    // its dates one way ("30/11/2026" → "01/12/2026" seen on those days tracks the visits).
+    // Two that both orders read stay read so ("02/01/2026" → "02/02/2026", Match's terms
+    // revised, read on 2 and 3 February, would track them month first in UTC−12).
+    let tracks = |order: Option<SlashOrder>| {
+        let own_dates = |text: &str, other: &str, at: i64| -> Vec<i64> {
+            let day = at.div_euclid(86_400);
+            let theirs = dates_in_order(other, day, order);
+            dates_in_order(text, day, order)
+                .into_iter()
+                .filter(|d| !theirs.contains(d))
+                .collect()
+        };
+        let far = |dates: &[i64], at: i64| {
+            let day = at.div_euclid(86_400);
+            dates.iter().any(|d| (d - day).abs() > DATE_NOW_DAYS)
+        };
+        let new_only = now.map(|now| own_dates(new, old, now));
+        if let (Some(dates), Some(now)) = (&new_only, now) {
+            if far(dates, now) {
+                return false;
             }
         }
-    }
-    Some(reasons)
+        if let Some(then) = then {
+            let old_only = own_dates(old, new, then);
+            if far(&old_only, then) {
+                return false;
+            }
+            if let (Some(new_only), Some(now)) = (&new_only, now) {
+                if !dates_track_one_zone(&old_only, new_only, then, now) {
+                    return false;
+                }
+            }
+        }
+        true
+    };
+    let order = (old.contains('/') || new.contains('/'))
+        .then(|| slash_order(old).or_else(|| slash_order(new)))
+        .flatten();
+    (tracks(None) || order.is_some_and(|o| tracks(Some(o)))).then_some(reasons)
+}
+
+/// The order of the first slashed date of `t` ("30/11/2026", "11/30/26") that only one order
+/// reads: day first when its first number is above 12, month first when its second is.
+fn slash_order(t: &str) -> Option<SlashOrder> {
+    let toks = text::tokens(t);
+    let small = |t: &str| {
+        (t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| t.parse::<i64>().ok())
+            .flatten()
+    };
+    (0..toks.len().saturating_sub(4)).find_map(|i| {
+        if toks[i + 1] != "/" || toks[i + 3] != "/" || !matches!(toks[i + 4].len(), 2 | 4) {
+            return None;
+        }
+        match (small(toks[i])?, small(toks[i + 2])?) {
+            (a, b) if a > 12 && (1..=12).contains(&b) && a <= 31 => Some(SlashOrder::DayFirst),
+            (a, b) if b > 12 && (1..=12).contains(&a) && b <= 31 => Some(SlashOrder::MonthFirst),
+            _ => None,
+        }
+    })
 }
 
 /// Greetings that name the hour of the day, lowercased (nine languages): "Good morning" on one
@@ -6733,16 +6765,42 @@ pub const CLOCK_TRACK_MINUTES: i64 = 10;
 const CLOCK_DATE_REACH: usize = 6;
 
 fn dates_in(text: &str, today: i64) -> Vec<i64> {
+    dates_in_order(text, today, None)
+}
+
+/// [`dates_in`], its slashed dates read in `order` when given (see [`date_spans_in_order`]).
+fn dates_in_order(text: &str, today: i64, order: Option<SlashOrder>) -> Vec<i64> {
     let toks = text::tokens(text);
-    let mut out: Vec<i64> = date_spans(&toks, today).into_iter().map(|d| d.0).collect();
+    let mut out: Vec<i64> = date_spans_in_order(&toks, today, order)
+        .into_iter()
+        .map(|d| d.0)
+        .collect();
     out.sort_unstable();
     out.dedup();
     out
 }
 
+/// How a slashed date ("11/12/2026") is read: day first (most of the world) or month first
+/// (the United States).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum SlashOrder {
+    DayFirst,
+    MonthFirst,
+}
+
 /// The readable dates of `toks` ([`dates_in`]) in text order: (days since the epoch, first
 /// token, last token).
 fn date_spans(toks: &[&str], today: i64) -> Vec<(i64, usize, usize)> {
+    date_spans_in_order(toks, today, None)
+}
+
+/// [`date_spans`], a slashed date read in `order` when given (a date that cannot be read so,
+/// "30/11/2026" month first, is none), else in the order farthest from `today`.
+fn date_spans_in_order(
+    toks: &[&str],
+    today: i64,
+    order: Option<SlashOrder>,
+) -> Vec<(i64, usize, usize)> {
     // Indices of the word tokens, to look at neighbouring words across spaces/punctuation.
     let words: Vec<usize> = (0..toks.len())
         .filter(|&i| text::is_word(toks[i]))
@@ -6818,7 +6876,12 @@ fn date_spans(toks: &[&str], today: i64) -> Vec<(i64, usize, usize)> {
                             .then(|| valid(y, m, d))
                             .flatten()
                     };
-                    if let Some(day) = [read(a, b), read(b, a)]
+                    let readings = match order {
+                        Some(SlashOrder::DayFirst) => [None, read(b, a)],
+                        Some(SlashOrder::MonthFirst) => [read(a, b), None],
+                        None => [read(a, b), read(b, a)],
+                    };
+                    if let Some(day) = readings
                         .into_iter()
                         .flatten()
                         .max_by_key(|days| (days - today).abs())
@@ -14254,6 +14317,27 @@ mod tests {
             ),
             None
         );
+        // Today's date written day first, "30/11/2026" on one visit: the other version's
+        // "01/12/2026" is read day first too (month first it is 12 January, far from the
+        // visit), and tracks the visits. Month first likewise. A week later the same stamps
+        // are a document's dates.
+        let (mon, tue) = (at(2026, 11, 30, 10), at(2026, 12, 1, 10));
+        for (old, new, then, now) in [
+            ("Lunedì 30/11/2026", "Martedì 01/12/2026", mon, tue),
+            ("Today: 11/30/2026", "Today: 12/01/2026", mon, tue),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(then), Some(now)),
+                Some(vec![Volatile::Date]),
+                "{old} → {new}"
+            );
+            let week = 7 * 86_400;
+            assert_eq!(
+                builtin_noise_between(old, new, Some(then + week), Some(now + week)),
+                None,
+                "{old} → {new}, a week later"
+            );
+        }
     }
 
     #[test]
