@@ -4374,6 +4374,7 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 && next_d.is_some_and(|n| in_list!(MONTHS, n))
                 && word_at(k + 2).is_some_and(is_number))
             || (is_day_name(tok) && prev.is_some_and(cjk_day))
+            || (vietnamese_weekday(tokens, i).is_some() && (next_d.is_some_and(is_number)))
         {
             // (A weekday before a month and its day, "Tuesday, November 14", is the date's; so
             // is one after a date of Chinese, Japanese or Korean, "12月1日（火）", "12월 1일
@@ -5713,20 +5714,43 @@ fn weekdays_named(t: &str) -> Vec<i64> {
     let kinds = volatile_kinds(&toks);
     let mut out: Vec<i64> = toks
         .iter()
+        .enumerate()
         .zip(&kinds)
         .filter(|(_, k)| **k == Some(Volatile::Date))
-        .filter_map(|(tok, _)| {
+        .filter_map(|((i, tok), _)| {
             let lower = tok.to_lowercase();
             let lower = lower.trim_end_matches('.');
             WEEKDAY_ROWS
                 .iter()
                 .find_map(|row| row.iter().position(|w| *w == lower))
+                .or_else(|| vietnamese_weekday(&toks, i))
                 .map(|d| d as i64)
         })
         .collect();
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// The weekday (0 = Monday) Vietnamese names at token `i`: the word after "thứ" ("Thứ Hai",
+/// Monday, the second day … "Thứ Bảy", Saturday) or "Nhật" after "Chủ" (Sunday). Alone the
+/// words are numbers ("hai", two; "năm", five and year): only after "thứ" are they a day.
+fn vietnamese_weekday(toks: &[&str], i: usize) -> Option<usize> {
+    if !in_list!(&["hai", "ba", "tư", "năm", "sáu", "bảy", "nhật"], toks[i]) {
+        return None;
+    }
+    let prev = toks[..i].iter().rev().find(|t| text::is_word(t))?;
+    let lower = toks[i].to_lowercase();
+    if prev.to_lowercase() == "chủ" && lower == "nhật" {
+        return Some(6);
+    }
+    (prev.to_lowercase() == "thứ")
+        .then(|| {
+            ["hai", "ba", "tư", "năm", "sáu", "bảy"]
+                .iter()
+                .position(|w| *w == lower)
+        })
+        .flatten()
 }
 
 /// Whether the weekdays only the old text names (`old_only`, 0 = Monday) are the weekday of
@@ -10120,6 +10144,9 @@ mod tests {
     /// when each visit's day is named; the same stamp a week off the visits is content.
     #[test]
     fn today_s_date_with_its_weekday_in_many_languages() {
+        // ("năm" is also "five" and "year": a weekday only after "thứ".)
+        assert!(weekdays_named("Tháng 11 năm 2026").is_empty());
+        assert_eq!(weekdays_named("Thứ Năm, 03/12/2026"), [3]);
         // 30 November 2026 was a Monday.
         let (mon, tue) = (noon(2026, 11, 30), noon(2026, 12, 1));
         let cases = [
@@ -10147,6 +10174,8 @@ mod tests {
             ("2026年11月30日（月）", "2026年12月1日（火）"),
             ("2026年11月30日 星期一", "2026年12月1日 星期二"),
             ("2026년 11월 30일 월요일", "2026년 12월 1일 화요일"),
+            // Vietnamese names its weekdays by number after "thứ".
+            ("Thứ Hai, 30/11/2026", "Thứ Ba, 01/12/2026"),
         ];
         for (old, new) in cases {
             assert_eq!(
