@@ -5905,6 +5905,10 @@ fn relative_time_reworded(old: &str, new: &str) -> bool {
 /// Most digits of a count glued to a word (see `glued_counter`): up to 999 comments. Set from
 /// what a count is, not fitted; a code like a product number ("a1780") has more.
 const GLUED_COUNTER_MAX_DIGITS: usize = 3;
+/// Most digits of a count of what a shop sold glued to Chinese or Japanese ([`cjk_count`]),
+/// whose numbers are all glued: up to 9,999,999 sold; a telephone number has more (11 in
+/// China).
+const GLUED_CJK_COUNTER_MAX_DIGITS: usize = 7;
 
 /// A counter glued to a word in a counter-like block: pages that set a count in its own
 /// element right after a word (`<span>Uhr</span><span>2</span>`) lose the space when the block
@@ -5970,12 +5974,76 @@ fn glued_counter(old: &str, new: &str) -> bool {
                 .max()
                 .unwrap_or(0)
         };
-        if longest_run(x) > GLUED_COUNTER_MAX_DIGITS || longest_run(y) > GLUED_COUNTER_MAX_DIGITS {
+        // (Chinese and Japanese glue every number to its words: there a count of what was
+        // sold or who bought runs longer, "已售1234件", "1234人付款", up to a telephone's
+        // length; a price glued to its currency, "1299元", "1299円", is the shop's.)
+        if cjk_price(x) || cjk_price(y) {
+            return false;
+        }
+        let most = if cjk_count(x) && cjk_count(y) {
+            GLUED_CJK_COUNTER_MAX_DIGITS
+        } else {
+            GLUED_COUNTER_MAX_DIGITS
+        };
+        if longest_run(x) > most || longest_run(y) > most {
             return false;
         }
         glued = true;
     }
     glued
+}
+
+/// The text of a Chinese or Japanese token around its first run of digits (with its inner
+/// separators, "1,299"): what stands before it and after it.
+fn around_digits(tok: &str) -> Option<(&str, &str)> {
+    let start = tok.find(|c: char| c.is_ascii_digit())?;
+    let len = tok[start..]
+        .char_indices()
+        .find(|&(_, c)| !(c.is_ascii_digit() || c == ',' || c == '.'))
+        .map_or(tok.len() - start, |(i, _)| i);
+    Some((&tok[..start], &tok[start + len..]))
+}
+
+/// Whether a token is a price glued to its currency in Chinese, Japanese or Korean ("1299元",
+/// "价格1299元", "1,299円", "12,000원").
+fn cjk_price(tok: &str) -> bool {
+    around_digits(tok).is_some_and(|(_, after)| {
+        [
+            "元",
+            "円",
+            "块",
+            "圆",
+            "圓",
+            "원",
+            "ドル",
+            "ユーロ",
+            "美元",
+            "欧元",
+            "日元",
+            "港元",
+            "万元",
+            "亿元",
+        ]
+        .iter()
+        .any(|c| after.starts_with(c))
+    })
+}
+
+/// Whether a token is a count of what a shop sold or who bought, glued to its Chinese or
+/// Japanese words: a count's word after the number ("1234件", "1234人付款", "1000+") or a
+/// word of selling before it ("已售1234", "月销1000").
+fn cjk_count(tok: &str) -> bool {
+    tok.chars().any(text::is_unspaced_char)
+        && around_digits(tok).is_some_and(|(before, after)| {
+            [
+                "件", "人", "次", "条", "笔", "单", "回", "票", "赞", "+", "万",
+            ]
+            .iter()
+            .any(|c| after.starts_with(c))
+                || ["已售", "月销", "销量", "售出", "累计", "已有"]
+                    .iter()
+                    .any(|c| before.ends_with(c))
+        })
 }
 
 /// Whether the word before `tokens[k]` is a fact's label ([`FACT_LABELS`]): "Gate B12".
@@ -5998,12 +6066,22 @@ fn v_version(tok: &str) -> bool {
 /// or label beside the number ("1,532 Comments" stays a count).
 pub fn headline_figure(old: &str, new: &str) -> bool {
     // A headline has words: a heading of a bare figure ("1,532") is a tile's count.
+    // (A run of Chinese or Japanese counts its words: "暴雨致1200户停电" is one token.)
     let worded = |t: &str| {
         text::tokens(t)
             .iter()
             .filter(|w| text::is_word(w) && !is_number(w))
-            .count()
+            .map(|w| text::run_words(w))
+            .sum::<usize>()
             >= 2
+    };
+    // Chinese and Japanese glue a headline's figure to its words; a count glued so names what
+    // it counts ("12件のコメント", "阅读1234").
+    let cjk_figure = |t: &str| {
+        t.chars().any(text::is_unspaced_char)
+            && !text::tokens(t)
+                .iter()
+                .any(|w| COUNTER_WORDS.iter().any(|c| !c.is_ascii() && w.contains(c)))
     };
     // A section's number ("18. Kontakt" → "19. Kontakt") moves when a section is inserted
     // before it, which shows itself.
@@ -6016,7 +6094,7 @@ pub fn headline_figure(old: &str, new: &str) -> bool {
         && worded(new)
         && !(numbered(old) && numbered(new))
         && builtin_noise_kinds(old, new).as_deref() == Some(&[Volatile::Counter][..])
-        && !glued_counter(old, new)
+        && (!glued_counter(old, new) || (cjk_figure(old) && cjk_figure(new)))
         && split_noise_kinds_as(old, new, true).is_none()
 }
 
@@ -11061,6 +11139,10 @@ mod tests {
             // Digits of other scripts: fullwidth, Arabic-Indic.
             ("コメント（１２）", "コメント（１５）"),
             ("١٢ تعليقًا", "١٥ تعليقًا"),
+            // A shop's sales glued to their words, longer than a glued count elsewhere.
+            ("已售1234件", "已售1310件"),
+            ("月销1000+", "月销2000+"),
+            ("1234人付款", "1310人付款"),
         ] {
             assert_eq!(
                 builtin_noise(a, b).as_deref(),
@@ -13346,6 +13428,10 @@ mod tests {
             "40,000 homes without power",
             "65,000 homes without power"
         ));
+        // Chinese and Japanese glue it to the headline's words; a glued count names what it
+        // counts.
+        assert!(headline_figure("暴雨致120户停电", "暴雨致350户停电"));
+        assert!(!headline_figure("12件のコメント", "15件のコメント"));
         assert!(headline_figure("Storm: 3 dead", "Storm: 5 dead"));
         for (a, b) in [
             ("1,532 Comments", "1,540 Comments"),
@@ -13387,6 +13473,9 @@ mod tests {
             &[Volatile::Counter],
         );
         all_content(&[
+            // A shop's price glued to its currency in Chinese and Japanese.
+            ("价格：129元", "价格：139元"),
+            ("1,299円（税込）", "1,399円（税込）"),
             // A shop's price and its discount, or a price tracker's drop.
             ("£24.99 (-20%)", "£19.99 (-36%)"),
             ("€ 24,99 ▼ 20%", "€ 19,99 ▼ 36%"),
