@@ -6075,10 +6075,12 @@ pub fn headline_figure(old: &str, new: &str) -> bool {
             .sum::<usize>()
             >= 2
     };
-    // Chinese and Japanese glue a headline's figure to its words; a count glued so names what
-    // it counts ("12件のコメント", "阅读1234").
+    // Chinese and Japanese glue a headline's figure to its words, Korean to its counting word
+    // ("120가구", 120 households); a count glued so names what it counts ("12件のコメント",
+    // "阅读1234").
     let cjk_figure = |t: &str| {
-        t.chars().any(text::is_unspaced_char)
+        t.chars()
+            .any(|c| text::is_unspaced_char(c) || ('\u{AC00}'..='\u{D7A3}').contains(&c))
             && !text::tokens(t)
                 .iter()
                 .any(|w| COUNTER_WORDS.iter().any(|c| !c.is_ascii() && w.contains(c)))
@@ -13431,6 +13433,10 @@ mod tests {
         // Chinese and Japanese glue it to the headline's words; a glued count names what it
         // counts.
         assert!(headline_figure("暴雨致120户停电", "暴雨致350户停电"));
+        assert!(headline_figure(
+            "폭우로 120가구 정전",
+            "폭우로 350가구 정전"
+        ));
         assert!(!headline_figure("12件のコメント", "15件のコメント"));
         assert!(headline_figure("Storm: 3 dead", "Storm: 5 dead"));
         for (a, b) in [
