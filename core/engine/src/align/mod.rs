@@ -1149,7 +1149,7 @@ fn signature(words: &[u64]) -> [u64; 2] {
 /// glued to it as words of their own: "作業員は正午までに" and "作業員は夕方までに" share
 /// most of their pairs, where as words they share nothing.
 fn similarity_hashes(t: &str) -> Vec<u64> {
-    if !t.chars().any(text::is_unspaced_char) {
+    if t.is_ascii() || !t.chars().any(text::is_unspaced_char) {
         return text::word_hashes(t);
     }
     let mut out = Vec::new();
