@@ -821,7 +821,18 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     println!("   people\") and a recipe's ingredients (\"2 eggs\" -> \"3 eggs\") are content; a stock of a");
     println!("   listing's rooms after a word of scarcity (\"Quedan 3 habitaciones\") and a count of open");
     println!("   or new ones (\"23 open issues\") are counts, Danish hours (\"2 timer siden\") a relative");
-    println!("   time. Against 8ca4db3: no figure moved.");
+    println!(
+        "   time. Against 8ca4db3: no figure moved. Session 52 (hand-made pages in twenty more"
+    );
+    println!("   languages): a word keeps its virama and tone marks (Hindi, Thai); Chinese and Japanese are");
+    println!("   diffed and paired by their characters; today's date with its weekday (\"Понедельник, 30");
+    println!("   ноября\", \"12月1日（火）\", twenty languages), a slashed date read in the order the other");
+    println!("   version's shows, relative times, today and \"just now\" in more languages are dates and");
+    println!("   relative times; a repository's stars beside its forks and a Chinese shop's sales glued to");
+    println!(
+        "   their words are counts, its prices and a headline's figure glued so content. Against"
+    );
+    println!("   afcb303: no figure moved.");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(
