@@ -4069,14 +4069,15 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
     // issues"), in a block of any length: they grow with its audience, like the forks. Stars
     // alone are as often a film's or a hotel's rating (short blocks only, `rated`).
     let forked = std::cell::OnceCell::new();
-    let forked = || {
-        *forked.get_or_init(|| {
-            words.iter().any(|&j| {
-                ["forks", "fork", "watchers", "watching"]
-                    .iter()
-                    .any(|w| tokens[j].eq_ignore_ascii_case(w))
+    let starred = |next: Option<&str>| {
+        next.is_some_and(|n| n.eq_ignore_ascii_case("stars") || n.eq_ignore_ascii_case("star"))
+            && *forked.get_or_init(|| {
+                words.iter().any(|&j| {
+                    ["forks", "fork", "watchers", "watching"]
+                        .iter()
+                        .any(|w| tokens[j].eq_ignore_ascii_case(w))
+                })
             })
-        })
     };
     // The block says how long ago something was ("3 hours ago", "vor 2 Stunden"): a score's
     // words count votes here ([`SCORE_WORDS`]). Read once, when a number stands before one.
@@ -4321,8 +4322,7 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 || consent_partners(k, &word_at)
                 || endorsement(k, &word_at)
                 || times_accessed(k, &word_at)
-                || (next.is_some_and(|n| n.eq_ignore_ascii_case("stars") || n.eq_ignore_ascii_case("star"))
-                    && forked())
+                || starred(next)
                 || (short && (rated || (!sentence && !versioned(tokens, i))))
                 // A rating written with its star ("4.6★ 212K reviews · 10M+ downloads"), in a
                 // longer block too, or an average said in stars ("4.5 out of 5 stars 1,234
@@ -4354,8 +4354,7 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 || count_label(k, &word_at)
                 // ("Viewed 12k times", "1.2k stars · 140 forks".)
                 || times_accessed(k, &word_at)
-                || (next.is_some_and(|n| n.eq_ignore_ascii_case("stars") || n.eq_ignore_ascii_case("star"))
-                    && forked())
+                || starred(next)
                 // ("2K+ bought in past month": a "+" right after says at least so many.)
                 || tokens.get(i + 1) == Some(&"+")
                 || (short && !tok.ends_with(['m', 'b']) && (tok.contains(['.', ',']) || aged())))
