@@ -1983,10 +1983,60 @@ const COUNT_QUALIFIERS: &[&str] = &[
     "nuevas",
     "nuovi",
     "nuove",
+    // One of them ("1 neue Nachricht", "1 nouveau message", "1 nuevo mensaje").
+    "neuer",
+    "neues",
+    "nouveau",
+    "nouvelle",
+    "nuevo",
+    "nueva",
+    "nuovo",
+    "nuova",
+    "nieuwe",
+    "ongelezen",
 ];
 /// What a repository's or a tracker's count of open ones counts ("23 open issues, 4 open pull
 /// requests"); without "open" ("Fixed 17 issues") a changelog's figure.
 const OPEN_ITEMS: &[&str] = &["issues", "pull", "tickets", "bugs", "fehler"];
+
+/// What a person's inbox counts ("You have 3 new messages.", "2 unread notifications", "5
+/// neue Nachrichten"): after a qualifier ([`COUNT_QUALIFIERS`]) or a count the person has
+/// ([`HAVE_WORDS`]), a count that moves with the person's own mail; and in a block with one,
+/// the count's zero no state of the page ([`engagement`]).
+const INBOX_ITEMS: &[&str] = &[
+    "messages",
+    "message",
+    "notifications",
+    "notification",
+    "emails",
+    "email",
+    "mails",
+    "mail",
+    "nachrichten",
+    "nachricht",
+    "mitteilungen",
+    "mitteilung",
+    "benachrichtigungen",
+    "benachrichtigung",
+    "mensajes",
+    "mensaje",
+    "notificaciones",
+    "notificación",
+    "messaggi",
+    "messaggio",
+    "notifiche",
+    "notifica",
+    "berichten",
+    "bericht",
+    "meldingen",
+    "melding",
+];
+
+/// "Have", said to the person ("You have 3 messages", "Sie haben", "Vous avez", "Tienes").
+const HAVE_WORDS: &[&str] = &[
+    "have", "haben", "hast", "avez", "as", "tienes", "tiene", "tenés", "hai", "ha", "hebt",
+    "heeft", "tem", "tens",
+];
 
 /// What a recipe's ingredient list counts ("2 eggs", "3 cloves garlic", "1 pinch salt", "4
 /// slices bread", a size between them: "2 large eggs"): a quantity of the recipe, content
@@ -4079,6 +4129,21 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 })
             })
     };
+    // A profile's count of whom it follows beside its followers ("1,204 Following · 56.2K
+    // Followers", "312 abonnements · 1 204 abonnés"): both grow with its audience. "Following"
+    // alone is as often an ordinary word ("the following 3 steps").
+    let followers = std::cell::OnceCell::new();
+    let following = |next: Option<&str>| {
+        next.is_some_and(|n| {
+            n.eq_ignore_ascii_case("following") || n.eq_ignore_ascii_case("abonnements")
+        }) && *followers.get_or_init(|| {
+            words.iter().any(|&j| {
+                ["followers", "follower", "abonnés"]
+                    .iter()
+                    .any(|w| tokens[j].eq_ignore_ascii_case(w))
+            })
+        })
+    };
     // The block says how long ago something was ("3 hours ago", "vor 2 Stunden"): a score's
     // words count votes here ([`SCORE_WORDS`]). Read once, when a number stands before one.
     let aged = std::cell::OnceCell::new();
@@ -4302,8 +4367,12 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                         }))
                     || (in_list!(COUNT_QUALIFIERS, n)
                         && word_at(k + 2).is_some_and(|w| {
-                            in_list!(COUNTER_WORDS, w) || in_list!(OPEN_ITEMS, w)
+                            in_list!(COUNTER_WORDS, w)
+                                || in_list!(OPEN_ITEMS, w)
+                                || in_list!(INBOX_ITEMS, w)
                         }))
+                    // ("You have 3 messages.", "Tienes 2 mensajes nuevos.")
+                    || (in_list!(INBOX_ITEMS, n) && prev.is_some_and(|p| in_list!(HAVE_WORDS, p)))
                     || (in_list!(COUNTER_SINGULARS, n) && matches!(tok, "0" | "1"))
                     || (in_list!(SCORE_WORDS, n) && aged())
                     || metered(n, word_at(k + 2), word_at(k + 3), prev)
@@ -4323,6 +4392,7 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 || endorsement(k, &word_at)
                 || times_accessed(k, &word_at)
                 || starred(next)
+                || following(next)
                 || (short && (rated || (!sentence && !versioned(tokens, i))))
                 // A rating written with its star ("4.6★ 212K reviews · 10M+ downloads"), in a
                 // longer block too, or an average said in stars ("4.5 out of 5 stars 1,234
@@ -4355,6 +4425,7 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 // ("Viewed 12k times", "1.2k stars · 140 forks".)
                 || times_accessed(k, &word_at)
                 || starred(next)
+                || following(next)
                 // ("2K+ bought in past month": a "+" right after says at least so many.)
                 || tokens.get(i + 1) == Some(&"+")
                 || (short && !tok.ends_with(['m', 'b']) && (tok.contains(['.', ',']) || aged())))
@@ -4590,11 +4661,28 @@ pub fn builtin_noise_between(
     then: Option<i64>,
     now: Option<i64>,
 ) -> Option<Vec<Volatile>> {
+    builtin_noise_on_page(old, new, then, now, None)
+}
+
+/// [`builtin_noise_between`] on a page that writes its slashed dates in `page_order`
+/// ([`page_slash_order`]): a date that both orders read ("03/12/2026") is read so, unless the
+/// pair itself writes one that only one order reads.
+pub fn builtin_noise_on_page(
+    old: &str,
+    new: &str,
+    then: Option<i64>,
+    now: Option<i64>,
+    page_order: Option<SlashOrder>,
+) -> Option<Vec<Volatile>> {
     // Digits of other scripts ("１２", "١٢", "१२") read as the ASCII digits they are.
     let (old, new) = (&*ascii_digits(old), &*ascii_digits(new));
     if let (Some(then), Some(now)) = (then, now) {
         if dated_own_day(old, new, then, now) || dated_own_day(new, old, now, then) {
             return Some(vec![Volatile::Format]);
+        }
+        // A "last updated" age that moved to the visit from one that did not track it.
+        if update_stamp_moved(old, new, then, now) {
+            return None;
         }
         // (A delivery estimate and an age line are a line each: longer texts are not read, as
         // every changed pair asks.)
@@ -4613,7 +4701,7 @@ pub fn builtin_noise_between(
         if old_rest == new_rest {
             return Some(vec![Volatile::RelativeTime]);
         }
-        let mut kinds = builtin_noise_between(&old_rest, &new_rest, then, now)?;
+        let mut kinds = builtin_noise_on_page(&old_rest, &new_rest, then, now, page_order)?;
         if !kinds.contains(&Volatile::RelativeTime) {
             kinds.push(Volatile::RelativeTime);
         }
@@ -4760,7 +4848,11 @@ pub fn builtin_noise_between(
     // its dates one way ("30/11/2026" → "01/12/2026" seen on those days tracks the visits).
     // Two that both orders read stay read so ("02/01/2026" → "02/02/2026", Match's terms
     // revised, read on 2 and 3 February, would track them month first in UTC−12).
-    let tracks = |order: Option<SlashOrder>| {
+    // (`strict`: read in the page's order, not one the pair's own dates say, a date tracks the
+    // visits only on both sides and on the very days in one zone, no cache's lag: Match's
+    // "revised on 02/01/2026" → "02/02/2026" on a page that writes "01/15/2026" stays a
+    // revision.)
+    let tracks = |order: Option<SlashOrder>, strict: bool| {
         let own_dates = |text: &str, other: &str, at: i64| -> Vec<i64> {
             let day = at.div_euclid(86_400);
             let theirs = dates_in_order(other, day, order);
@@ -4785,17 +4877,53 @@ pub fn builtin_noise_between(
                 return false;
             }
             if let (Some(new_only), Some(now)) = (&new_only, now) {
-                if !dates_track_one_zone(&old_only, new_only, then, now) {
+                let one_zone = if strict {
+                    !old_only.is_empty()
+                        && !new_only.is_empty()
+                        && dates_track_one_zone_lagging(&old_only, new_only, then, now, 0)
+                } else {
+                    dates_track_one_zone(&old_only, new_only, then, now)
+                };
+                if !one_zone {
                     return false;
                 }
+            } else if strict {
+                return false;
             }
+        } else if strict {
+            return false;
         }
         true
     };
-    let order = (old.contains('/') || new.contains('/'))
+    let slashed = old.contains('/') || new.contains('/');
+    let own = slashed
         .then(|| slash_order(old).or_else(|| slash_order(new)))
         .flatten();
-    (tracks(None) || order.is_some_and(|o| tracks(Some(o)))).then_some(reasons)
+    let on_page = (slashed && own.is_none()).then_some(page_order).flatten();
+    (tracks(None, false)
+        || own.is_some_and(|o| tracks(Some(o), false))
+        || on_page.is_some_and(|o| tracks(Some(o), true)))
+    .then_some(reasons)
+}
+
+/// The order a page writes its slashed dates in: that of the ones only one order reads
+/// ([`slash_order`], the first of each text), when they all agree ("28/11/2026" in a list of
+/// articles says how the page's "03/12/2026" is read). `None` when no text says, or texts
+/// say both.
+pub fn page_slash_order<'a>(texts: impl IntoIterator<Item = &'a str>) -> Option<SlashOrder> {
+    let mut seen = None;
+    for t in texts {
+        if !t.contains('/') {
+            continue;
+        }
+        match (seen, slash_order(t)) {
+            (_, None) => {}
+            (None, o) => seen = o,
+            (Some(a), Some(b)) if a != b => return None,
+            _ => {}
+        }
+    }
+    seen
 }
 
 /// The order of the first slashed date of `t` ("30/11/2026", "11/30/26") that only one order
@@ -5192,8 +5320,34 @@ fn days_left_in_words(t: &str) -> Option<(Vec<String>, i64)> {
 
 /// Verbs that say an offer or a deadline ends ([`days_left_in_words`]).
 const ENDING_WORDS: &[&str] = &[
-    "ends", "ending", "expires", "closes", "endet", "läuft", "termine", "finaliza", "termina",
-    "scade", "eindigt", "verloopt",
+    "ends",
+    "ending",
+    "expires",
+    "closes",
+    "endet",
+    "läuft",
+    "termine",
+    "finaliza",
+    "termina",
+    "scade",
+    "eindigt",
+    "verloopt",
+    // Said of many ("Ticket sales end in 3 days", "Applications close", "Die Angebote enden").
+    "end",
+    "close",
+    "closing",
+    "expire",
+    "expiring",
+    "enden",
+    "laufen",
+    "terminent",
+    "terminan",
+    "finalizan",
+    "scadono",
+    "terminano",
+    "eindigen",
+    "verlopen",
+    "sluit",
 ];
 
 /// Words for a day as a unit of a time left.
@@ -5238,6 +5392,25 @@ const COUNTDOWN_CUES: &[&[&str]] = &[
     &["comienza", "en"],
     &["inizia", "tra"],
     &["begint", "over"],
+    // Said of many, or of what falls due or launches ("Due in 3 days", "Fällig in 2 Tagen",
+    // "Launching in 5 days", "Applications close in 3 days").
+    &["start", "in"],
+    &["starting", "in"],
+    &["begin", "in"],
+    &["open", "in"],
+    &["opening", "in"],
+    &["end", "in"],
+    &["closes", "in"],
+    &["close", "in"],
+    &["expires", "in"],
+    &["expire", "in"],
+    &["due", "in"],
+    &["fällig", "in"],
+    &["launching", "in"],
+    &["launches", "in"],
+    &["enden", "in"],
+    &["vence", "en"],
+    &["scade", "tra"],
     &["verbleibend"],
     &["übrig"],
     &["restants"],
@@ -5299,6 +5472,86 @@ const DELIVERY_CUES: &[&[&str]] = &[
 ];
 /// Most days a delivery estimate lies after the visit.
 const DELIVERY_DAYS: i64 = 60;
+
+/// Words that say a document or an item was last changed, beside its age ("Last updated 3
+/// days ago", "Zuletzt aktualisiert vor 2 Stunden", "Mis à jour il y a 3 jours"): lowercased
+/// phrases ([`update_stamp_moved`]).
+const UPDATE_CUES: &[&[&str]] = &[
+    &["updated"],
+    &["modified"],
+    &["edited"],
+    &["revised"],
+    &["changed"],
+    &["aktualisiert"],
+    &["geändert"],
+    &["bearbeitet"],
+    &["mis", "à", "jour"],
+    &["mise", "à", "jour"],
+    &["modifié"],
+    &["actualizado"],
+    &["actualizada"],
+    &["modificado"],
+    &["aggiornato"],
+    &["aggiornata"],
+    &["modificato"],
+    &["bijgewerkt"],
+    &["gewijzigd"],
+    &["atualizado"],
+    &["zaktualizowano"],
+    &["обновлено"],
+];
+
+/// An age said in words ("3 days", "2 Stunden", "today", "yesterday", "just now") as minutes
+/// and the minutes of its unit (what it may be off by): the first one of a line.
+fn age_in_words(t: &str) -> Option<(i64, i64)> {
+    let toks = text::tokens(t);
+    if let Some((_, minutes, smallest)) = time_in_words(&toks) {
+        return Some((minutes, smallest));
+    }
+    let words: Vec<String> = toks
+        .iter()
+        .filter(|w| text::is_word(w))
+        .map(|w| w.to_lowercase())
+        .collect();
+    words
+        .iter()
+        .enumerate()
+        .find_map(|(k, w)| match w.as_str() {
+            "today" | "heute" | "aujourd" | "hoy" | "oggi" | "vandaag" | "hoje" => Some((0, 1440)),
+            "yesterday" | "gestern" | "hier" | "ayer" | "ieri" | "gisteren" | "ontem" => {
+                Some((1440, 1440))
+            }
+            "now" if k > 0 && words[k - 1] == "just" => Some((0, 1)),
+            _ => None,
+        })
+}
+
+/// Whether a stamp of the last change said as an age ([`UPDATE_CUES`]: "Last updated 3 days
+/// ago" → "Last updated 2 hours ago" a day later) moved: the old age did not track its visit
+/// (more than [`DATE_NOW_DAYS`] before it, as a date that tracks the visit lies within it),
+/// and the time it counts back to came later by more than the two ages' units. The document
+/// changed between the visits, as a "last updated" date that moved to the visit's day says; an
+/// age that kept its time ("3 days ago" → "4 days ago" a day later) or that tracked the visit
+/// in both ("5 minutes ago" → "2 minutes ago") is the clock's.
+fn update_stamp_moved(old: &str, new: &str, then: i64, now: i64) -> bool {
+    if old.len().max(new.len()) > STAMP_LINE_BYTES || now < then {
+        return false;
+    }
+    let cues = phrases_said(old, UPDATE_CUES);
+    if cues.is_empty() || cues != phrases_said(new, UPDATE_CUES) {
+        return false;
+    }
+    let (Some((age_a, unit_a)), Some((age_b, unit_b))) = (age_in_words(old), age_in_words(new))
+    else {
+        return false;
+    };
+    if age_a <= DATE_NOW_DAYS * 1440 {
+        return false;
+    }
+    let stamp_a = then.saturating_sub(age_a.saturating_mul(60));
+    let stamp_b = now.saturating_sub(age_b.saturating_mul(60));
+    stamp_b.saturating_sub(stamp_a) > (unit_a + unit_b).saturating_mul(60)
+}
 
 /// Whether an item's age became the date it was posted ("Ada Lovelace @ada · 2h" seen at
 /// noon on 29 November → "Ada Lovelace @ada · Nov 29" seen days later): the old text says an
@@ -5778,10 +6031,20 @@ const ZONE_STEP_SECS: usize = 15 * 60;
 /// minutes apart on the 7th's afternoon does not: no zone was still on the 6th then. True when
 /// either side has no date of its own (nothing to compare).
 fn dates_track_one_zone(old_only: &[i64], new_only: &[i64], then: i64, now: i64) -> bool {
+    dates_track_one_zone_lagging(old_only, new_only, then, now, CLOCK_TRACK_MINUTES * 60)
+}
+
+/// [`dates_track_one_zone`], the page's clock running up to `lag` seconds behind.
+fn dates_track_one_zone_lagging(
+    old_only: &[i64],
+    new_only: &[i64],
+    then: i64,
+    now: i64,
+    lag: i64,
+) -> bool {
     if old_only.is_empty() || new_only.is_empty() {
         return true;
     }
-    let lag = CLOCK_TRACK_MINUTES * 60;
     let days = |t: i64, zone: i64| {
         let local = t.saturating_add(zone);
         [
@@ -6185,10 +6448,14 @@ fn split_noise_kinds_as(old: &str, new: &str, long: bool) -> Option<Vec<Volatile
 }
 
 /// Whether a count that changed stands beside slot `n` (the next or the one before, across
-/// spaces and punctuation): the count a counter word's form follows.
+/// spaces and punctuation, and back across a qualifier, [`COUNT_QUALIFIERS`]): the count a
+/// counter word's form follows.
 fn counted_beside(a: &[Slot], b: &[Slot], n: usize) -> bool {
     let changed_count = |k: usize| matches!((&a[k], &b[k]), (Slot::Vol(Volatile::Counter, v, _), Slot::Vol(Volatile::Counter, w, _)) if v != w);
     let lit_gap = |k: usize| matches!(&a[k], Slot::Lit(t) if !text::is_word(t));
+    // (Back across a qualifier too: "1 neue Nachricht" → "2 neue Nachrichten".)
+    let gap_before =
+        |k: usize| lit_gap(k) || matches!(&a[k], Slot::Lit(t) if in_list!(COUNT_QUALIFIERS, t));
     let mut k = n + 1;
     while k < a.len() && lit_gap(k) {
         k += 1;
@@ -6199,7 +6466,7 @@ fn counted_beside(a: &[Slot], b: &[Slot], n: usize) -> bool {
     let mut k = n;
     while k > 0 {
         k -= 1;
-        if !lit_gap(k) {
+        if !gap_before(k) {
             return changed_count(k);
         }
     }
@@ -6328,8 +6595,9 @@ const PERSONAL_WORDS: &[&str] = &[
 ];
 
 /// Whether the count at `tokens[i]` counts engagement or traffic: a counter word next to it
-/// ("0 Kommentare", "Views: 0", "1 reply", "0 hidden" of who is online), or a rating or the person's own things
-/// ([`PERSONAL_WORDS`]: "Warenkorb (0)") in its block.
+/// ("0 Kommentare", "Views: 0", "1 reply", "0 hidden" of who is online), or a rating, the
+/// person's own things ([`PERSONAL_WORDS`]: "Warenkorb (0)") or mail ([`INBOX_ITEMS`]: "0 new
+/// messages") in its block.
 fn engagement(tokens: &[&str], i: usize) -> bool {
     let counted = |w: Option<&&str>| {
         w.is_some_and(|w| {
@@ -6339,7 +6607,10 @@ fn engagement(tokens: &[&str], i: usize) -> bool {
     counted(tokens[..i].iter().rev().find(|t| text::is_word(t)))
         || counted(tokens[i + 1..].iter().find(|t| text::is_word(t)))
         || tokens.iter().any(|t| {
-            in_list!(RATING_WORDS, t) || in_list!(PERSONAL_WORDS, t) || t.contains(['★', '☆', '⭐'])
+            in_list!(RATING_WORDS, t)
+                || in_list!(PERSONAL_WORDS, t)
+                || in_list!(INBOX_ITEMS, t)
+                || t.contains(['★', '☆', '⭐'])
         })
 }
 
@@ -6886,8 +7157,10 @@ fn dates_in_order(text: &str, today: i64, order: Option<SlashOrder>) -> Vec<i64>
 /// How a slashed date ("11/12/2026") is read: day first (most of the world) or month first
 /// (the United States).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum SlashOrder {
+pub enum SlashOrder {
+    /// "03/12/2026" is the 3rd of December.
     DayFirst,
+    /// "03/12/2026" is the 12th of March.
     MonthFirst,
 }
 
@@ -9938,7 +10211,21 @@ pub fn classify(
     now: Option<i64>,
     model: Option<&NoiseModel>,
 ) -> Option<Reason> {
-    if let Some(kinds) = builtin_noise_between(old, new, then, now) {
+    classify_on_page(old, new, path, then, now, model, None)
+}
+
+/// [`classify`] on a page that writes its slashed dates in `page_order`
+/// ([`builtin_noise_on_page`]).
+pub fn classify_on_page(
+    old: &str,
+    new: &str,
+    path: &str,
+    then: Option<i64>,
+    now: Option<i64>,
+    model: Option<&NoiseModel>,
+    page_order: Option<SlashOrder>,
+) -> Option<Reason> {
+    if let Some(kinds) = builtin_noise_on_page(old, new, then, now, page_order) {
         return Some(Reason::builtin(kinds));
     }
     // A date that moved away from the visits (judged content above) is not left to a learned
@@ -12063,6 +12350,25 @@ mod tests {
                 day(1, 10),
                 day(3, 10),
             ),
+            // Said of many ("end", "close", "enden").
+            (
+                "Ticket sales end in 3 days",
+                "Ticket sales end in 2 days",
+                day(1, 10),
+                day(2, 10),
+            ),
+            (
+                "Applications close in 3 days",
+                "Applications close tomorrow",
+                day(1, 10),
+                day(3, 9),
+            ),
+            (
+                "Die Angebote enden in 3 Tagen",
+                "Die Angebote enden in 2 Tagen",
+                day(1, 10),
+                day(2, 10),
+            ),
         ] {
             assert_eq!(
                 builtin_noise_between(old, new, Some(then), Some(now)),
@@ -12094,6 +12400,12 @@ mod tests {
                 "Summer sale ends tomorrow",
                 day(1, 10),
                 day(2, 12),
+            ),
+            (
+                "Applications close in 3 days",
+                "Applications close in 7 days",
+                day(1, 10),
+                day(2, 10),
             ),
         ] {
             assert_eq!(
@@ -12138,6 +12450,26 @@ mod tests {
                 day(25, 9),
                 day(27, 9),
             ),
+            // What falls due or launches, and what many end.
+            ("Due in 3 days", "Due in 2 days", day(26, 9), day(27, 9)),
+            (
+                "Fällig in 3 Tagen",
+                "Fällig in 2 Tagen",
+                day(26, 9),
+                day(27, 9),
+            ),
+            (
+                "Launching in 5 days",
+                "Launching in 4 days",
+                day(26, 9),
+                day(27, 9),
+            ),
+            (
+                "Early-bird prices end in 6 days",
+                "Early-bird prices end in 5 days",
+                day(26, 9),
+                day(27, 9),
+            ),
         ] {
             assert_eq!(
                 builtin_noise_between(old, new, Some(then), Some(now)),
@@ -12154,6 +12486,7 @@ mod tests {
             ("Lieferung in 3 Tagen", "Lieferung in 2 Tagen"),
             // The event moved a week earlier.
             ("Starts in 11 days", "Starts in 4 days"),
+            ("Due in 9 days", "Due in 2 days"),
         ] {
             assert_eq!(
                 builtin_noise_between(old, new, Some(day(26, 9)), Some(day(27, 9))),
@@ -12546,12 +12879,29 @@ mod tests {
                 "Asked 3 years ago Modified 2 days ago Viewed 12k times",
                 "Asked 3 years ago Modified 2 days ago Viewed 13k times",
             ),
+            // A profile's following beside its followers.
+            (
+                "Joined March 2019 · 1,204 Following · 56.2K Followers",
+                "Joined March 2019 · 1,206 Following · 56.4K Followers",
+            ),
+            (
+                "Harbour Watch, the tide tables of the coast · 312 abonnements · 1 204 abonnés",
+                "Harbour Watch, the tide tables of the coast · 315 abonnements · 1 204 abonnés",
+            ),
         ] {
             assert!(
                 builtin_noise(old, new).is_some_and(|k| k.contains(&Volatile::Counter)),
                 "{old} → {new}"
             );
         }
+        // "Following" without followers: an ordinary word.
+        assert_eq!(
+            builtin_noise(
+                "Before the ferry leaves, check the following 3 items on the harbour list.",
+                "Before the ferry leaves, check the following 4 items on the harbour list."
+            ),
+            None
+        );
         // Stars without forks in a longer block: a critic's rating.
         assert_eq!(
             builtin_noise(
@@ -13917,6 +14267,20 @@ mod tests {
         for (old, new) in [
             ("1 comment", "2 comments"),
             ("0 comments", "1 comment"),
+            // A person's mail, after a qualifier ("new", "neue", "nouveau").
+            ("You have 3 new messages.", "You have 5 new messages."),
+            ("You have 0 new messages.", "You have 1 new message."),
+            ("You have 3 messages.", "You have 4 messages."),
+            ("Tienes 2 mensajes nuevos.", "Tienes 5 mensajes nuevos."),
+            ("Sie haben 1 neue Nachricht", "Sie haben 2 neue Nachrichten"),
+            (
+                "Vous avez 1 nouveau message",
+                "Vous avez 3 nouveaux messages",
+            ),
+            (
+                "Welcome back, Anna! You have 2 unread notifications.",
+                "Welcome back, Anna! You have 4 unread notifications.",
+            ),
             ("Kommentar (1)", "Kommentare (2)"),
             ("1 Aufruf", "12 Aufrufe"),
             (
@@ -14459,6 +14823,141 @@ mod tests {
                 builtin_noise_between(old, new, Some(then + week), Some(now + week)),
                 None,
                 "{old} → {new}, a week later"
+            );
+        }
+    }
+
+    /// A stamp of the last change said as an age that moved to the visit from one that did not
+    /// track it ("Last updated 3 days ago" → "Last updated 1 hour ago" a day later) is content,
+    /// as a "last updated" date that moved to the visit's day: the document changed. An age
+    /// that kept its time, one that tracked both visits, and an item's "Posted" age stay the
+    /// clock's.
+    #[test]
+    fn a_last_updated_age_that_moved_to_the_visit_is_content() {
+        let h = 3600;
+        let (then, next_day, later) =
+            (1_796_000_000, 1_796_000_000 + 24 * h, 1_796_000_000 + 6 * h);
+        for (old, new) in [
+            ("Last updated 3 days ago", "Last updated 1 hour ago"),
+            ("Updated 3 days ago", "Updated 2 hours ago"),
+            ("Last modified: 2 days ago", "Last modified: today"),
+            (
+                "Zuletzt aktualisiert vor 3 Tagen",
+                "Zuletzt aktualisiert vor 2 Stunden",
+            ),
+            ("Mis à jour il y a 3 jours", "Mis à jour il y a 2 heures"),
+            ("Last updated 2 weeks ago", "Last updated yesterday"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(then), Some(next_day)),
+                None,
+                "{old} → {new}"
+            );
+            // Without the visits' times, a relative time as before.
+            assert!(builtin_noise(old, new).is_some(), "{old} → {new}");
+        }
+        for (old, new, now) in [
+            (
+                "Last updated 3 days ago",
+                "Last updated 4 days ago",
+                next_day,
+            ),
+            ("Updated 5 minutes ago", "Updated 2 minutes ago", later),
+            (
+                "Last updated: 3 hours ago",
+                "Last updated: 20 minutes ago",
+                next_day,
+            ),
+            ("Posted 3 days ago", "Posted 2 hours ago", next_day),
+            (
+                "Last updated 1 month ago",
+                "Last updated 2 months ago",
+                then + 10 * 24 * h,
+            ),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(then), Some(now)),
+                Some(vec![Volatile::RelativeTime]),
+                "{old} → {new}"
+            );
+        }
+    }
+
+    /// A slashed date that both orders read ("03/12/2026") is read in the order the page
+    /// writes its others in ("28/11/2026" in a list of articles): today's date on a visit on
+    /// the 3rd and on the 4th of December tracks the visits. Without a page's order, or on a
+    /// page that writes month first, it stays content; and a date read in the page's order
+    /// tracks the visits only on their very days (Match's revision a day behind stays one).
+    #[test]
+    fn a_slashed_date_is_read_in_the_order_its_page_writes() {
+        let at = |y: i64, m: i64, d: i64, h: i64| days_from_civil(y, m, d) * 86_400 + h * 3600;
+        let day_first = [
+            "Article from 28/11/2026: harbour reopens",
+            "Sport",
+            "See 3/4",
+        ];
+        let month_first = ["Article from 11/28/2026: harbour reopens", "Sport"];
+        assert_eq!(page_slash_order(day_first), Some(SlashOrder::DayFirst));
+        assert_eq!(page_slash_order(month_first), Some(SlashOrder::MonthFirst));
+        assert_eq!(page_slash_order(["Sport", "Today: 03/12/2026"]), None);
+        assert_eq!(
+            page_slash_order(["From 28/11/2026", "From 11/28/2026"]),
+            None,
+            "both orders"
+        );
+        let (then, now) = (at(2026, 12, 3, 10), at(2026, 12, 4, 10));
+        let judge = |old: &str, new: &str, then: i64, now: i64, order| {
+            builtin_noise_on_page(old, new, Some(then), Some(now), order)
+        };
+        for (old, new, order) in [
+            (
+                "Today: 03/12/2026",
+                "Today: 04/12/2026",
+                SlashOrder::DayFirst,
+            ),
+            (
+                "Today: 12/03/2026",
+                "Today: 12/04/2026",
+                SlashOrder::MonthFirst,
+            ),
+        ] {
+            assert_eq!(
+                judge(old, new, then, now, Some(order)),
+                Some(vec![Volatile::Date]),
+                "{old} → {new}"
+            );
+            assert_eq!(judge(old, new, then, now, None), None, "{old} → {new}");
+        }
+        for (old, new, order, then, now) in [
+            // Read the other way round.
+            (
+                "Today: 03/12/2026",
+                "Today: 04/12/2026",
+                SlashOrder::MonthFirst,
+                then,
+                now,
+            ),
+            // A deadline that moved.
+            (
+                "Deadline: 03/12/2026",
+                "Deadline: 10/12/2026",
+                SlashOrder::DayFirst,
+                then,
+                now,
+            ),
+            // A day behind each visit: month first, 1 and 2 February.
+            (
+                "(Terms of Use revised on 02/01/2026)",
+                "(Terms of Use revised on 02/02/2026)",
+                SlashOrder::MonthFirst,
+                at(2026, 2, 2, 12),
+                at(2026, 2, 3, 0),
+            ),
+        ] {
+            assert_eq!(
+                judge(old, new, then, now, Some(order)),
+                None,
+                "{old} → {new}"
             );
         }
     }

@@ -677,6 +677,22 @@ impl SiteState {
             .map(|i: Option<usize>| i.filter(|&i| i < old.blocks.len()))
             .collect();
         let old_text_of = |k: usize| old_of[k].map(|i| old.blocks[i].text.as_str());
+        // How the page writes its slashed dates ([`noise::page_slash_order`]), read from both
+        // versions the first time a change with a slash is judged.
+        let page_order = std::cell::OnceCell::new();
+        let order_for = |a: &str, b: &str| {
+            if !a.contains('/') && !b.contains('/') {
+                return None;
+            }
+            *page_order.get_or_init(|| {
+                noise::page_slash_order(
+                    old.blocks
+                        .iter()
+                        .chain(new.blocks.iter())
+                        .map(|b| b.text.as_str()),
+                )
+            })
+        };
         // A change the site made on several pages at once (a shared option list, a FAQ answer
         // edited or added everywhere): its new text is on other pages of the site because it
         // arrived there too, on their own latest revisit (wherever it stands on them). That is
@@ -963,7 +979,15 @@ impl SiteState {
                 // (A count in it that changed says so: "48 users online" → "63", a counter.)
                 let kinds = old_text_of(k)
                     .filter(|_| b.status == Status::Changed && meter.classify(b.text.len()))
-                    .and_then(|o| noise::builtin_noise_between(o, &b.text, old.time, new.time))
+                    .and_then(|o| {
+                        noise::builtin_noise_on_page(
+                            o,
+                            &b.text,
+                            old.time,
+                            new.time,
+                            order_for(o, &b.text),
+                        )
+                    })
                     .unwrap_or_else(|| vec![Volatile::RelativeTime]);
                 verdicts[k] = Some((Kind::Noise, Reason::builtin(kinds)));
                 continue;
@@ -1060,13 +1084,14 @@ impl SiteState {
                     {
                         // A weather reading beside its label ("Humidity" | "71%" → "64%").
                         verdicts[k] = Some((Kind::Noise, Reason::builtin(vec![Volatile::Weather])));
-                    } else if let Some(r) = noise::classify(
+                    } else if let Some(r) = noise::classify_on_page(
                         old_text,
                         &b.text,
                         &slots[k],
                         old.time,
                         new.time,
                         Some(noise_model),
+                        order_for(old_text, &b.text),
                     ) {
                         verdicts[k] = Some(kept_or_noise(r, &b.text));
                     }
@@ -1106,7 +1131,13 @@ impl SiteState {
                                 let between = (compared
                                     || (bare_number(old_t) && bare_number(new_t)))
                                 .then(|| {
-                                    noise::builtin_noise_between(old_t, new_t, old.time, new.time)
+                                    noise::builtin_noise_on_page(
+                                        old_t,
+                                        new_t,
+                                        old.time,
+                                        new.time,
+                                        order_for(old_t, new_t),
+                                    )
                                 })
                                 .flatten();
                                 (compared, same, between)
