@@ -3976,7 +3976,9 @@ fn iso_day_time(tok: &str) -> Option<(&str, &str)> {
 /// instruments, "DAX 15.234,12 +0,45% · Dow 38.120 -0,2% · Gold 2.310 $ +0,8%"): a signed
 /// percentage (its sign after a space or at the start: the day's move) and the level right
 /// before it (a currency sign or code may stand between), and the rate after a currency pair
-/// ("EUR/USD 1,0832"). Prose writes a move without its sign ("rose 0.4% to 15,234").
+/// ("EUR/USD 1,0832") or of one currency in another ("1 EUR = 1.0842 USD"); and a status page's
+/// uptime ([`UPTIME_WORDS`]: "Uptime 99.98%"). Prose writes a move without its sign ("rose 0.4%
+/// to 15,234").
 fn mark_market(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
     let solid = |k: usize| !tokens[k].trim().is_empty();
     let prev = |i: usize| (0..i).rev().find(|&k| solid(k));
@@ -4032,11 +4034,37 @@ fn mark_market(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
                 && tokens[p].len() == 3
                 && tokens[p - 2].len() == 3
         });
-        if pair.is_some() {
+        // "1 EUR = 1.0842 USD": a currency's rate in another.
+        let code = |k: usize| tokens[k].len() == 3 && in_list!(CURRENCY_WORDS, tokens[k]);
+        let quoted = prev(i).is_some_and(|eq| {
+            tokens[eq] == "="
+                && prev(eq)
+                    .is_some_and(|c| code(c) && prev(c).is_some_and(|n| is_number(tokens[n])))
+        }) && (i + 1..tokens.len()).find(|&k| solid(k)).is_some_and(code);
+        // A status page's uptime ("Uptime 99.98% over the past 90 days", "API · 99.95 %
+        // uptime"): measured over a window that moves with the visit. After the reading only
+        // where no word leads to it: "guarantees 99.9% uptime" is an offer's term.
+        let word_before = (0..i).rev().find(|&k| text::is_word(tokens[k]));
+        let word_after = (i + 1..tokens.len()).find(|&k| text::is_word(tokens[k]));
+        let uptime_word = |k: Option<usize>| k.is_some_and(|k| in_list!(UPTIME_WORDS, tokens[k]));
+        let led = prev(i).is_some_and(|p| text::is_word(tokens[p]));
+        let uptime = percent && (uptime_word(word_before) || (!led && uptime_word(word_after)));
+        if pair.is_some() || quoted || uptime {
             kinds[i] = Some(Volatile::Counter);
         }
     }
 }
+
+/// What a status page measures as a share of time ([`mark_market`]).
+const UPTIME_WORDS: &[&str] = &[
+    "uptime",
+    "availability",
+    "verfügbarkeit",
+    "disponibilité",
+    "disponibilidad",
+    "disponibilità",
+    "beschikbaarheid",
+];
 
 /// Marks as dates the numbers of numeric dates written with `-` or `/` between their parts
 /// (`2024-04-01`, `01/04/2024`, `4/1/24`), which the tokenizer splits into three numbers: a
@@ -4442,12 +4470,22 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 || next_d.is_some_and(is_number)))
             || (is_day_name(tok)
                 && next_d.is_some_and(|n| in_list!(MONTHS, n))
-                && word_at(k + 2).is_some_and(is_number))
+                && word_at(k + 2).is_some_and(|w| is_number(w) || day_number(w).is_some()))
+            // (A month beside its ordinal day, "30th November", "December 1st"; a weekday before
+            // an ordinal day and its month, "Sunday, 6th December".)
+            || (in_list!(MONTHS, tok)
+                && [prev_d, next_d]
+                    .into_iter()
+                    .any(|w| w.is_some_and(|w| day_number(w).is_some())))
+            || (is_day_name(tok)
+                && next_d.is_some_and(|n| day_number(n).is_some())
+                && word_at(k + 2).is_some_and(|w| in_list!(MONTHS, w)))
             || (is_day_name(tok) && prev.is_some_and(cjk_day))
             || (vietnamese_weekday(tokens, i).is_some() && (next_d.is_some_and(is_number)))
         {
-            // (A weekday before a month and its day, "Tuesday, November 14", is the date's; so
-            // is one after a date of Chinese, Japanese or Korean, "12月1日（火）", "12월 1일
+            // (A weekday before a month and its day, "Tuesday, November 14", "Monday, December
+            // 7th", or an ordinal day and its month, is the date's; so is one after a date of
+            // Chinese, Japanese or Korean, "12月1日（火）", "12월 1일
             // 화요일".)
             Some(Volatile::Date)
         } else if day_number(tok).is_some()
@@ -4722,13 +4760,26 @@ pub fn builtin_noise_on_page(
         return Some(vec![Volatile::Weather]);
     }
     // Whether a person is online at the visit ("Online now" → "Last seen 3 hours ago"): the
-    // time of the visit, said of them.
-    if presence(old) && presence(new) && (presence_cued(old) || presence_cued(new)) {
+    // time of the visit, said of them — of someone named before it too ("Anna is online" →
+    // "Anna was last seen 2 hours ago").
+    let (old_rest, new_rest) = after_common_lead(old, new).unwrap_or((old, new));
+    let present =
+        |a: &str, b: &str| presence(a) && presence(b) && (presence_cued(a) || presence_cued(b));
+    if present(old, new) || present(old_rest, new_rest) {
         return Some(vec![Volatile::RelativeTime]);
     }
     // Whether the place is open at the visit ("Open now · closes at 22:00" → "Closed · opens
-    // at 12:00"): the time of the visit, said in words.
-    if opening_state(old) && opening_state(new) {
+    // at 12:00"): the time of the visit, said in words — of a place named before it too, when
+    // both say a time ("Store open until 20:00" → "Store closed · opens tomorrow at 09:00";
+    // "Applications open" → "Applications closed" is the page's news).
+    let clocked = |t: &str| text::tokens(t).iter().any(|w| is_clock(w));
+    if (opening_state(old) && opening_state(new))
+        || (old_rest.len() < old.len()
+            && opening_state(old_rest)
+            && opening_state(new_rest)
+            && clocked(old_rest)
+            && clocked(new_rest))
+    {
         return Some(vec![Volatile::RelativeTime]);
     }
     if price_step(old, new) {
@@ -5411,6 +5462,11 @@ const COUNTDOWN_CUES: &[&[&str]] = &[
     &["enden", "in"],
     &["vence", "en"],
     &["scade", "tra"],
+    // Days to an event ("18 days until Christmas", "25 days to go", "Faltan 3 días").
+    &["until"],
+    &["till"],
+    &["to", "go"],
+    &["faltan"],
     &["verbleibend"],
     &["übrig"],
     &["restants"],
@@ -8686,7 +8742,8 @@ const MARKET_WORDS: &[&str] = &[
 ];
 /// The other words of a market's state: the time its quote is of, and the time zone.
 const MARKET_STATE_WORDS: &[&str] = &[
-    "as", "of", "est", "edt", "et", "cet", "cest", "gmt", "utc", "bst", "pst", "pdt", "jst",
+    "as", "of", "est", "edt", "et", "cet", "cest", "gmt", "utc", "bst", "pst", "pdt", "jst", "is",
+    "are", "ist", "sind",
 ];
 /// The other words an opening state may hold ("Open now · closes at 22:00", "Closed · opens
 /// at 12:00 tomorrow", "Geschlossen · öffnet um 9:00 Uhr"), besides clocks and day names.
@@ -8873,6 +8930,8 @@ const PRESENCE_CUES: &[&str] = &[
 /// The other words a presence may hold ("Last seen 3 hours ago", "vu il y a 2 h", "en ligne").
 const PRESENCE_OTHER: &[&str] = &[
     "en", "hors", "il", "y", "a", "fois", "vez", "volta", "an", "at", "since", "seit", "for",
+    // Said of someone ("Anna is online", "was last seen").
+    "is", "was", "ist", "war", "est", "était", "está", "estaba", "è", "era",
 ];
 
 /// Whether a short text only says whether a person is there and since when: at most six words,
@@ -8964,6 +9023,34 @@ pub fn opening_state(t: &str) -> bool {
                 || is_clock(w)
                 || (clocked && is_day_name(w))
         })
+}
+
+/// Most words a subject before a state may have ([`after_common_lead`]).
+const LEAD_MAX_WORDS: usize = 3;
+
+/// `old` and `new` after the words both begin with (at most [`LEAD_MAX_WORDS`], the spaces and
+/// punctuation after them too: "Anna is online" and "Anna was last seen" → "is online", "was
+/// last seen"), or `None` when they begin with no word in common, or with more, or one is all
+/// lead.
+fn after_common_lead<'a>(old: &'a str, new: &'a str) -> Option<(&'a str, &'a str)> {
+    let (a, b) = (text::tokens(old), text::tokens(new));
+    let (mut k, mut bytes, mut words) = (0, 0, 0);
+    while k < a.len() && k < b.len() && a[k] == b[k] {
+        if text::is_word(a[k]) {
+            words += 1;
+        }
+        bytes += a[k].len();
+        k += 1;
+    }
+    // Back to the end of the last common word with what follows it (spaces, a colon) kept out.
+    while k > 0 && !text::is_word(a[k - 1]) {
+        k -= 1;
+        bytes -= a[k].len();
+    }
+    let lead = (1..=LEAD_MAX_WORDS).contains(&words);
+    let rest = |t: &'a str| t[bytes..].trim_start_matches(|c: char| !c.is_alphanumeric());
+    let (x, y) = (rest(old), rest(new));
+    (lead && !x.is_empty() && !y.is_empty()).then_some((x, y))
 }
 
 /// Labels of what is on air or playing, each before a colon ("Now: … · Next: …", "Now
@@ -10516,6 +10603,10 @@ mod tests {
         // 30 November 2026 was a Monday.
         let (mon, tue) = (noon(2026, 11, 30), noon(2026, 12, 1));
         let cases = [
+            // English with an ordinal day, before or after its month.
+            ("Monday, 30th November 2026", "Tuesday, 1st December 2026"),
+            ("Monday 30th November", "Tuesday 1st December"),
+            ("Monday, November 30th", "Tuesday, December 1st"),
             ("Понедельник, 30 ноября 2026", "Вторник, 1 декабря 2026"),
             ("Понеділок, 30 листопада 2026", "Вівторок, 1 грудня 2026"),
             ("Poniedziałek, 30 listopada 2026", "Wtorek, 1 grudnia 2026"),
@@ -12453,6 +12544,13 @@ mod tests {
             // What falls due or launches, and what many end.
             ("Due in 3 days", "Due in 2 days", day(26, 9), day(27, 9)),
             (
+                "18 days until Christmas",
+                "17 days until Christmas",
+                day(26, 9),
+                day(27, 9),
+            ),
+            ("25 days to go", "24 days to go", day(26, 9), day(27, 9)),
+            (
                 "Fällig in 3 Tagen",
                 "Fällig in 2 Tagen",
                 day(26, 9),
@@ -13755,6 +13853,23 @@ mod tests {
             &[Volatile::RelativeTime],
         );
         assert_eq!(builtin_noise_between("Open", "Closed", None, None), None);
+        // Of a place or a market named before it, a person too; not a state with no time.
+        all_noise(
+            &[
+                (
+                    "Harbour Café: open now · closes at 20:00",
+                    "Harbour Café: closed · opens at 09:00",
+                ),
+                ("Markets are open", "Markets are closed"),
+                ("Anna is online", "Anna was last seen 2 hours ago"),
+            ],
+            &[Volatile::RelativeTime],
+        );
+        all_content(&[
+            ("Applications open", "Applications closed"),
+            ("Harbour Café closed", "Harbour Café open now"),
+            ("Server is online", "Server is offline"),
+        ]);
         // A timetable's time keeps its distance to the visits by chance: 15:10 seen at 12:00,
         // 15:55 seen at 12:40.
         let then = 1_763_640_000; // 2025-11-20 12:00 UTC
@@ -13818,6 +13933,16 @@ mod tests {
                     "DAX 15.201,40 -0,12% · Dow 38.300 +0,5% · Gold 2.290 $ -0,9%",
                 ),
                 ("EUR/USD 1,0832", "EUR/USD 1,0851"),
+                ("1 EUR = 1.0842 USD", "1 EUR = 1.0851 USD"),
+                (
+                    "Uptime 99.98% over the past 90 days",
+                    "Uptime 99.97% over the past 90 days",
+                ),
+                ("API · 99.95 % uptime", "API · 99.91 % uptime"),
+                (
+                    "Exchange rate today: 1 GBP = 1.1702 EUR",
+                    "Exchange rate today: 1 GBP = 1.1688 EUR",
+                ),
                 // A coin's price and its move in brackets, or an arrow for its sign.
                 ("Bitcoin $64,210.55 (+2.1%)", "Bitcoin $63,877.10 (-0.5%)"),
                 ("ETH 3,120.40 ▲ 1.2%", "ETH 3,088.15 ▼ 0.4%"),
@@ -13828,6 +13953,11 @@ mod tests {
             &[Volatile::Counter],
         );
         all_content(&[
+            // An offer's uptime.
+            (
+                "Our plan guarantees 99.9% uptime for every harbour office.",
+                "Our plan guarantees 99.95% uptime for every harbour office.",
+            ),
             // A shop's price glued to its currency in Chinese and Japanese.
             ("价格：129元", "价格：139元"),
             ("1,299円（税込）", "1,399円（税込）"),
