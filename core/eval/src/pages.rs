@@ -832,7 +832,13 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   their words are counts, its prices and a headline's figure glued so content. Against"
     );
-    println!("   afcb303: no figure moved.");
+    println!("   afcb303: no figure moved. Session 53 (hand-made account, profile, docs, status and event");
+    println!("   pages): a slashed date both orders read is read in the order the page's other dates show");
+    println!("   (on their very days only); a \"last updated\" age that moved to the visit from one that did");
+    println!("   not track it (\"3 days ago\" -> \"1 hour ago\" a day later) is content; a person's mail,");
+    println!("   a profile's following, a currency's rate, an uptime and days until an event are counts and");
+    println!("   relative times; a weekday before an ordinal day is the date's. Against c7c83d3: no figure");
+    println!("   moved.");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(
