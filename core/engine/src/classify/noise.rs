@@ -2313,6 +2313,51 @@ fn endorsement<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> boo
     verb && word_at(after).is_some_and(|w| in_list!(ENDORSER_WORDS, w))
 }
 
+/// Words that open a window of time back from the visit ("in the past 30 days", "last 7
+/// days", "letzte 30 Tage", "derniers 30 jours").
+const WINDOW_WORDS: &[&str] = &[
+    "past",
+    "last",
+    "letzten",
+    "letzte",
+    "vergangenen",
+    "derniers",
+    "dernières",
+    "últimos",
+    "últimas",
+    "ultimi",
+    "ultime",
+    "afgelopen",
+    "laatste",
+];
+/// Words between a counter word and the window after it ("Page views in the past 30 days").
+const WINDOW_FILLERS: &[&str] = &[
+    "in", "the", "over", "during", "der", "den", "des", "les", "sur", "los", "las", "en", "negli",
+    "nelle", "degli",
+];
+
+/// Whether the number at word `k` is a counter word's count over a window of time back from
+/// the visit, said between them ("Page views in the past 30 days: 12,345", "Downloads (last 7
+/// days) 4,210", "Aufrufe der letzten 30 Tage: 1.204"): the window moves with the visit, and
+/// its count with it.
+fn windowed_count<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
+    let is = |q: isize, f: &dyn Fn(&str) -> bool| word_at(q).is_some_and(f);
+    let mut q = k - 1;
+    if !(is(q, &is_period_unit)
+        && is(q - 1, &is_number)
+        && is(q - 2, &|w| in_list!(WINDOW_WORDS, w)))
+    {
+        return false;
+    }
+    q -= 3;
+    let mut fillers = 0;
+    while fillers < 2 && is(q, &|w| in_list!(WINDOW_FILLERS, w)) {
+        q -= 1;
+        fillers += 1;
+    }
+    is(q, &counter_word)
+}
+
 /// Whether the number at word `k` counts how often the page was opened or its item taken, in
 /// a sentence too: before "times" ("mal"), after a verb of being seen or booked at most three
 /// words back ("This job has been viewed 1,204 times", "This page has been accessed 12,408
@@ -4419,6 +4464,7 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 || consent_partners(k, &word_at)
                 || endorsement(k, &word_at)
                 || times_accessed(k, &word_at)
+                || windowed_count(k, &word_at)
                 || starred(next)
                 || following(next)
                 || (short && (rated || (!sentence && !versioned(tokens, i))))
@@ -4762,7 +4808,11 @@ pub fn builtin_noise_on_page(
     // Whether a person is online at the visit ("Online now" → "Last seen 3 hours ago"): the
     // time of the visit, said of them — of someone named before it too ("Anna is online" →
     // "Anna was last seen 2 hours ago").
-    let (old_rest, new_rest) = after_common_lead(old, new).unwrap_or((old, new));
+    // (A state is a short line: longer texts are not read, as every changed pair asks.)
+    let (old_rest, new_rest) = (old.len().max(new.len()) <= STAMP_LINE_BYTES)
+        .then(|| after_common_lead(old, new))
+        .flatten()
+        .unwrap_or((old, new));
     let present =
         |a: &str, b: &str| presence(a) && presence(b) && (presence_cued(a) || presence_cued(b));
     if present(old, new) || present(old_rest, new_rest) {
@@ -12922,6 +12972,15 @@ mod tests {
             (
                 "Booked 14 times in the last 24 hours",
                 "Booked 9 times in the last 24 hours",
+            ),
+            // A counter word's count over a window back from the visit, said between them.
+            (
+                "Page views in the past 30 days: 12,345",
+                "Page views in the past 30 days: 12,901",
+            ),
+            (
+                "Aufrufe der letzten 30 Tage: 1.204",
+                "Aufrufe der letzten 30 Tage: 1.377",
             ),
             // A stock's noun in its other form.
             (
