@@ -5623,7 +5623,7 @@ fn age_in_words(t: &str) -> Option<(i64, i64)> {
         .iter()
         .enumerate()
         .find_map(|(k, w)| match w.as_str() {
-            "today" | "heute" | "aujourd" | "hoy" | "oggi" | "vandaag" | "hoje" => Some((0, 1440)),
+            w if in_list!(TODAY_WORDS, w) => Some((0, 1440)),
             "yesterday" | "gestern" | "hier" | "ayer" | "ieri" | "gisteren" | "ontem" => {
                 Some((1440, 1440))
             }
