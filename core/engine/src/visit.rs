@@ -579,20 +579,26 @@ mod tests {
         let news = "Ferry timetable for the winter season is out now";
         let imprint = "Harbour Times is published by Harbour Media, 1 Quay Street";
         let f = [
-            site_page(news, "Most read: storm closes the bridge, 12 comments"),
-            site_page(news, "Most read: new lighthouse keeper, 3 comments"),
-            site_page(news, "Most read: fish market moves to pier 4, 40 comments"),
+            site_page(
+                news,
+                "Talk of the quay: storm closes the bridge, 12 comments",
+            ),
+            site_page(news, "Talk of the quay: new lighthouse keeper, 3 comments"),
+            site_page(
+                news,
+                "Talk of the quay: fish market moves to pier 4, 40 comments",
+            ),
         ];
         let l0 = site_page(
             imprint,
-            "Most read: council votes on harbour fees, 7 comments",
+            "Talk of the quay: council votes on harbour fees, 7 comments",
         );
         first(&mut site, front, 0, &f[0]);
         first(&mut site, legal, 600, &l0);
         again(&mut site, front, (0, &f[0]), (DAY, &f[1]));
         again(&mut site, front, (DAY, &f[1]), (2 * DAY, &f[2]));
         // The legal page's second visit: its teaser changed, and the site knows the slot.
-        let l1 = site_page(imprint, "Most read: a whale in the bay, 90 comments");
+        let l1 = site_page(imprint, "Talk of the quay: a whale in the bay, 90 comments");
         let out = again(&mut site, legal, (600, &l0), (3 * DAY, &l1));
         assert_eq!(out.status, VisitStatus::Unchanged, "{:?}", out.changes);
         let reason = out.changes[0].reason.as_ref().expect("a reason");
@@ -606,7 +612,7 @@ mod tests {
         // The page's own text is still content.
         let l2 = site_page(
             "Harbour Times is published by Harbour Media, 9 Dock Road",
-            "Most read: the whale left, 95 comments",
+            "Talk of the quay: the whale left, 95 comments",
         );
         let out = again(&mut site, legal, (3 * DAY, &l1), (4 * DAY, &l2));
         assert_eq!(out.status, VisitStatus::Changed);
@@ -620,7 +626,7 @@ mod tests {
         site.remove_rule(&id).expect("removable");
         let l3 = site_page(
             "Harbour Times is published by Harbour Media, 9 Dock Road",
-            "Most read: regatta results, 2 comments",
+            "Talk of the quay: regatta results, 2 comments",
         );
         let out = again(&mut site, legal, (4 * DAY, &l2), (5 * DAY, &l3));
         assert_eq!(

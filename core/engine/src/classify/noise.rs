@@ -16,8 +16,8 @@
 //! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", a post's age written short as the last word after its author or a separator ("raj 2h", "u/foo • 5h"), "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden", "5 minut temu", "för 5 minuter sedan", "5 минут назад", "5 хвилин тому", "5 dakika önce", "5分前に更新", "منذ ساعتين", "5 นาทีที่แล้ว"; a day named relative to today beside a clock or in a block of up to three words, "Heute, 14:05" → "Gestern, 14:05"; a past period named in a block of up to four words, "last week" → "2 weeks ago", "letzte Woche"; a greeting of the hour swapped for another in a short line, "Good morning, Anna" → "Good evening, Anna", "Guten Morgen" → "Guten Abend" (nine languages); today's opening hours seen on another day of the week, "Open today: 7:00–18:00" → "8:00–14:00" (`todays_hours`); how long an account has existed, grown by the time between the visits, "Member for 3 years, 2 months" → "3 years, 3 months" (`member_for_grew`); whether a person is online, said with when, "Online now" → "Last seen 3 hours ago" (`presence`), and a forum's module of who is online under its heading, "Who is online", "Wer ist online" ([`presence_blocks`]) | |
 //! | `duration` | a measured time: with a fraction, in milliseconds, or in whole seconds after what measures it (`MEASURED_BEFORE`); a setting in whole seconds is content ("default timeout is 30 s") | "served in 0.0025 secs", "took 12 ms", "Response time 3 s" |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
-//! | `weather` | a weather report in a short block (at most [`WEATHER_MAX_WORDS`] words) that holds a temperature (a number before `°`, `℃`, `℉`): the temperatures of the air (not an oven's, "180 °C") and the condition words (six languages), the other readings (wind, humidity, pressure, a wind's compass point) and a forecast's day; a block of only these coming or going is a forecast's day (`weather_only`); the sun's times of the day, "Sunrise 07:52 · Sunset 16:01" (`sun_times`) | "Berlin 7 °C, bewölkt" → "9 °C, sonnig", "7°C Partly cloudy" → "9°C Sunny" |
-//! | `related` | a module of other pages' teasers under a heading that names it (eight languages), its heading and short blocks ([`related_blocks`]); or an `<aside>` of linked teaser cards (`<article>` elements) beside the page, a card that came, went, moved or was swapped for another, not one edited ([`aside_teasers`]) | "Mehr zum Thema", "You may also like", "Most read", "À lire aussi", "Customers also bought", "Recently viewed", "Up next", a sidebar's "Quote of the day"; a "Top stories" box of cards beside an imprint |
+//! | `weather` | a weather report in a short block (at most [`WEATHER_MAX_WORDS`] words) that holds a temperature (a number before `°`, `℃`, `℉`): the temperatures of the air (not an oven's, "180 °C") and the condition words (six languages), the other readings (wind, humidity, pressure, a wind's compass point) and a forecast's day; a block of only these coming or going is a forecast's day (`weather_only`); the sun's times of the day, "Sunrise 07:52 · Sunset 16:01" (`sun_times`); a reading after its label and a colon, in levels too (`weather_reading`: "Air quality: Good (AQI 32)", "Pollen: high") | "Berlin 7 °C, bewölkt" → "9 °C, sonnig", "7°C Partly cloudy" → "9°C Sunny" |
+//! | `related` | a module of other pages' teasers under a heading that names it (eight languages), its heading and short blocks ([`related_blocks`]); or an `<aside>` of linked teaser cards (`<article>` elements) beside the page, a card that came, went, moved or was swapped for another, not one edited ([`aside_teasers`]); or one line that names a teaser or the day's pick after such a label and a colon, not a heading nor in an `<article>` ([`labelled_teasers`]: "Trending now: …", "Word of the Day: …") | "Mehr zum Thema", "You may also like", "Most read", "À lire aussi", "Customers also bought", "Recently viewed", "Up next", a sidebar's "Quote of the day"; a "Top stories" box of cards beside an imprint |
 //! | `ad` | advertising the page labels as such, with the small module the label stands in (a box whose own text is the label, the label's parent, an `article`, `li`, `aside`, `section` or `figure`; [`ad_blocks`]) | "Anzeige", "Sponsored content", "Angebote und Aktionen Anzeige" |
 //! | `id` | a session id, hash or token: 8+ characters mixing letters and digits, or a UUID; not a document's file name (`Plan_07_12_2023.pdf`) | `a8f7e6d5c4`, `sid9x81k2`, `7f3a9c2e-11b2-4c1e-9d2a-0e5b6c7d8e9f` |
 //! | `counter` | a whole number in a counter-like block (at most [`COUNTER_MAX_WORDS`] words, e.g. "Visitors: 1,204", not a sentence that states it, "The town has 12,400 inhabitants."; a number written like a version, `21.2` or `0.82.0`, only with a rating word, "4.5 stars", or as an average in stars in a block of any length, "4.5 out of 5 stars 1,234 ratings", or beside a booking site's verdict word in a short block, "Excellent 8.9"), or a number next to a counter word (visitors, online, views, Besucher, Kommentare…; also one written with its magnitude, "2.1k views", or with a fraction and its magnitude in a short block, "1.2K"; a "+" after a count is its, "99+"), a stock left ("Only 3 left in stock"), a paywall's meter ("3 free articles left", "noch 2 kostenlose Artikel"), a score beside how long ago ("123 points by pg 3 hours ago"), a shop's social proof ("12 people bought this", "15 Personen sehen sich das an"), a consent dialog's partners ("We and our 842 partners", "Wir und unsere 241 Partner"); not a price, discount ("save 10%", "-20%", "bis zu 49 %"), rate ("base rate: 4.00%", "VAT 20%", an unsigned percentage alone in its cell, "4.25%"), measure, period, document number or labelled fact ("Tel. 030 1234", "HRB 12345", "Minimum age: 18", "Gleis 3", "Room 204"), international telephone number ("+49 40 4275 4871") or a number in a name between two capitalised words ("Fedora 34 Server"); a four-digit year that is not the year of the visits ("Olympia 2016" → "2021" seen in 2023) is a date's change, content, when the visits' times are known | |
@@ -2211,7 +2211,9 @@ fn stated_figure<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> b
     // (The label may name what it limits between it and the number: "Minimum order 2".)
     let after_label = word_at(k - 1)
         .is_some_and(|p| in_list!(STATED_LABELS, p) || in_list!(SERIES_PARTS, p))
-        || word_at(k - 2).is_some_and(|p| in_list!(STATED_LABELS, p))
+        // (Not the next number after the label's own: "Level 12 · 3,400 points".)
+        || (word_at(k - 2).is_some_and(|p| in_list!(STATED_LABELS, p))
+            && !word_at(k - 1).is_some_and(is_number))
         || (is(k - 1, "of") && is(k - 2, "pack"))
         || (is(k - 1, "to") && is(k - 2, "up"))
         || (is(k - 1, "least") && is(k - 2, "at"))
@@ -4805,6 +4807,13 @@ pub fn builtin_noise_on_page(
     if sun_times(old) && sun_times(new) {
         return Some(vec![Volatile::Weather]);
     }
+    // A weather reading after its label and a colon ("Air quality: Good (AQI 32)" →
+    // "Moderate (AQI 61)", "Pollen: high" → "low"), as [`weather_reading`] reads one beside it.
+    if let (Some((label, a)), Some((same, b))) = (old.split_once(':'), new.split_once(':')) {
+        if label == same && weather_reading(label, a, b) {
+            return Some(vec![Volatile::Weather]);
+        }
+    }
     // Whether a person is online at the visit ("Online now" → "Last seen 3 hours ago"): the
     // time of the visit, said of them — of someone named before it too ("Anna is online" →
     // "Anna was last seen 2 hours ago").
@@ -4816,6 +4825,18 @@ pub fn builtin_noise_on_page(
     let present =
         |a: &str, b: &str| presence(a) && presence(b) && (presence_cued(a) || presence_cued(b));
     if present(old, new) || present(old_rest, new_rest) {
+        return Some(vec![Volatile::RelativeTime]);
+    }
+    // Whether a help desk is there at the visit ("Live chat: We're online" → "We're offline",
+    // "Our support team is available now" → "currently unavailable"): its hours, said at the
+    // moment of the visit.
+    let desk = (old.len().max(new.len()) <= STAMP_LINE_BYTES)
+        .then(|| after_lead_of(old, new, DESK_LEAD_MAX_WORDS))
+        .flatten()
+        .is_some_and(|(a, b)| {
+            support_named(&old[..old.len() - a.len()]) && desk_state(a) && desk_state(b)
+        });
+    if desk {
         return Some(vec![Volatile::RelativeTime]);
     }
     // Whether the place is open at the visit ("Open now · closes at 22:00" → "Closed · opens
@@ -7713,8 +7734,9 @@ fn date_only(t: &str) -> bool {
 /// Whether a changed line is a build stamp that moved with a deploy: the texts are the same but
 /// for tokens that are versions or revision hashes ("2026.11.27.5678", "v4.12.3", "a1b2c3d",
 /// a build number of four digits or more), and the line names a build ("rev", "build", "built",
-/// "version", "commit", "deployed", "release", "powered", "running", or a version written with
-/// a "v"). Asked of a page's footer only (the site's chrome: `site`); a version in a page's own
+/// "version", "commit", "deployed", "release", "powered", "running", "generated", "created",
+/// "made", or a version written with a "v": "Created using Sphinx 7.2.6", "Generated by Doxygen
+/// 1.9.8"). Asked of a page's footer only (the site's chrome: `site`); a version in a page's own
 /// text ("Latest version 4.12.4") is its content.
 pub fn build_stamp(old: &str, new: &str) -> bool {
     if old.len().max(new.len()) > STAMP_LINE_BYTES {
@@ -7759,6 +7781,9 @@ pub fn build_stamp(old: &str, new: &str) -> bool {
                 | "sha"
                 | "powered"
                 | "running"
+                | "generated"
+                | "created"
+                | "made"
         ) || (x != y
             && x.starts_with(['v', 'V'])
             && x[1..].starts_with(|c: char| c.is_ascii_digit()));
@@ -8505,8 +8530,13 @@ const ASIDE_RELATED_HEADINGS: &[&str] = &[
     "on this day",
     "schon gewusst",
     "in den nachrichten",
-    // A sidebar's pick of the day: a quote, a tip, a word, a photo or a deal that the next day
-    // replaces.
+];
+
+/// Headings of a pick of the day, as whole texts, lowercased (seven languages): a quote, a tip,
+/// a word, a photo or a deal that the next day replaces. A module under such a heading only
+/// inside an `<aside>`, as [`ASIDE_RELATED_HEADINGS`]; a line that names its pick after one
+/// ("Word of the Day: serendipity") anywhere ([`labelled_teasers`]).
+const PICK_HEADINGS: &[&str] = &[
     "quote of the day",
     "tip of the day",
     "word of the day",
@@ -8562,10 +8592,60 @@ fn heading_words(t: &str) -> Option<String> {
 /// most [`RELATED_MAX_BLOCK_WORDS`] words. A module with a longer block (an article that
 /// happens to sit in one element with such a heading) keeps only its heading.
 pub fn related_blocks(blocks: &[crate::block::Block]) -> Vec<bool> {
-    blocks_under_heading(blocks, |b, h| {
+    let mut flags = blocks_under_heading(blocks, |b, h| {
         RELATED_HEADINGS.contains(&h)
-            || (ASIDE_RELATED_HEADINGS.contains(&h) && aside_of(&b.path).is_some())
-    })
+            || ((ASIDE_RELATED_HEADINGS.contains(&h) || PICK_HEADINGS.contains(&h))
+                && aside_of(&b.path).is_some())
+    });
+    for (flag, teaser) in flags.iter_mut().zip(labelled_teasers(blocks)) {
+        *flag |= teaser;
+    }
+    flags
+}
+
+/// Most words after the label of a line that names a teaser or a pick of the day
+/// ([`labelled_teasers`]): a headline or a pick, not a paragraph.
+pub const LABELLED_TEASER_MAX_WORDS: usize = 20;
+
+/// For each block, whether it is one line that names another page's teaser or the day's pick
+/// after a label of [`RELATED_HEADINGS`] or [`PICK_HEADINGS`] and a colon ("Trending now:
+/// Storm warning", "Word of the Day: serendipity", "Deal of the Day: 30% off headphones"), in
+/// at most [`LABELLED_TEASER_MAX_WORDS`] words: what the label names changes with the day or the
+/// site's other pages, in the main column too. Not a heading nor in an `<article>` (a story's
+/// headline that names its daily column, "Zitat des Tages: …", is the site's news), and not
+/// on a page whose title names the label (the word of the day's own page shows its pick).
+pub fn labelled_teasers(blocks: &[crate::block::Block]) -> Vec<bool> {
+    let label_of = |t: &str| -> Option<String> {
+        let (label, rest) = t.split_once(':')?;
+        let h = heading_words(label)?;
+        let known = RELATED_HEADINGS.contains(&h.as_str()) || PICK_HEADINGS.contains(&h.as_str());
+        let words = rest.split_whitespace().count();
+        (known && (1..=LABELLED_TEASER_MAX_WORDS).contains(&words)).then_some(h)
+    };
+    let mut flags = vec![false; blocks.len()];
+    // (Most pages have none: the titles are read only for a page that has one.)
+    let labels: Vec<(usize, String)> = blocks
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| {
+            b.text.len() <= 400 && heading_level(&b.path).is_none() && !b.path.contains("/article[")
+        })
+        .filter_map(|(k, b)| label_of(&b.text).map(|h| (k, h)))
+        .collect();
+    if labels.is_empty() {
+        return flags;
+    }
+    let titles: Vec<String> = blocks
+        .iter()
+        .filter(|b| heading_level(&b.path) == Some(1))
+        .map(|b| b.text.to_lowercase())
+        .collect();
+    for (k, h) in labels {
+        flags[k] = !titles
+            .iter()
+            .any(|t| heading_words(t).is_some_and(|w| w.contains(&h)) || t.contains(h.as_str()));
+    }
+    flags
 }
 
 /// Headings of a forum's module of who is there at the visit, as whole texts, lowercased
@@ -9015,6 +9095,100 @@ fn presence(t: &str) -> bool {
         })
 }
 
+/// Words that name a help desk (a chat, a support team, a hotline), lowercased: what
+/// [`desk_state`] is said of.
+const SUPPORT_WORDS: &[&str] = &[
+    "chat",
+    "support",
+    "agents",
+    "agent",
+    "helpdesk",
+    "hotline",
+    "helpline",
+    "kundenservice",
+    "kundendienst",
+    "kundensupport",
+    "assistance",
+    "asistencia",
+    "soporte",
+    "atención",
+    "assistenza",
+    "klantenservice",
+];
+/// Most words a help desk's name and what is said before its state may hold ("Our customer
+/// support team is"): [`desk_state`].
+const DESK_LEAD_MAX_WORDS: usize = 8;
+/// Words of a help desk's state besides [`PRESENCE_ANCHORS`]: "available", "unavailable",
+/// "erreichbar", "disponible" and the words said with them.
+const DESK_STATE_WORDS: &[&str] = &[
+    "available",
+    "unavailable",
+    "erreichbar",
+    "disponible",
+    "indisponible",
+    "disponibles",
+    "disponibile",
+    "bereikbaar",
+];
+const DESK_OTHER_WORDS: &[&str] = &[
+    "we",
+    "re",
+    "are",
+    "currently",
+    "right",
+    "not",
+    "now",
+    "wir",
+    "sind",
+    "nicht",
+    "jetzt",
+    "gerade",
+    "derzeit",
+    "zurzeit",
+    "momentan",
+    "nous",
+    "sommes",
+    "actuellement",
+    "estamos",
+    "ahora",
+    "siamo",
+    "ora",
+    "zijn",
+    "nu",
+    "momenteel",
+    "niet",
+    "es",
+    "está",
+    "ist",
+    "is",
+];
+
+/// Whether a lead of a line names a help desk ([`SUPPORT_WORDS`]): "Live chat:", "Our
+/// support team".
+fn support_named(lead: &str) -> bool {
+    text::tokens(lead)
+        .into_iter()
+        .filter(|w| text::is_word(w))
+        .any(|w| in_list!(SUPPORT_WORDS, &w.to_lowercase()))
+}
+
+/// Whether a short text only says whether someone is there or available (at most five words,
+/// one of them [`PRESENCE_ANCHORS`] or [`DESK_STATE_WORDS`], the others
+/// [`DESK_OTHER_WORDS`]): "We're online", "currently unavailable", "jetzt erreichbar".
+fn desk_state(t: &str) -> bool {
+    let words: Vec<String> = text::tokens(t)
+        .into_iter()
+        .filter(|w| text::is_word(w))
+        .map(|w| w.to_lowercase())
+        .collect();
+    let state = |w: &str| in_list!(PRESENCE_ANCHORS, w) || in_list!(DESK_STATE_WORDS, w);
+    (1..=5).contains(&words.len())
+        && words.iter().any(|w| state(w))
+        && words
+            .iter()
+            .all(|w| state(w) || in_list!(DESK_OTHER_WORDS, w))
+}
+
 /// Whether a presence ([`presence`]) says when ([`PRESENCE_CUES`]).
 fn presence_cued(t: &str) -> bool {
     text::tokens(t)
@@ -9083,6 +9257,12 @@ const LEAD_MAX_WORDS: usize = 3;
 /// last seen"), or `None` when they begin with no word in common, or with more, or one is all
 /// lead.
 fn after_common_lead<'a>(old: &'a str, new: &'a str) -> Option<(&'a str, &'a str)> {
+    after_lead_of(old, new, LEAD_MAX_WORDS)
+}
+
+/// `old` and `new` after the words both begin with, as [`after_common_lead`], with at most
+/// `max_words` of them.
+fn after_lead_of<'a>(old: &'a str, new: &'a str, max_words: usize) -> Option<(&'a str, &'a str)> {
     let (a, b) = (text::tokens(old), text::tokens(new));
     let (mut k, mut bytes, mut words) = (0, 0, 0);
     while k < a.len() && k < b.len() && a[k] == b[k] {
@@ -9097,7 +9277,7 @@ fn after_common_lead<'a>(old: &'a str, new: &'a str) -> Option<(&'a str, &'a str
         k -= 1;
         bytes -= a[k].len();
     }
-    let lead = (1..=LEAD_MAX_WORDS).contains(&words);
+    let lead = (1..=max_words).contains(&words);
     let rest = |t: &'a str| t[bytes..].trim_start_matches(|c: char| !c.is_alphanumeric());
     let (x, y) = (rest(old), rest(new));
     (lead && !x.is_empty() && !y.is_empty()).then_some((x, y))
@@ -9210,6 +9390,71 @@ const WEATHER_MEASURES: &[&str] = &[
     "nuvolosità",
     "pioggia",
     "precipitazioni",
+];
+/// The air of an air quality's label ([`weather_reading`]): "Air quality", "Luftqualität".
+const AIR_WORDS: &[&str] = &["air", "luft", "luftqualität", "aire", "aria", "lucht", "l"];
+/// The quality of an air quality's label ([`weather_reading`]).
+const QUALITY_WORDS: &[&str] = &[
+    "quality",
+    "luftqualität",
+    "qualité",
+    "calidad",
+    "qualità",
+    "kwaliteit",
+    "luchtkwaliteit",
+];
+/// The levels a weather reading may be told in, lowercased ("Pollen: high", "Air quality:
+/// Good", "UV-Index: mittel"): of a measure the weather sets, so they move with it.
+const WEATHER_LEVELS: &[&str] = &[
+    "good",
+    "fair",
+    "moderate",
+    "poor",
+    "unhealthy",
+    "hazardous",
+    "very",
+    "high",
+    "low",
+    "medium",
+    "extreme",
+    "none",
+    "gut",
+    "mäßig",
+    "schlecht",
+    "hoch",
+    "niedrig",
+    "mittel",
+    "sehr",
+    "gering",
+    "stark",
+    "bon",
+    "bonne",
+    "moyen",
+    "moyenne",
+    "mauvais",
+    "mauvaise",
+    "élevé",
+    "faible",
+    "fort",
+    "bueno",
+    "buena",
+    "moderado",
+    "moderada",
+    "malo",
+    "mala",
+    "alto",
+    "alta",
+    "bajo",
+    "baja",
+    "buono",
+    "moderato",
+    "scarso",
+    "basso",
+    "goed",
+    "matig",
+    "slecht",
+    "hoog",
+    "laag",
 ];
 /// The other words a weather reading's label may hold.
 const WEATHER_MEASURE_OTHER: &[&str] = &[
@@ -9374,22 +9619,31 @@ pub fn weather_reading(label: &str, old: &str, new: &str) -> bool {
         .into_iter()
         .filter(|w| text::is_word(w))
         .collect();
+    // ("Air quality", "Luftqualität", "qualité de l'air": the air's measure.)
+    let lower: Vec<String> = label_words.iter().map(|w| w.to_lowercase()).collect();
+    let air = lower.iter().any(|w| in_list!(AIR_WORDS, w))
+        && lower.iter().any(|w| in_list!(QUALITY_WORDS, w));
     if label_words.is_empty()
         || label_words.len() > 4
-        || !label_words.iter().any(|w| in_list!(WEATHER_MEASURES, w))
-        || !label_words
-            .iter()
-            .all(|w| in_list!(WEATHER_MEASURES, w) || in_list!(WEATHER_MEASURE_OTHER, w))
+        || !(air || label_words.iter().any(|w| in_list!(WEATHER_MEASURES, w)))
+        || !label_words.iter().all(|w| {
+            in_list!(WEATHER_MEASURES, w)
+                || in_list!(WEATHER_MEASURE_OTHER, w)
+                || (air && (in_list!(AIR_WORDS, w) || in_list!(QUALITY_WORDS, w)))
+        })
     {
         return false;
     }
     let reading = |t: &str| {
         let toks = text::tokens(t);
         let words: Vec<&str> = toks.iter().copied().filter(|w| text::is_word(w)).collect();
+        let level = |w: &str| in_list!(WEATHER_LEVELS, &w.to_lowercase());
         words.len() <= 4
-            && words.iter().any(|w| is_number(w))
+            && words.iter().any(|w| is_number(w) || level(w))
             && words.iter().all(|w| {
                 is_number(w)
+                    || level(w)
+                    || (*w == "AQI" && air)
                     || in_list!(WEATHER_UNITS, w)
                     || COMPASS_POINTS.contains(w)
                     || matches!(*w, "h" | "s" | "C" | "F")
@@ -12091,6 +12345,8 @@ mod tests {
                 "© 2026 Docs Project. Built with Sitegen 1.4.3",
             ),
             ("Powered by BoardSoft 3.2.1", "Powered by BoardSoft 3.2.2"),
+            ("Created using Sphinx 7.2.6.", "Created using Sphinx 7.3.0."),
+            ("Generated by Doxygen 1.9.8", "Generated by Doxygen 1.10.0"),
         ] {
             assert!(build_stamp(old, new), "{old} → {new}");
         }
@@ -12880,6 +13136,7 @@ mod tests {
             ("5 users included", "10 users included"),
             ("Up to 3 devices", "Up to 5 devices"),
             ("Floor 2", "Floor 5"),
+            ("Level 12 · 3,400 XP", "Level 13 · 3,400 XP"),
             ("Season 2", "Season 3"),
             (
                 "Stand: nach dem 12. Spieltag",
@@ -12938,6 +13195,9 @@ mod tests {
             ("Guests online: 12", "Guests online: 15"),
             ("Only 3 rooms left", "Only 2 rooms left"),
             ("DAX +0.4%", "DAX -1.2%"),
+            // A count after a stated figure: the label states only its own number.
+            ("Level 12 · 3,400 XP", "Level 12 · 3,520 XP"),
+            ("Level 12, 3,400 points", "Level 12, 3,520 points"),
             // A landing page's count of who uses it, in a sentence too.
             (
                 "Trusted by 1,204 teams · 318 signed up this week",
@@ -13695,9 +13955,40 @@ mod tests {
             // Words beside the reading: not a reading only.
             ("Wind", "19 km/h, gale warning", "11 km/h"),
             ("Humidity", "", "64%"),
+            // Levels of no weather measure.
+            ("Risk", "high", "low"),
+            ("Quality", "good", "poor"),
         ] {
             assert!(!weather_reading(label, old, new), "{label}: {old} → {new}");
         }
+        // Levels of the air and the weather, in words too; after the label and a colon in one
+        // block as well.
+        for (label, old, new) in [
+            ("Pollen", "high", "low"),
+            ("Air quality", "Good (AQI 32)", "Moderate (AQI 61)"),
+            ("UV-Index", "mittel", "niedrig"),
+        ] {
+            assert!(weather_reading(label, old, new), "{label}: {old} → {new}");
+        }
+        all_noise(
+            &[
+                (
+                    "Air quality: Good (AQI 32)",
+                    "Air quality: Moderate (AQI 61)",
+                ),
+                ("UV index: 3 (moderate)", "UV index: 1 (low)"),
+                ("Luftqualität: gut", "Luftqualität: mäßig"),
+                ("Qualité de l'air : bonne", "Qualité de l'air : moyenne"),
+            ],
+            &[Volatile::Weather],
+        );
+        all_content(&[
+            ("Risk: high", "Risk: low"),
+            (
+                "Air quality: Good (AQI 32)",
+                "Air quality: Moderate. Avoid outdoor exercise near the ring road.",
+            ),
+        ]);
     }
 
     #[test]
@@ -13928,6 +14219,37 @@ mod tests {
             ("Applications open", "Applications closed"),
             ("Harbour Café closed", "Harbour Café open now"),
             ("Server is online", "Server is offline"),
+        ]);
+        // A help desk there or not at the visit: its hours, said at the moment of the visit.
+        all_noise(
+            &[
+                ("Live chat: We're online", "Live chat: We're offline"),
+                (
+                    "Our support team is available now",
+                    "Our support team is currently unavailable",
+                ),
+                (
+                    "Kundenservice: jetzt erreichbar",
+                    "Kundenservice: derzeit nicht erreichbar",
+                ),
+                (
+                    "Chat with an agent — online",
+                    "Chat with an agent — offline",
+                ),
+            ],
+            &[Volatile::RelativeTime],
+        );
+        // Not a service's state, a desk's hours or the desk's news.
+        all_content(&[
+            ("The API is available", "The API is unavailable"),
+            (
+                "Our support team is available Monday to Friday.",
+                "Our support team is available Monday to Saturday.",
+            ),
+            (
+                "Live chat: We're online",
+                "Live chat has moved to our new help centre.",
+            ),
         ]);
         // A timetable's time keeps its distance to the visits by chance: 15:10 seen at 12:00,
         // 15:55 seen at 12:40.
@@ -14414,6 +14736,46 @@ mod tests {
             x.path = x.path.replace("/aside[0]", "/section[0]");
         }
         assert_eq!(related_blocks(&in_main), [false; 4]);
+        // One line that names the day's pick or a teaser after its label, in the main column
+        // too; not a longer text, not an unknown label, not on the pick's own page.
+        let lines = vec![
+            b(&format!("{main}/h1[0]"), "Harbour Town Library"),
+            b(&format!("{main}/p[0]"), "Word of the Day: serendipity"),
+            b(
+                &format!("{main}/p[1]"),
+                "Trending now: Storm warning for the coast",
+            ),
+            b(
+                &format!("{main}/p[2]"),
+                "Deal of the Day: 30% off headphones",
+            ),
+            b(&format!("{main}/p[3]"), "Opening hours: Mon–Fri 9:00–17:00"),
+            b(
+                &format!("{main}/p[4]"),
+                "Word of the Day: a word chosen by our librarians from the thousands of words \
+                 readers sent in over the year, with its meaning, its story and an example",
+            ),
+            b(&format!("{main}/p[5]"), "Word of the Day:"),
+            // A story's headline naming its daily column: the site's news.
+            b(
+                &format!("{main}/article[0]/h2[0]"),
+                "Quote of the day: the mayor on the new bridge",
+            ),
+            b(
+                &format!("{main}/div[0]/p[0]"),
+                "Quote of the day: the mayor on the new bridge",
+            ),
+        ];
+        assert_eq!(
+            related_blocks(&lines),
+            [false, true, true, true, false, false, false, false, true]
+        );
+        let mut own = lines.clone();
+        own[0].text = "Word of the Day".into();
+        assert_eq!(
+            related_blocks(&own),
+            [false, false, true, true, false, false, false, false, true]
+        );
     }
 
     /// A forum's "Who is online" module: its heading and short blocks; a thread named so, or
