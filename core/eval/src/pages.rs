@@ -838,7 +838,13 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     println!("   not track it (\"3 days ago\" -> \"1 hour ago\" a day later) is content; a person's mail,");
     println!("   a profile's following, a currency's rate, an uptime and days until an event are counts and");
     println!("   relative times; a weekday before an ordinal day is the date's. Against c7c83d3: no figure");
-    println!("   moved.");
+    println!("   moved. Session 54 (hand-made library, help and weather lines): a line naming a teaser or");
+    println!("   the day's pick after its label (\"Trending now: ...\", \"Word of the Day: ...\"), not a");
+    println!("   heading nor in an <article>, is a related module; a help desk's state, an air quality or");
+    println!("   pollen level after its label are relative times and weather. Against 29df4b4: no figure");
+    println!(
+        "   moved (compact-online.de 3.4 -> 3.2 while headlines were not yet left out, then back)."
+    );
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(
