@@ -9095,11 +9095,11 @@ fn presence(t: &str) -> bool {
         })
 }
 
-/// Words that name a help desk (a chat, a support team, a hotline), lowercased: what
-/// [`desk_state`] is said of.
-const SUPPORT_WORDS: &[&str] = &[
+/// Words that name a help desk (a chat, an agent, a hotline), lowercased: what [`desk_state`]
+/// is said of. "Support" alone also names what a product gets ("Support for version 10 is
+/// available"): a desk only with a team after it ([`SUPPORT_WORDS`], [`TEAM_WORDS`]).
+const DESK_WORDS: &[&str] = &[
     "chat",
-    "support",
     "agents",
     "agent",
     "helpdesk",
@@ -9107,14 +9107,20 @@ const SUPPORT_WORDS: &[&str] = &[
     "helpline",
     "kundenservice",
     "kundendienst",
-    "kundensupport",
-    "assistance",
-    "asistencia",
-    "soporte",
-    "atención",
-    "assistenza",
     "klantenservice",
 ];
+/// Words of support before a team that gives it ("Our support team", "Support-Team").
+const SUPPORT_WORDS: &[&str] = &[
+    "support",
+    "customer",
+    "kundensupport",
+    "service",
+    "soporte",
+    "assistenza",
+    "assistance",
+];
+/// A team after [`SUPPORT_WORDS`] ("support team", "service staff").
+const TEAM_WORDS: &[&str] = &["team", "staff", "agents", "equipo", "équipe", "squadra"];
 /// Most words a help desk's name and what is said before its state may hold ("Our customer
 /// support team is"): [`desk_state`].
 const DESK_LEAD_MAX_WORDS: usize = 8;
@@ -9130,6 +9136,7 @@ const DESK_STATE_WORDS: &[&str] = &[
     "disponibile",
     "bereikbaar",
 ];
+/// The other words a help desk's state may hold ([`desk_state`]): who, when, "not".
 const DESK_OTHER_WORDS: &[&str] = &[
     "we",
     "re",
@@ -9163,13 +9170,18 @@ const DESK_OTHER_WORDS: &[&str] = &[
     "is",
 ];
 
-/// Whether a lead of a line names a help desk ([`SUPPORT_WORDS`]): "Live chat:", "Our
-/// support team".
+/// Whether a lead of a line names a help desk ([`DESK_WORDS`], or a support team): "Live
+/// chat:", "Our support team is", "Kundenservice:".
 fn support_named(lead: &str) -> bool {
-    text::tokens(lead)
+    let words: Vec<String> = text::tokens(lead)
         .into_iter()
         .filter(|w| text::is_word(w))
-        .any(|w| in_list!(SUPPORT_WORDS, &w.to_lowercase()))
+        .map(|w| w.to_lowercase())
+        .collect();
+    words.iter().any(|w| in_list!(DESK_WORDS, w))
+        || words
+            .windows(2)
+            .any(|p| in_list!(SUPPORT_WORDS, &p[0]) && in_list!(TEAM_WORDS, &p[1]))
 }
 
 /// Whether a short text only says whether someone is there or available (at most five words,
@@ -14239,9 +14251,14 @@ mod tests {
             ],
             &[Volatile::RelativeTime],
         );
-        // Not a service's state, a desk's hours or the desk's news.
+        // Not a service's state, a product's support, a desk's hours or the desk's news.
         all_content(&[
             ("The API is available", "The API is unavailable"),
+            (
+                "Support for Windows 10 is available",
+                "Support for Windows 10 is unavailable",
+            ),
+            ("Support: available", "Support: unavailable"),
             (
                 "Our support team is available Monday to Friday.",
                 "Our support team is available Monday to Saturday.",
