@@ -12,7 +12,7 @@
 //! | kind | what | examples |
 //! |---|---|---|
 //! | `clock` | a time of day; not one end of a time range (opening hours, a timetable: "8:00 bis 15:30 Uhr", "9:00–17:00", "9.00 - 15.00 Uhr", "9-18 Uhr"), nor, when the visit's time is known, a time beside a date more than [`DATE_NOW_DAYS`] from the visit (an appointment); when both visits' times are known, a clock that did not keep its distance to them (within [`CLOCK_TRACK_MINUTES`]) nor fell by the time between them (a countdown, modulo a day) is an edit's stamp or an announced time, content | `7:15`, `19:04:59`, `7:15 pm` |
-//! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th"; a weekday before a month and its day, "Tuesday, November 14") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
+//! | `date` | a calendar date, with month or weekday names next to a number (English, German; French, Spanish, Italian, Dutch, Portuguese month names, "24 de febrero de 2025"; ordinal days "1er", "24th"; a weekday before a month and its day, "Tuesday, November 14"; month and weekday names of some forty languages, from Scandinavian, Slavic, Baltic, Greek, Turkish and Hungarian to Arabic, Hebrew, Persian, Urdu, Hindi, Bengali, Tamil, Thai, Malay, Indonesian, Filipino, Swahili, Chinese, Japanese, Korean and Vietnamese, "ngày 7 tháng 12 năm 2026"; the years of Thai pages' Buddhist era, "7 ธันวาคม 2569", and the Persian calendar's dates, "۱۶ آذر ۱۴۰۵"; a slashed date's order told by its weekday, "Thứ Hai, 7/12/2026") | `22.11.2026`, `2026-11-22`, `Nov 22`, `22. November`, `Montag, 3.`, `1er mars 2025` |
 //! | `relative_time` | "5 minutes ago", "vor 3 Stunden", "an hour ago", "vor einer Stunde", "just now", "a few seconds ago", "3m ago", a post's age written short as the last word after its author or a separator ("raj 2h", "u/foo • 5h"), "il y a 3 heures", "hace 2 horas", "3 ore fa", "3 uur geleden", "5 minut temu", "för 5 minuter sedan", "5 минут назад", "5 хвилин тому", "5 dakika önce", "5分前に更新", "منذ ساعتين", "5 นาทีที่แล้ว"; a day named relative to today beside a clock or in a block of up to three words, "Heute, 14:05" → "Gestern, 14:05"; a past period named in a block of up to four words, "last week" → "2 weeks ago", "letzte Woche"; a greeting of the hour swapped for another in a short line, "Good morning, Anna" → "Good evening, Anna", "Guten Morgen" → "Guten Abend" (nine languages); today's opening hours seen on another day of the week, "Open today: 7:00–18:00" → "8:00–14:00" (`todays_hours`); how long an account has existed, grown by the time between the visits, "Member for 3 years, 2 months" → "3 years, 3 months" (`member_for_grew`); whether a person is online, said with when, "Online now" → "Last seen 3 hours ago" (`presence`), and a forum's module of who is online under its heading, "Who is online", "Wer ist online" ([`presence_blocks`]) | |
 //! | `duration` | a measured time: with a fraction, in milliseconds, or in whole seconds after what measures it (`MEASURED_BEFORE`); a setting in whole seconds is content ("default timeout is 30 s") | "served in 0.0025 secs", "took 12 ms", "Response time 3 s" |
 //! | `ip` | an IPv4 address | `192.168.0.1` |
@@ -631,6 +631,235 @@ const MONTHS: &[&str] = &[
     "नवम्बर",
     "दिसंबर",
     "दिसम्बर",
+    // Bulgarian.
+    "януари",
+    "февруари",
+    "април",
+    "юни",
+    "юли",
+    "септември",
+    "октомври",
+    "ноември",
+    "декември",
+    // Serbian (Cyrillic and Latin), Bosnian and Slovak, with the genitives their dates use ("7. decembra 2026.").
+    "јануар",
+    "januara",
+    "januára",
+    "фебруар",
+    "februara",
+    "februára",
+    "mart",
+    "marta",
+    "aprila",
+    "apríla",
+    "мај",
+    "mája",
+    "јун",
+    "juna",
+    "júna",
+    "јул",
+    "jula",
+    "júla",
+    "avgust",
+    "avgusta",
+    "augusta",
+    "септембар",
+    "septembar",
+    "septembra",
+    "октобар",
+    "oktobar",
+    "oktobra",
+    "októbra",
+    "новембар",
+    "novembar",
+    "novembra",
+    "децембар",
+    "decembar",
+    "decembra",
+    // Croatian (but its October, "listopada", which is November in Polish).
+    "siječnja",
+    "siječanj",
+    "veljače",
+    "veljača",
+    "ožujka",
+    "ožujak",
+    "travnja",
+    "travanj",
+    "svibnja",
+    "svibanj",
+    "lipnja",
+    "lipanj",
+    "srpnja",
+    "srpanj",
+    "kolovoza",
+    "kolovoz",
+    "rujna",
+    "rujan",
+    "studenoga",
+    "studenog",
+    "studeni",
+    "prosinca",
+    "prosinac",
+    // Slovenian.
+    "marec",
+    "junij",
+    "julij",
+    // Lithuanian (the genitives of "2026 m. gruodžio 7 d.").
+    "sausio",
+    "vasario",
+    "kovo",
+    "balandžio",
+    "gegužės",
+    "birželio",
+    "liepos",
+    "rugpjūčio",
+    "rugsėjo",
+    "spalio",
+    "lapkričio",
+    "gruodžio",
+    // Latvian (and the locatives, "7. decembrī").
+    "janvāris",
+    "janvārī",
+    "februāris",
+    "februārī",
+    "martā",
+    "aprīlis",
+    "aprīlī",
+    "maijs",
+    "maijā",
+    "jūnijs",
+    "jūnijā",
+    "jūlijs",
+    "jūlijā",
+    "augusts",
+    "augustā",
+    "septembris",
+    "septembrī",
+    "oktobris",
+    "oktobrī",
+    "novembris",
+    "novembrī",
+    "decembris",
+    "decembrī",
+    // Estonian.
+    "jaanuar",
+    "veebruar",
+    "märts",
+    "aprill",
+    "juuni",
+    "juuli",
+    "oktoober",
+    "detsember",
+    // Catalan.
+    "gener",
+    "febrer",
+    "març",
+    "maig",
+    "juny",
+    "juliol",
+    "agost",
+    "setembre",
+    "desembre",
+    // Filipino.
+    "pebrero",
+    "marso",
+    "hunyo",
+    "hulyo",
+    "setyembre",
+    "oktubre",
+    "nobyembre",
+    "disyembre",
+    // Malay (its March, "Mac", also a computer's name: "Mac 14" is read as 14 March, far from
+    // most visits, content) and Swahili.
+    "mac",
+    "machi",
+    "aprili",
+    "julai",
+    "ogos",
+    "agosti",
+    "septemba",
+    "oktoba",
+    "novemba",
+    "disember",
+    "desemba",
+    // Bengali (its ya written as one character or with its nukta), Tamil and Urdu.
+    "জানুয়ারি",
+    "জানুয়ারি",
+    "ஜனவரி",
+    "جنوری",
+    "ফেব্রুয়ারি",
+    "ফেব্রুয়ারি",
+    "பிப்ரவரி",
+    "فروری",
+    "মার্চ",
+    "மார்ச்",
+    "مارچ",
+    "এপ্রিল",
+    "ஏப்ரல்",
+    "اپریل",
+    "মে",
+    "மே",
+    "مئی",
+    "জুন",
+    "ஜூன்",
+    "جون",
+    "জুলাই",
+    "ஜூலை",
+    "جولائی",
+    "আগস্ট",
+    "ஆகஸ்ட்",
+    "اگست",
+    "সেপ্টেম্বর",
+    "செப்டம்பர்",
+    "ستمبر",
+    "অক্টোবর",
+    "அக்டோபர்",
+    "اکتوبر",
+    "নভেম্বর",
+    "நவம்பர்",
+    "نومبر",
+    "ডিসেম্বর",
+    "டிசம்பர்",
+    "دسمبر",
+    // Persian, for the Gregorian months (its own calendar's months are [`PERSIAN_MONTHS`]).
+    "ژانویه",
+    "فوریه",
+    "آوریل",
+    "مه",
+    "ژوئن",
+    "ژوئیه",
+    "ژوییه",
+    "اوت",
+    "سپتامبر",
+    "اکتبر",
+    "نوامبر",
+    "دسامبر",
+    // Thai (a Thai date's year is of the Buddhist era, [`thai_year`]).
+    "มกราคม",
+    "กุมภาพันธ์",
+    "มีนาคม",
+    "เมษายน",
+    "พฤษภาคม",
+    "มิถุนายน",
+    "กรกฎาคม",
+    "สิงหาคม",
+    "กันยายน",
+    "ตุลาคม",
+    "พฤศจิกายน",
+    "ธันวาคม",
+    // The months of the Persian calendar ([`PERSIAN_MONTHS`]; not of [`month_number`]).
+    "فروردین",
+    "اردیبهشت",
+    "خرداد",
+    "تیر",
+    "مرداد",
+    "شهریور",
+    "مهر",
+    "آبان",
+    "آذر",
+    "دی",
+    "بهمن",
+    "اسفند",
 ];
 /// Today and yesterday by name, which stand in a date where a weekday would ("Heute, 14:05";
 /// the weekdays themselves are [`WEEKDAY_ROWS`]).
@@ -653,6 +882,26 @@ fn is_day_name(tok: &str) -> bool {
     static DAYS: std::sync::OnceLock<ListSet> = std::sync::OnceLock::new();
     DAYS.get_or_init(|| ListSet::new(WEEKDAY_ROWS.iter().flatten().chain(RELATIVE_DAYS).copied()))
         .has(tok)
+        || thai_weekday(tok).is_some()
+}
+
+/// Thai weekdays, Monday first: "จันทร์" … "อาทิตย์" (Thai writes no spaces: a date's weekday
+/// is one token with "วัน", day, before it and often "ที่", the, after: "วันจันทร์ที่ 7
+/// ธันวาคม 2569"); Thursday also short, "พฤหัส".
+const THAI_WEEKDAYS: [&str; 7] = ["จันทร์", "อังคาร", "พุธ", "พฤหัสบดี", "ศุกร์", "เสาร์", "อาทิตย์"];
+
+/// The weekday (0 = Monday) a Thai token names ([`THAI_WEEKDAYS`]), with or without "วัน"
+/// before it and "ที่" after it.
+fn thai_weekday(tok: &str) -> Option<usize> {
+    if !is_thai(tok) {
+        return None;
+    }
+    let t = tok.strip_prefix("วัน").unwrap_or(tok);
+    let t = t.strip_suffix("ที่").unwrap_or(t);
+    THAI_WEEKDAYS
+        .iter()
+        .position(|d| *d == t)
+        .or((t == "พฤหัส").then_some(3))
 }
 /// Units of the clock: "5 minutes ago", "vor 3 Stunden" (with [`CALENDAR_UNITS`], the units of
 /// a relative time: [`is_time_unit`]).
@@ -779,6 +1028,54 @@ const CLOCK_UNITS: &[&str] = &[
     "วินาที",
     "นาที",
     "ชั่วโมง",
+    // Persian, Urdu, Bengali, Tamil (glued to its "to", "நிமிடங்களுக்கு முன்பு"), Bulgarian,
+    // Serbian and Croatian, Slovak, Slovenian, Lithuanian, Latvian, Estonian, Catalan, Filipino,
+    // Malay, and Hungarian with its "ezelőtt" ("5 perccel ezelőtt").
+    "ثانیه",
+    "دقیقه",
+    "ساعت",
+    "سیکنڈ",
+    "منٹ",
+    "گھنٹے",
+    "گھنٹہ",
+    "সেকেন্ড",
+    "মিনিট",
+    "ঘণ্টা",
+    "நிமிடங்களுக்கு",
+    "நிமிடத்திற்கு",
+    "வினாடிகளுக்கு",
+    "минути",
+    "минута",
+    "sekundi",
+    "minuta",
+    "sata",
+    "sati",
+    "сата",
+    "сати",
+    "minútami",
+    "minútou",
+    "urami",
+    "uro",
+    "sekundes",
+    "valandas",
+    "valandą",
+    "sekundēm",
+    "minūtēm",
+    "minūtes",
+    "stundām",
+    "stundas",
+    "sekundit",
+    "minutit",
+    "tundi",
+    "tund",
+    "segons",
+    "minuts",
+    "hores",
+    "oras",
+    "minit",
+    "másodperccel",
+    "perccel",
+    "órával",
 ];
 /// Days, weeks, months and years in the languages the detectors read: units of a relative time
 /// ("3 days ago") and of a period ("within 14 days").
@@ -953,6 +1250,81 @@ const CALENDAR_UNITS: &[&str] = &[
     "zile",
     "săptămâni",
     "ani",
+    // Persian, Urdu, Bengali, Tamil, Bulgarian, Serbian and Croatian, Slovak, Slovenian,
+    // Lithuanian, Latvian, Estonian, Catalan, Filipino, Hungarian (as with the clock's; not
+    // Croatian's "dan", a name, nor Latvian's "gada", a date's word).
+    "روز",
+    "هفته",
+    "ماه",
+    "سال",
+    "دن",
+    "ہفتے",
+    "مہینے",
+    "দিন",
+    "সপ্তাহ",
+    "মাস",
+    "বছর",
+    "நாட்களுக்கு",
+    "வாரங்களுக்கு",
+    "மாதங்களுக்கு",
+    "ஆண்டுகளுக்கு",
+    "дни",
+    "ден",
+    "седмица",
+    "седмици",
+    "месец",
+    "месеца",
+    "dana",
+    "tjedan",
+    "tjedna",
+    "tjedana",
+    "mjesec",
+    "mjeseca",
+    "mjeseci",
+    "mesec",
+    "meseca",
+    "meseci",
+    "godinu",
+    "godine",
+    "godina",
+    "дана",
+    "месеци",
+    "dňami",
+    "dňom",
+    "týždňami",
+    "týždňom",
+    "mesiacmi",
+    "mesiacom",
+    "rokmi",
+    "dnevi",
+    "dnevom",
+    "tedni",
+    "dienas",
+    "dieną",
+    "savaites",
+    "savaitę",
+    "mėnesius",
+    "mėnesį",
+    "metus",
+    "dienām",
+    "nedēļām",
+    "mēnešiem",
+    "gadiem",
+    "päeva",
+    "nädalat",
+    "kuud",
+    "aastat",
+    "dies",
+    "setmanes",
+    "mesos",
+    "anys",
+    "araw",
+    "buwan",
+    "taon",
+    "nappal",
+    "héttel",
+    "hónappal",
+    "évvel",
 ];
 /// Periods that are no unit of a relative time (with [`CALENDAR_UNITS`], the units of a period:
 /// [`is_period_unit`]).
@@ -1320,6 +1692,48 @@ const DAY_WORDS: &[&str] = &[
     "mâine",
     "غدا",
     "מחר",
+    // Thai, Persian, Urdu, Bulgarian, Serbian and Croatian, Slovak, Slovenian, Lithuanian,
+    // Latvian, Estonian, Catalan, Malay, Filipino, Bengali, Tamil (not Slovenian "danes", also
+    // English, nor Estonian "homme", also French, nor Swahili's, also names).
+    "วันนี้",
+    "เมื่อวาน",
+    "เมื่อวานนี้",
+    "พรุ่งนี้",
+    "امروز",
+    "دیروز",
+    "فردا",
+    "آج",
+    "днес",
+    "утре",
+    "данас",
+    "јуче",
+    "сутра",
+    "danas",
+    "jučer",
+    "juče",
+    "sutra",
+    "zajtra",
+    "včeraj",
+    "jutri",
+    "šiandien",
+    "vakar",
+    "rytoj",
+    "šodien",
+    "rīt",
+    "täna",
+    "eile",
+    "avui",
+    "ahir",
+    "demà",
+    "semalam",
+    "esok",
+    "kahapon",
+    "আজ",
+    "গতকাল",
+    "আগামীকাল",
+    "இன்று",
+    "நேற்று",
+    "நாளை",
 ];
 /// Days named relative to today in two words, read as [`DAY_WORDS`] are: Danish and
 /// Norwegian ("i dag", "i går", "i morgen"), Indonesian ("hari ini") and Vietnamese ("hôm nay",
@@ -1434,11 +1848,39 @@ const AGO_AFTER: &[&str] = &[
     "전에",
     "ที่แล้ว",
     "ก่อน",
+    // Persian, Urdu, Bengali, Tamil, Estonian ("۵ دقیقه پیش", "5 منٹ پہلے", "৫ মিনিট আগে",
+    // "5 நிமிடங்களுக்கு முன்பு", "5 minutit tagasi"; Filipino's "ang nakalipas": `ago_after`).
+    "پیش",
+    "پہلے",
+    "আগে",
+    "முன்பு",
+    "முன்",
+    "tagasi",
 ];
 /// Words before a relative time: "vor 3 Stunden", "hace 3 horas", "há 3 horas", "před 5
 /// minutami", "acum 5 minute", "منذ 5 دقائق", "לפני 5 דקות", "πριν 5 λεπτά" (and French "il y a 3
 /// heures" and Greek "πριν από 5 λεπτά", see `ago_before`).
-const AGO_BEFORE: &[&str] = &["vor", "hace", "há", "před", "acum", "منذ", "לפני", "πριν"];
+/// Bulgarian, Serbian, Croatian, Slovak, Slovenian, Lithuanian, Latvian and Catalan say it
+/// before too ("преди 5 минути", "prije 2 sata", "pred 5 minútami", "prieš 5 minutes", "pirms 2
+/// stundām", "fa 5 minuts").
+const AGO_BEFORE: &[&str] = &[
+    "vor",
+    "hace",
+    "há",
+    "před",
+    "acum",
+    "منذ",
+    "לפני",
+    "πριν",
+    "преди",
+    "prije",
+    "pre",
+    "пре",
+    "pred",
+    "prieš",
+    "pirms",
+    "fa",
+];
 /// Words between a day and its month, or a month and its year, in Spanish and Portuguese dates
 /// ("24 de febrero de 2025").
 const DATE_JOINERS: &[&str] = &["de", "del"];
@@ -4286,6 +4728,11 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
             let w = word_at(k + step);
             if w.is_some_and(|w| in_list!(DATE_JOINERS, w))
                 || (step == 1 && w.is_some_and(|w| w.eq_ignore_ascii_case("feira")))
+                // After a weekday its Danish and Norwegian "den" ("Mandag den 7. december"),
+                // its Vietnamese "ngày", day ("Thứ Hai, ngày 7 tháng 12").
+                || (step == 1
+                    && w.is_some_and(|w| in_list!(&["den", "ngày"], w))
+                    && (is_day_name(tok) || vietnamese_weekday(tokens, i).is_some()))
             {
                 word_at(k + 2 * step)
             } else {
@@ -4308,6 +4755,8 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
             word_at(q).is_some_and(|w| in_list!(AGO_AFTER, w))
                 || (word_at(q).is_some_and(|w| w.eq_ignore_ascii_case("yang"))
                     && word_at(q + 1).is_some_and(|w| w.eq_ignore_ascii_case("lalu")))
+                || (word_at(q).is_some_and(|w| w.eq_ignore_ascii_case("ang"))
+                    && word_at(q + 1).is_some_and(|w| w.eq_ignore_ascii_case("nakalipas")))
                 || word_at(q - 1).is_some_and(|u| {
                     in_list!(
                         &[
@@ -4377,10 +4826,11 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                         && (next.is_some_and(|n| n.starts_with(['m', 'M']))
                             || word_at(k - 1).is_some_and(|w| in_list!(MEASURED_BEFORE, w))));
                 measured.then_some(Volatile::Duration)
-            } else if (next_d.is_some_and(|n| in_list!(MONTHS, n))
+            } else if ((next_d.is_some_and(|n| in_list!(MONTHS, n))
                 || prev_d.is_some_and(|p| in_list!(MONTHS, p)))
                 // ("APR 6.9 %" is a rate, not 6 April.)
-                && !rate(tokens, i, words.len())
+                && !rate(tokens, i, words.len()))
+                || vietnamese_date_part(k, &word_at)
             {
                 Some(Volatile::Date)
             } else if priced(tokens, i)
@@ -4528,7 +4978,12 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
             || (is_day_name(tok)
                 && next_d.is_some_and(|n| day_number(n).is_some())
                 && word_at(k + 2).is_some_and(|w| in_list!(MONTHS, w)))
-            || (is_day_name(tok) && prev.is_some_and(cjk_day))
+            || (is_day_name(tok) && (prev.is_some_and(cjk_day) || next_d.is_some_and(cjk_day)))
+            // Romanian's Monday, "luni", also "months" ("3 luni"): a day only before a day of
+            // the month and its month ("Luni, 7 decembrie 2026").
+            || (tok.eq_ignore_ascii_case("luni")
+                && next_d.is_some_and(|n| day_number(n).is_some())
+                && word_at(k + 2).is_some_and(|w| in_list!(MONTHS, w)))
             || (vietnamese_weekday(tokens, i).is_some() && (next_d.is_some_and(is_number)))
         {
             // (A weekday before a month and its day, "Tuesday, November 14", "Monday, December
@@ -4696,10 +5151,12 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
     kinds
 }
 
-/// `t` with the decimal digits of other scripts written as ASCII digits: fullwidth ("１２",
-/// Chinese and Japanese pages), Arabic-Indic ("١٢"), Persian ("۱۲"), Devanagari ("१२") and
-/// Bengali ("১২"); `t` itself when it has none.
-fn ascii_digits(t: &str) -> std::borrow::Cow<'_, str> {
+/// `t` as the noise detectors read it: the decimal digits of other scripts written as ASCII
+/// digits — fullwidth ("１２", Chinese and Japanese pages), Arabic-Indic ("١٢"), Persian ("۱۲"),
+/// Devanagari ("१२"), Bengali ("১২"), Gurmukhi, Gujarati, Thai ("๑๒"), Lao, Khmer and Myanmar —
+/// and without the zero-width non-joiner that joins a Persian word's parts ("سه‌شنبه",
+/// Tuesday, is one word: [`WEEKDAY_ROWS`]); `t` itself when it has none of them.
+fn plain_digits(t: &str) -> std::borrow::Cow<'_, str> {
     let digit = |c: char| -> Option<char> {
         let base = match c {
             '\u{FF10}'..='\u{FF19}' => 0xFF10,
@@ -4707,14 +5164,26 @@ fn ascii_digits(t: &str) -> std::borrow::Cow<'_, str> {
             '\u{06F0}'..='\u{06F9}' => 0x06F0,
             '\u{0966}'..='\u{096F}' => 0x0966,
             '\u{09E6}'..='\u{09EF}' => 0x09E6,
+            '\u{0A66}'..='\u{0A6F}' => 0x0A66,
+            '\u{0AE6}'..='\u{0AEF}' => 0x0AE6,
+            '\u{0E50}'..='\u{0E59}' => 0x0E50,
+            '\u{0ED0}'..='\u{0ED9}' => 0x0ED0,
+            '\u{17E0}'..='\u{17E9}' => 0x17E0,
+            '\u{1040}'..='\u{1049}' => 0x1040,
             _ => return None,
         };
         char::from_digit(c as u32 - base, 10)
     };
-    if t.is_ascii() || !t.chars().any(|c| digit(c).is_some()) {
+    const ZWNJ: char = '\u{200C}';
+    if t.is_ascii() || !t.chars().any(|c| c == ZWNJ || digit(c).is_some()) {
         return std::borrow::Cow::Borrowed(t);
     }
-    std::borrow::Cow::Owned(t.chars().map(|c| digit(c).unwrap_or(c)).collect())
+    std::borrow::Cow::Owned(
+        t.chars()
+            .filter(|&c| c != ZWNJ)
+            .map(|c| digit(c).unwrap_or(c))
+            .collect(),
+    )
 }
 
 /// If `old` and `new` differ only in volatile tokens of matching kinds, the kinds that differ
@@ -4761,7 +5230,7 @@ pub fn builtin_noise_on_page(
     page_order: Option<SlashOrder>,
 ) -> Option<Vec<Volatile>> {
     // Digits of other scripts ("１２", "١٢", "१२") read as the ASCII digits they are.
-    let (old, new) = (&*ascii_digits(old), &*ascii_digits(new));
+    let (old, new) = (&*plain_digits(old), &*plain_digits(new));
     if let (Some(then), Some(now)) = (then, now) {
         if dated_own_day(old, new, then, now) || dated_own_day(new, old, now, then) {
             return Some(vec![Volatile::Format]);
@@ -5057,13 +5526,39 @@ fn slash_order(t: &str) -> Option<SlashOrder> {
             .then(|| t.parse::<i64>().ok())
             .flatten()
     };
-    (0..toks.len().saturating_sub(4)).find_map(|i| {
+    let slashed = |i: usize| {
         if toks[i + 1] != "/" || toks[i + 3] != "/" || !matches!(toks[i + 4].len(), 2 | 4) {
             return None;
         }
-        match (small(toks[i])?, small(toks[i + 2])?) {
-            (a, b) if a > 12 && (1..=12).contains(&b) && a <= 31 => Some(SlashOrder::DayFirst),
-            (a, b) if b > 12 && (1..=12).contains(&a) && b <= 31 => Some(SlashOrder::MonthFirst),
+        Some((small(toks[i])?, small(toks[i + 2])?, toks[i + 4]))
+    };
+    let by_size = (0..toks.len().saturating_sub(4)).find_map(|i| match slashed(i)? {
+        (a, b, _) if a > 12 && (1..=12).contains(&b) && a <= 31 => Some(SlashOrder::DayFirst),
+        (a, b, _) if b > 12 && (1..=12).contains(&a) && b <= 31 => Some(SlashOrder::MonthFirst),
+        _ => None,
+    });
+    if by_size.is_some() || !t.bytes().any(|b| b.is_ascii_alphabetic() || b >= 0x80) {
+        return by_size;
+    }
+    // A weekday beside the date tells its order when only one order falls on it ("Thứ Hai,
+    // 7/12/2026": Monday the 7th of December, not Sunday the 12th of July).
+    let [named] = weekdays_named(t)[..] else {
+        return None;
+    };
+    (0..toks.len().saturating_sub(4)).find_map(|i| {
+        let (a, b, y) = slashed(i)?;
+        let y = match y.len() {
+            4 => year_number(y)?,
+            _ => 2000 + y.parse::<i64>().ok()?,
+        };
+        // 0 = Monday, as `weekdays_named` counts (1 January 1970 was a Thursday).
+        let weekday = |m: i64, d: i64| {
+            ((1..=12).contains(&m) && (1..=31).contains(&d))
+                .then(|| (days_from_civil(y, m, d) + 3).rem_euclid(7))
+        };
+        match (weekday(b, a) == Some(named), weekday(a, b) == Some(named)) {
+            (true, false) => Some(SlashOrder::DayFirst),
+            (false, true) => Some(SlashOrder::MonthFirst),
             _ => None,
         }
     })
@@ -6082,6 +6577,170 @@ const WEEKDAY_ROWS: &[[&str; 7]] = &[
         "금요일",
         "토요일",
         "일요일",
+    ], // Japanese written out, and Chinese as Taiwan and Hong Kong write it.
+    [
+        "月曜日",
+        "火曜日",
+        "水曜日",
+        "木曜日",
+        "金曜日",
+        "土曜日",
+        "日曜日",
+    ],
+    ["週一", "週二", "週三", "週四", "週五", "週六", "週日"],
+    // Bulgarian, Serbian (Cyrillic and Latin), Croatian and Bosnian, Slovenian, Slovak.
+    [
+        "понеделник",
+        "вторник",
+        "сряда",
+        "четвъртък",
+        "петък",
+        "събота",
+        "неделя",
+    ],
+    [
+        "понедељак",
+        "уторак",
+        "среда",
+        "четвртак",
+        "петак",
+        "субота",
+        "недеља",
+    ],
+    [
+        "ponedeljak",
+        "utorak",
+        "sreda",
+        "četvrtak",
+        "petak",
+        "subota",
+        "nedelja",
+    ],
+    [
+        "ponedjeljak",
+        "utorak",
+        "srijeda",
+        "četvrtak",
+        "petak",
+        "subota",
+        "nedjelja",
+    ],
+    [
+        "ponedeljek",
+        "torek",
+        "sreda",
+        "četrtek",
+        "petek",
+        "sobota",
+        "nedelja",
+    ],
+    [
+        "pondelok", "utorok", "streda", "štvrtok", "piatok", "sobota", "nedeľa",
+    ],
+    // Lithuanian, Latvian, Estonian, Catalan.
+    [
+        "pirmadienis",
+        "antradienis",
+        "trečiadienis",
+        "ketvirtadienis",
+        "penktadienis",
+        "šeštadienis",
+        "sekmadienis",
+    ],
+    [
+        "pirmdiena",
+        "otrdiena",
+        "trešdiena",
+        "ceturtdiena",
+        "piektdiena",
+        "sestdiena",
+        "svētdiena",
+    ],
+    [
+        "esmaspäev",
+        "teisipäev",
+        "kolmapäev",
+        "neljapäev",
+        "reede",
+        "laupäev",
+        "pühapäev",
+    ],
+    [
+        "dilluns",
+        "dimarts",
+        "dimecres",
+        "dijous",
+        "divendres",
+        "dissabte",
+        "diumenge",
+    ],
+    // Filipino but its Sunday, "linggo", which is also a week; Malay; Swahili.
+    [
+        "lunes",
+        "martes",
+        "miyerkules",
+        "huwebes",
+        "biyernes",
+        "sabado",
+        "",
+    ],
+    [
+        "isnin", "selasa", "rabu", "khamis", "jumaat", "sabtu", "ahad",
+    ],
+    [
+        "jumatatu", "jumanne", "jumatano", "alhamisi", "ijumaa", "jumamosi", "jumapili",
+    ],
+    // Romanian but its Monday, "luni", also "months" (read only before a day and its month:
+    // [`volatile_kinds`]), with its t and s written with a comma or a cedilla.
+    [
+        "",
+        "marți",
+        "miercuri",
+        "joi",
+        "vineri",
+        "sâmbătă",
+        "duminică",
+    ],
+    [
+        "",
+        "marţi",
+        "miercuri",
+        "joi",
+        "vineri",
+        "sîmbătă",
+        "duminică",
+    ],
+    // Bengali, Tamil (alone and with "கிழமை", day), Urdu but its Saturday, "ہفتہ", also a
+    // week; Persian, its zero-width non-joiner left out as the noise detectors read it
+    // ("سه‌شنبه": [`plain_digits`]). Thai is read by [`thai_weekday`].
+    [
+        "সোমবার",
+        "মঙ্গলবার",
+        "বুধবার",
+        "বৃহস্পতিবার",
+        "শুক্রবার",
+        "শনিবার",
+        "রবিবার",
+    ],
+    ["திங்கள்", "செவ்வாய்", "புதன்", "வியாழன்", "வெள்ளி", "சனி", "ஞாயிறு"],
+    [
+        "திங்கட்கிழமை",
+        "செவ்வாய்க்கிழமை",
+        "புதன்கிழமை",
+        "வியாழக்கிழமை",
+        "வெள்ளிக்கிழமை",
+        "சனிக்கிழமை",
+        "ஞாயிற்றுக்கிழமை",
+    ],
+    ["پیر", "منگل", "بدھ", "جمعرات", "جمعہ", "", "اتوار"],
+    [
+        "دوشنبه",
+        "سهشنبه",
+        "چهارشنبه",
+        "پنجشنبه",
+        "جمعه",
+        "شنبه",
+        "یکشنبه",
     ],
 ];
 
@@ -6103,12 +6762,32 @@ fn weekdays_named(t: &str) -> Vec<i64> {
                 .iter()
                 .find_map(|row| row.iter().position(|w| *w == lower))
                 .or_else(|| vietnamese_weekday(&toks, i))
+                .or_else(|| thai_weekday(tok))
+                // (Marked a date only before a day and its month: `volatile_kinds`.)
+                .or((lower == "luni").then_some(0))
                 .map(|d| d as i64)
         })
         .collect();
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// Whether the number at word `k` is a part of a Vietnamese date, "ngày 7 tháng 12 năm 2026"
+/// (day, month, year): the day before "tháng" (month), the month after it, the year after "năm"
+/// (year) after the month.
+fn vietnamese_date_part<'a>(k: isize, word_at: &impl Fn(isize) -> Option<&'a str>) -> bool {
+    let is = |q: isize, w: &str| word_at(q).is_some_and(|t| t.to_lowercase() == w);
+    let day = |q: isize| word_at(q).and_then(day_number).is_some();
+    let month = |q: isize| {
+        word_at(q)
+            .and_then(|t| t.parse::<i64>().ok())
+            .is_some_and(|m| (1..=12).contains(&m))
+    };
+    // ("Bảo hành 12 tháng", a 12-month warranty: "tháng" is also "months".)
+    (day(k) && is(k + 1, "tháng") && month(k + 2))
+        || (day(k - 2) && is(k - 1, "tháng") && month(k))
+        || (is(k - 1, "năm") && month(k - 2) && is(k - 3, "tháng") && day(k - 4))
 }
 
 /// The weekday (0 = Monday) Vietnamese names at token `i`: the word after "thứ" ("Thứ Hai",
@@ -6969,6 +7648,150 @@ fn month_number(tok: &str) -> Option<i64> {
         "ديسمبر" | "דצמבר" | "בדצמבר" | "दिसंबर" | "दिसम्बर" => {
             12
         }
+        // Bulgarian.
+        "януари" => 1,
+        "февруари" => 2,
+        "април" => 4,
+        "юни" => 6,
+        "юли" => 7,
+        "септември" => 9,
+        "октомври" => 10,
+        "ноември" => 11,
+        "декември" => 12,
+        // Serbian (Cyrillic and Latin), Bosnian and Slovak.
+        "јануар" | "januara" | "januára" => 1,
+        "фебруар" | "februara" | "februára" => 2,
+        "mart" | "marta" => 3,
+        "aprila" | "apríla" => 4,
+        "мај" | "mája" => 5,
+        "јун" | "juna" | "júna" => 6,
+        "јул" | "jula" | "júla" => 7,
+        "avgust" | "avgusta" | "augusta" => 8,
+        "септембар" | "septembar" | "septembra" => 9,
+        "октобар" | "oktobar" | "oktobra" | "októbra" => 10,
+        "новембар" | "novembar" | "novembra" => 11,
+        "децембар" | "decembar" | "decembra" => 12,
+        // Croatian.
+        "siječnja" | "siječanj" => 1,
+        "veljače" | "veljača" => 2,
+        "ožujka" | "ožujak" => 3,
+        "travnja" | "travanj" => 4,
+        "svibnja" | "svibanj" => 5,
+        "lipnja" | "lipanj" => 6,
+        "srpnja" | "srpanj" => 7,
+        "kolovoza" | "kolovoz" => 8,
+        "rujna" | "rujan" => 9,
+        "studenoga" | "studenog" | "studeni" => 11,
+        "prosinca" | "prosinac" => 12,
+        // Slovenian.
+        "marec" => 3,
+        "junij" => 6,
+        "julij" => 7,
+        // Lithuanian.
+        "sausio" => 1,
+        "vasario" => 2,
+        "kovo" => 3,
+        "balandžio" => 4,
+        "gegužės" => 5,
+        "birželio" => 6,
+        "liepos" => 7,
+        "rugpjūčio" => 8,
+        "rugsėjo" => 9,
+        "spalio" => 10,
+        "lapkričio" => 11,
+        "gruodžio" => 12,
+        // Latvian.
+        "janvāris" | "janvārī" => 1,
+        "februāris" | "februārī" => 2,
+        "martā" => 3,
+        "aprīlis" | "aprīlī" => 4,
+        "maijs" | "maijā" => 5,
+        "jūnijs" | "jūnijā" => 6,
+        "jūlijs" | "jūlijā" => 7,
+        "augusts" | "augustā" => 8,
+        "septembris" | "septembrī" => 9,
+        "oktobris" | "oktobrī" => 10,
+        "novembris" | "novembrī" => 11,
+        "decembris" | "decembrī" => 12,
+        // Estonian.
+        "jaanuar" => 1,
+        "veebruar" => 2,
+        "märts" => 3,
+        "aprill" => 4,
+        "juuni" => 6,
+        "juuli" => 7,
+        "oktoober" => 10,
+        "detsember" => 12,
+        // Catalan.
+        "gener" => 1,
+        "febrer" => 2,
+        "març" => 3,
+        "maig" => 5,
+        "juny" => 6,
+        "juliol" => 7,
+        "agost" => 8,
+        "setembre" => 9,
+        "desembre" => 12,
+        // Filipino.
+        "pebrero" => 2,
+        "marso" => 3,
+        "hunyo" => 6,
+        "hulyo" => 7,
+        "setyembre" => 9,
+        "oktubre" => 10,
+        "nobyembre" => 11,
+        "disyembre" => 12,
+        // Malay and Swahili.
+        "mac" | "machi" => 3,
+        "aprili" => 4,
+        "julai" => 7,
+        "ogos" | "agosti" => 8,
+        "septemba" => 9,
+        "oktoba" => 10,
+        "novemba" => 11,
+        "disember" | "desemba" => 12,
+        // Bengali, Tamil and Urdu.
+        "জানুয়ারি" | "জানুয়ারি" | "ஜனவரி" | "جنوری" => {
+            1
+        }
+        "ফেব্রুয়ারি" | "ফেব্রুয়ারি" | "பிப்ரவரி" | "فروری" => {
+            2
+        }
+        "মার্চ" | "மார்ச்" | "مارچ" => 3,
+        "এপ্রিল" | "ஏப்ரல்" | "اپریل" => 4,
+        "মে" | "மே" | "مئی" => 5,
+        "জুন" | "ஜூன்" | "جون" => 6,
+        "জুলাই" | "ஜூலை" | "جولائی" => 7,
+        "আগস্ট" | "ஆகஸ்ட்" | "اگست" => 8,
+        "সেপ্টেম্বর" | "செப்டம்பர்" | "ستمبر" => 9,
+        "অক্টোবর" | "அக்டோபர்" | "اکتوبر" => 10,
+        "নভেম্বর" | "நவம்பர்" | "نومبر" => 11,
+        "ডিসেম্বর" | "டிசம்பர்" | "دسمبر" => 12,
+        // Persian, for the Gregorian months.
+        "ژانویه" => 1,
+        "فوریه" => 2,
+        "آوریل" => 4,
+        "مه" => 5,
+        "ژوئن" => 6,
+        "ژوئیه" | "ژوییه" => 7,
+        "اوت" => 8,
+        "سپتامبر" => 9,
+        "اکتبر" => 10,
+        "نوامبر" => 11,
+        "دسامبر" => 12,
+        // Thai.
+        "มกราคม" => 1,
+        "กุมภาพันธ์" => 2,
+        "มีนาคม" => 3,
+        "เมษายน" => 4,
+        "พฤษภาคม" => 5,
+        "มิถุนายน" => 6,
+        "กรกฎาคม" => 7,
+        "สิงหาคม" => 8,
+        "กันยายน" => 9,
+        "ตุลาคม" => 10,
+        "พฤศจิกายน" => 11,
+        "ธันวาคม" => 12,
         _ => return None,
     };
     Some(n)
@@ -7435,13 +8258,123 @@ fn date_spans_in_order(
             if joiner(year_at) && word(year_at + 1).and_then(year_number).is_some() {
                 year_at += 1;
             }
-            let year = word(year_at).and_then(year_number);
+            let year = word(year_at).and_then(year_number).or_else(|| {
+                // A Thai date counts the years of the Buddhist era ("7 ธันวาคม 2569").
+                is_thai(w)
+                    .then(|| word(year_at).and_then(thai_year))
+                    .flatten()
+            });
             let last = if year.is_some() { year_at } else { year_at - 1 };
             let last = last.max(k);
             out.extend(dated(year, m, d).map(|day| (day, words[first], words[last])));
+            continue;
+        }
+        // Persian, in its own calendar: "۱۶ آذر ۱۴۰۵" (its digits read as ASCII ones first).
+        if let Some(m) = PERSIAN_MONTHS.iter().position(|n| *n == w) {
+            let Some(d) = k.checked_sub(1).and_then(word).and_then(day_number) else {
+                continue;
+            };
+            let year = word(k + 1)
+                .and_then(|t| t.parse::<i64>().ok())
+                .filter(|y| (1300..1500).contains(y));
+            let m = m as i64 + 1;
+            let day = match year {
+                Some(y) => persian_days(y, m, d),
+                // Without its year: the one that puts it nearest to `today` (the Persian year
+                // begins in March: 621 or 622 years behind).
+                None => (this_year - 623..=this_year - 620)
+                    .filter_map(|y| persian_days(y, m, d))
+                    .min_by_key(|days| (days - today).abs()),
+            };
+            let last = if year.is_some() { k + 1 } else { k };
+            out.extend(day.map(|day| (day, words[k - 1], words[last])));
+            continue;
+        }
+        // Vietnamese: "ngày 7 tháng 12 năm 2026", "7 tháng 12, 2026" (tháng, month, before its
+        // number; năm, year, before the year).
+        if w.to_lowercase() == "tháng" {
+            let (Some(d), Some(m)) = (
+                k.checked_sub(1).and_then(word).and_then(day_number),
+                word(k + 1)
+                    .and_then(|t| t.parse::<i64>().ok())
+                    .filter(|m| (1..=12).contains(m)),
+            ) else {
+                continue;
+            };
+            let year_at = if word(k + 2).is_some_and(|n| n.to_lowercase() == "năm") {
+                k + 3
+            } else {
+                k + 2
+            };
+            let year = word(year_at).and_then(year_number);
+            let last = if year.is_some() { year_at } else { k + 1 };
+            out.extend(dated(year, m, d).map(|day| (day, words[k - 1], words[last])));
         }
     }
     out
+}
+
+/// The months of the Persian (Solar Hijri) calendar, Farvardin first: a Persian date names
+/// them ("۱۶ آذر ۱۴۰۵", 7 December 2026), read by [`date_spans`] with [`persian_days`].
+const PERSIAN_MONTHS: [&str; 12] = [
+    "فروردین",
+    "اردیبهشت",
+    "خرداد",
+    "تیر",
+    "مرداد",
+    "شهریور",
+    "مهر",
+    "آبان",
+    "آذر",
+    "دی",
+    "بهمن",
+    "اسفند",
+];
+
+/// Days since 1970-01-01 of day `d` of month `m` (1–12) of Persian year `y` (1300–1499), or
+/// none when the month has no such day. Years are leap by the 33-year arithmetic rule (`(25y +
+/// 11) mod 33 < 8`), which keeps the calendar's new year on the equinox's day through these
+/// years; counted from 1 Farvardin 1400, 21 March 2021. The first six months have 31 days, the
+/// next five 30, the last 29 (30 in a leap year).
+fn persian_days(y: i64, m: i64, d: i64) -> Option<i64> {
+    if !(1300..1500).contains(&y) || !(1..=12).contains(&m) || d < 1 {
+        return None;
+    }
+    let leap = |y: i64| (25 * y + 11).rem_euclid(33) < 8;
+    let length = |m: i64, y: i64| match m {
+        1..=6 => 31,
+        7..=11 => 30,
+        _ => 29 + leap(y) as i64,
+    };
+    if d > length(m, y) {
+        return None;
+    }
+    let year_days = |y: i64| 365 + leap(y) as i64;
+    let mut days = days_from_civil(2021, 3, 21);
+    if y >= 1400 {
+        days += (1400..y).map(year_days).sum::<i64>();
+    } else {
+        days -= (y..1400).map(year_days).sum::<i64>();
+    }
+    days += (1..m).map(|m| length(m, y)).sum::<i64>();
+    Some(days + d - 1)
+}
+
+/// Whether a word is written in Thai.
+fn is_thai(w: &str) -> bool {
+    w.starts_with(|c: char| ('\u{0E00}'..='\u{0E7F}').contains(&c))
+}
+
+/// The Gregorian year of a Thai date's year, which counts the Buddhist era (543 years ahead):
+/// "2569" is 2026; written short, "69" is 2569 too ("7 ธ.ค. 69").
+fn thai_year(tok: &str) -> Option<i64> {
+    let t = tok.trim_end_matches(['.', ',']);
+    let y: i64 = t.parse().ok()?;
+    match t.len() {
+        4 => (2443..2743).contains(&y).then_some(y - 543),
+        2 => Some(2500 + y - 543),
+        _ => None,
+    }
 }
 
 /// The months a text names without a day ("March 2027", "März 2027", "marzo de 2027"): each
@@ -10692,6 +11625,26 @@ mod tests {
         assert!(is_day_name("Montag") && is_day_name("TODAY") && !is_day_name("Monta"));
     }
 
+    /// Every month name the detectors mark as a date's has its month's number, but the Persian
+    /// calendar's (read by `persian_days`); no name is listed twice.
+    #[test]
+    fn every_month_name_has_its_number() {
+        let mut seen = std::collections::HashSet::new();
+        for w in MONTHS {
+            assert!(seen.insert(*w), "{w} twice");
+            assert_eq!(
+                month_number(w).is_some(),
+                !PERSIAN_MONTHS.contains(w),
+                "{w}"
+            );
+        }
+        for row in WEEKDAY_ROWS {
+            for w in row.iter().filter(|w| !w.is_empty()) {
+                assert_eq!(w.to_lowercase(), *w, "{w}");
+            }
+        }
+    }
+
     /// Seconds since the epoch of noon (UTC) on a day.
     fn noon(y: i64, m: i64, d: i64) -> i64 {
         days_from_civil(y, m, d) * 86_400 + 12 * 3600
@@ -10963,6 +11916,147 @@ mod tests {
                 "{old} → {new}, a week later"
             );
         }
+    }
+
+    /// Today's date with its weekday in more of the web's languages, and in the calendars of
+    /// Thai (Buddhist era years) and Persian (Solar Hijri) pages: noise on the visits' days,
+    /// content a week off them.
+    #[test]
+    fn today_s_date_in_more_languages_and_calendars() {
+        let (mon, tue) = (noon(2026, 11, 30), noon(2026, 12, 1));
+        let cases = [
+            ("Понеделник, 30 ноември 2026", "Вторник, 1 декември 2026"),
+            ("Понедељак, 30. новембар 2026.", "Уторак, 1. децембар 2026."),
+            (
+                "Ponedeljak, 30. novembar 2026.",
+                "Utorak, 1. decembar 2026.",
+            ),
+            (
+                "Ponedjeljak, 30. studenoga 2026.",
+                "Utorak, 1. prosinca 2026.",
+            ),
+            ("Ponedeljek, 30. november 2026", "Torek, 1. december 2026"),
+            ("Pondelok 30. novembra 2026", "Utorok 1. decembra 2026"),
+            (
+                "Pirmadienis, 2026 m. lapkričio 30 d.",
+                "Antradienis, 2026 m. gruodžio 1 d.",
+            ),
+            (
+                "Pirmdiena, 2026. gada 30. novembris",
+                "Otrdiena, 2026. gada 1. decembris",
+            ),
+            (
+                "Esmaspäev, 30. november 2026",
+                "Teisipäev, 1. detsember 2026",
+            ),
+            (
+                "Dilluns, 30 de novembre de 2026",
+                "Dimarts, 1 de desembre de 2026",
+            ),
+            ("Lunes, Nobyembre 30, 2026", "Martes, Disyembre 1, 2026"),
+            ("Isnin, 30 November 2026", "Selasa, 1 Disember 2026"),
+            ("Jumatatu, 30 Novemba 2026", "Jumanne, 1 Desemba 2026"),
+            // Romanian's Monday only before a day and its month; its t with a cedilla too.
+            ("Luni, 30 noiembrie 2026", "Marți, 1 decembrie 2026"),
+            ("Luni, 30 noiembrie 2026", "Marţi, 1 decembrie 2026"),
+            // Danish and Norwegian "den", Vietnamese "ngày", before the day.
+            (
+                "Mandag den 30. november 2026",
+                "Tirsdag den 1. december 2026",
+            ),
+            (
+                "Thứ Hai, ngày 30 tháng 11 năm 2026",
+                "Thứ Ba, ngày 1 tháng 12 năm 2026",
+            ),
+            ("সোমবার, ৩০ নভেম্বর ২০২৬", "মঙ্গলবার, ১ ডিসেম্বর ২০২৬"),
+            ("திங்கள், 30 நவம்பர் 2026", "செவ்வாய், 1 டிசம்பர் 2026"),
+            ("پیر 30 نومبر 2026", "منگل 1 دسمبر 2026"),
+            // A weekday before the date, in Japanese and Chinese.
+            ("月曜日 2026年11月30日", "火曜日 2026年12月1日"),
+            ("星期一 2026年11月30日", "星期二 2026年12月1日"),
+            // Thai: the weekday glued to "วัน" and "ที่", the year of the Buddhist era, Thai
+            // digits.
+            ("วันจันทร์ที่ 30 พฤศจิกายน 2569", "วันอังคารที่ 1 ธันวาคม 2569"),
+            ("๓๐ พฤศจิกายน ๒๕๖๙", "๑ ธันวาคม ๒๕๖๙"),
+            // Persian: its own months and years (9 and 10 Azar 1405), the Gregorian months in
+            // Persian, both in one header, Tuesday written with a zero-width non-joiner.
+            ("دوشنبه ۹ آذر ۱۴۰۵", "سه\u{200C}شنبه ۱۰ آذر ۱۴۰۵"),
+            ("۳۰ نوامبر ۲۰۲۶", "۱ دسامبر ۲۰۲۶"),
+            (
+                "دوشنبه ۹ آذر ۱۴۰۵ - ۳۰ نوامبر ۲۰۲۶",
+                "سه\u{200C}شنبه ۱۰ آذر ۱۴۰۵ - ۱ دسامبر ۲۰۲۶",
+            ),
+        ];
+        for (old, new) in cases {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(mon), Some(tue)),
+                Some(vec![Volatile::Date]),
+                "{old} → {new}"
+            );
+            assert_eq!(
+                builtin_noise_between(old, new, Some(mon + 7 * 86_400), Some(tue + 7 * 86_400)),
+                None,
+                "{old} → {new}, a week later"
+            );
+        }
+        // A slashed date that both orders read takes the order its weekday falls on: Monday
+        // the 7th of December (the 12th of July was a Sunday).
+        let (mon, tue) = (noon(2026, 12, 7), noon(2026, 12, 8));
+        for (old, new) in [
+            ("Thứ Hai, 7/12/2026", "Thứ Ba, 8/12/2026"),
+            ("Mon 07/12/2026", "Tue 08/12/2026"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(mon), Some(tue)),
+                Some(vec![Volatile::Date]),
+                "{old} → {new}"
+            );
+        }
+        // Read the other way, "Monday 02/03/2026" is 2 March (a Monday), not 3 February: an
+        // older stamp, content on 7 and 8 December.
+        assert_eq!(
+            builtin_noise_between(
+                "Posted Monday 02/03/2026",
+                "Posted Tuesday 03/03/2026",
+                Some(mon),
+                Some(tue)
+            ),
+            None
+        );
+        // Nowruz: the last day of 1404 (not a leap year: Esfand has 29 days) and the first
+        // of 1405, 20 and 21 March 2026.
+        assert_eq!(persian_days(1405, 1, 1), Some(days_from_civil(2026, 3, 21)));
+        assert_eq!(
+            persian_days(1404, 12, 29),
+            Some(days_from_civil(2026, 3, 20))
+        );
+        assert_eq!(persian_days(1404, 12, 30), None);
+        assert_eq!(
+            persian_days(1403, 12, 30),
+            Some(days_from_civil(2025, 3, 20))
+        );
+        assert_eq!(
+            persian_days(1399, 10, 11),
+            Some(days_from_civil(2020, 12, 31))
+        );
+        assert_eq!(thai_year("2569"), Some(2026));
+        assert_eq!(thai_year("69"), Some(2026));
+        assert_eq!(thai_weekday("วันพฤหัสบดีที่"), Some(3));
+        assert_eq!(thai_weekday("พุธ"), Some(2));
+        // Vietnamese "tháng" is also "months": a warranty of 12 months, then of 24, is an
+        // offer's change, not a date's.
+        assert_eq!(
+            builtin_noise_between(
+                "Bảo hành chính hãng 12 tháng tại tất cả cửa hàng",
+                "Bảo hành chính hãng 24 tháng tại tất cả cửa hàng",
+                Some(mon),
+                Some(tue)
+            ),
+            None
+        );
+        // "luni" is also "months": "3 luni" → "4 luni" names no day.
+        assert!(weekdays_named("Durata: 3 luni").is_empty());
+        assert!(weekdays_named("Luni, 30 noiembrie 2026") == [0]);
     }
 
     /// A date that moved to the next day between two visits is the day each visit was served
@@ -11800,6 +12894,60 @@ mod tests {
                 "Hoàn tiền trong vòng 30 ngày sau khi mua vé tàu cho chuyến đi",
             ),
         ]);
+    }
+
+    /// Relative times in the languages whose dates were added with Thai and Persian pages:
+    /// "ago" after the unit or before the number, read in a long line; their periods (a
+    /// warranty, a refund's days) stay content.
+    #[test]
+    fn relative_times_in_the_languages_of_more_editions() {
+        let long = "The council met again to discuss the harbour plan and the ferry timetable";
+        for (a, b) in [
+            ("به‌روزرسانی ۵ دقیقه پیش", "به‌روزرسانی ۲ ساعت پیش"),
+            ("5 منٹ پہلے", "2 گھنٹے پہلے"),
+            ("৫ মিনিট আগে", "২ ঘণ্টা আগে"),
+            ("5 நிமிடங்களுக்கு முன்பு", "7 நிமிடங்களுக்கு முன்பு"),
+            ("преди 5 минути", "преди 2 часа"),
+            ("prije 5 minuta", "prije 2 sata"),
+            ("pre 5 minuta", "pre 3 dana"),
+            ("pred 5 minútami", "pred 2 hodinami"),
+            ("prieš 5 minutes", "prieš 2 valandas"),
+            ("pirms 5 minūtēm", "pirms 2 stundām"),
+            ("5 minutit tagasi", "2 tundi tagasi"),
+            ("fa 5 minuts", "fa 2 hores"),
+            ("5 minuto ang nakalipas", "2 oras ang nakalipas"),
+            ("5 minit yang lalu", "2 jam yang lalu"),
+            ("5 perccel ezelőtt", "2 órával ezelőtt"),
+        ] {
+            assert_eq!(
+                builtin_noise(&format!("{long} {a}"), &format!("{long} {b}")).as_deref(),
+                Some(&[Volatile::RelativeTime][..]),
+                "{b}"
+            );
+        }
+        all_content(&[
+            (
+                "Garancija 24 mjeseca na sve proizvode kupljene u našoj trgovini",
+                "Garancija 36 mjeseci na sve proizvode kupljene u našoj trgovini",
+            ),
+            (
+                "بازگشت وجه تا ۷ روز پس از خرید بلیت کشتی برای همه مسافران",
+                "بازگشت وجه تا ۱۴ روز پس از خرید بلیت کشتی برای همه مسافران",
+            ),
+        ]);
+        // Today and yesterday beside a clock, in Thai, Persian, Bulgarian and Croatian.
+        for (a, b) in [
+            ("วันนี้ 10:05", "เมื่อวาน 10:05"),
+            ("امروز ۱۰:۰۵", "دیروز ۱۰:۰۵"),
+            ("Днес, 10:05", "Вчера, 10:05"),
+            ("Danas, 10:05", "Jučer, 10:05"),
+        ] {
+            assert_eq!(
+                builtin_noise(a, b).as_deref(),
+                Some(&[Volatile::RelativeTime][..]),
+                "{a} → {b}"
+            );
+        }
     }
 
     /// A sentence of Chinese or Japanese is one token but many words: a number in it is the
