@@ -860,6 +860,83 @@ const MONTHS: &[&str] = &[
     "دی",
     "بهمن",
     "اسفند",
+    // Abbreviated ("7 Ara 2026", "7 gru 2026", "7 дек 2026", "7 Δεκ 2026"): Turkish, Polish (not "sie", German's
+    // "Sie"), Russian, Ukrainian, Greek, Italian and Portuguese (not "ago", "set" and "out",
+    // English words), Dutch, Indonesian, Hungarian, Romanian (not "ian", a name, nor "noi",
+    // "we").
+    "oca",
+    "sty",
+    "янв",
+    "січ",
+    "ιαν",
+    "şub",
+    "lut",
+    "фев",
+    "лют",
+    "φεβ",
+    "fev",
+    "febr",
+    "mrt",
+    "márc",
+    "бер",
+    "μαρ",
+    "nis",
+    "kwi",
+    "апр",
+    "квіт",
+    "απρ",
+    "ápr",
+    "mag",
+    "трав",
+    "μαΐ",
+    "μαϊ",
+    "máj",
+    "haz",
+    "cze",
+    "июн",
+    "черв",
+    "ιουν",
+    "giu",
+    "jún",
+    "iun",
+    "tem",
+    "lip",
+    "июл",
+    "лип",
+    "ιουλ",
+    "lug",
+    "júl",
+    "iul",
+    "ağu",
+    "авг",
+    "серп",
+    "αυγ",
+    "agu",
+    "agt",
+    "ags",
+    "eyl",
+    "wrz",
+    "сен",
+    "вер",
+    "σεπ",
+    "szept",
+    "eki",
+    "paź",
+    "окт",
+    "жовт",
+    "οκτ",
+    "ott",
+    "kas",
+    "lis",
+    "ноя",
+    "лист",
+    "νοε",
+    "ara",
+    "gru",
+    "дек",
+    "груд",
+    "δεκ",
+    "des",
 ];
 /// Today and yesterday by name, which stand in a date where a weekday would ("Heute, 14:05";
 /// the weekdays themselves are [`WEEKDAY_ROWS`]).
@@ -4563,7 +4640,13 @@ fn mark_split_dates(tokens: &[&str], kinds: &mut [Option<Volatile>]) {
     let digits = |t: &str, n: std::ops::RangeInclusive<usize>| {
         n.contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
     };
-    let year = |t: &str| digits(t, 4..=4) && year_number(t).is_some();
+    // (Persian and Thai years too: 1405/09/16, 7/12/2569.)
+    let year = |t: &str| {
+        digits(t, 4..=4)
+            && t.parse::<i64>().is_ok_and(|y| {
+                year_number(t).is_some() || (1300..1500).contains(&y) || thai_era(y).is_some()
+            })
+    };
     let mut i = 0;
     while i + 4 < tokens.len() {
         let sep = tokens[i + 1];
@@ -6577,7 +6660,31 @@ const WEEKDAY_ROWS: &[[&str; 7]] = &[
         "금요일",
         "토요일",
         "일요일",
-    ], // Japanese written out, and Chinese as Taiwan and Hong Kong write it.
+    ],
+    // Abbreviated, as a header or a list writes them before the date ("lun. 7 déc. 2026",
+    // "pon., 7 gru 2026", "пн, 7 дек"): French, Spanish, Italian, Portuguese, Dutch, Swedish,
+    // Danish and Norwegian, Polish, Czech (not its Saturday, "so", German's Sunday), Russian,
+    // Ukrainian and Bulgarian, Turkish, Greek. (Not Finnish's, "to", "la", "su", words of
+    // other languages.) "mar" is also March: a weekday only before a day and its month
+    // ([`weekdays_named`]).
+    ["lun", "mar", "mer", "jeu", "ven", "sam", "dim"],
+    ["lun", "mar", "mié", "jue", "vie", "sáb", "dom"],
+    ["lun", "mar", "mer", "gio", "ven", "sab", "dom"],
+    ["seg", "ter", "qua", "qui", "sex", "sáb", "dom"],
+    ["ma", "di", "wo", "do", "vr", "za", "zo"],
+    ["mån", "tis", "ons", "tors", "fre", "lör", "sön"],
+    ["man", "tirs", "ons", "tors", "fre", "lør", "søn"],
+    ["man", "tir", "ons", "tor", "fre", "lør", "søn"],
+    ["pon", "wt", "śr", "czw", "pt", "sob", "niedz"],
+    ["pn", "wt", "śr", "cz", "pt", "sb", "nd"],
+    ["po", "út", "st", "čt", "pá", "", "ne"],
+    ["пн", "вт", "ср", "чт", "пт", "сб", "вс"],
+    ["пн", "вт", "ср", "чт", "пт", "сб", "нд"],
+    ["pzt", "sal", "çar", "per", "cum", "cmt", "paz"],
+    ["δευ", "τρι", "τετ", "πεμ", "παρ", "σαβ", "κυρ"],
+    // Korean in brackets after a date ("2026.12.07 (월)"), Japanese written out, and Chinese as
+    // Taiwan and Hong Kong write it.
+    ["월", "화", "수", "목", "금", "토", "일"],
     [
         "月曜日",
         "火曜日",
@@ -6758,6 +6865,11 @@ fn weekdays_named(t: &str) -> Vec<i64> {
         .filter_map(|((i, tok), _)| {
             let lower = tok.to_lowercase();
             let lower = lower.trim_end_matches('.');
+            // A month's name that is also a weekday's ("mar", March and martes): the weekday
+            // only before a day and another month ("mar. 8 déc. 2026") or a numeric date.
+            if in_list!(MONTHS, lower) && !weekday_before_date(&toks, i) {
+                return None;
+            }
             WEEKDAY_ROWS
                 .iter()
                 .find_map(|row| row.iter().position(|w| *w == lower))
@@ -6771,6 +6883,30 @@ fn weekdays_named(t: &str) -> Vec<i64> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// Whether the word at token `i` stands before a date as its weekday does: a day of the month
+/// and a month's name ("mar. 8 déc. 2026", "Mar 8 Dec"), or a numeric date ("mar 08/12/2026",
+/// "mar. 8.12.2026").
+fn weekday_before_date(toks: &[&str], i: usize) -> bool {
+    let mut next = toks[i + 1..].iter().filter(|t| text::is_word(t));
+    match (next.next(), next.next()) {
+        (Some(d), Some(m)) if day_number(d).is_some() && in_list!(MONTHS, m) => true,
+        (Some(d), _) if is_numeric_date(d) => true,
+        (Some(d), Some(m)) => {
+            // Slashed: "08 / 12 / 2026" are tokens of their own.
+            day_number(d).is_some()
+                && toks
+                    .iter()
+                    .skip(i + 1)
+                    .skip_while(|t| !text::is_word(t))
+                    .skip(1)
+                    .find(|t| !t.trim().is_empty())
+                    == Some(&"/")
+                && m.bytes().all(|b| b.is_ascii_digit())
+        }
+        _ => false,
+    }
 }
 
 /// Whether the number at word `k` is a part of a Vietnamese date, "ngày 7 tháng 12 năm 2026"
@@ -7792,6 +7928,19 @@ fn month_number(tok: &str) -> Option<i64> {
         "ตุลาคม" => 10,
         "พฤศจิกายน" => 11,
         "ธันวาคม" => 12,
+        // Abbreviated.
+        "oca" | "sty" | "янв" | "січ" | "ιαν" => 1,
+        "şub" | "lut" | "фев" | "лют" | "φεβ" | "fev" | "febr" => 2,
+        "mrt" | "márc" | "бер" | "μαρ" => 3,
+        "nis" | "kwi" | "апр" | "квіт" | "απρ" | "ápr" => 4,
+        "mag" | "трав" | "μαΐ" | "μαϊ" | "máj" => 5,
+        "haz" | "cze" | "июн" | "черв" | "ιουν" | "giu" | "jún" | "iun" => 6,
+        "tem" | "lip" | "июл" | "лип" | "ιουλ" | "lug" | "júl" | "iul" => 7,
+        "ağu" | "авг" | "серп" | "αυγ" | "agu" | "agt" | "ags" => 8,
+        "eyl" | "wrz" | "сен" | "вер" | "σεπ" | "szept" => 9,
+        "eki" | "paź" | "окт" | "жовт" | "οκτ" | "ott" => 10,
+        "kas" | "lis" | "ноя" | "лист" | "νοε" => 11,
+        "ara" | "gru" | "дек" | "груд" | "δεκ" | "des" => 12,
         _ => return None,
     };
     Some(n)
@@ -8166,7 +8315,11 @@ fn date_spans_in_order(
         if parts.len() == 3 || (parts.len() == 4 && parts[3].is_empty()) {
             let num = |p: &str| p.parse::<i64>().ok().filter(|_| p.len() <= 2);
             let y = match parts[2].len() {
-                4 => parts[2].parse::<i64>().ok(),
+                // (A Thai page's year of the Buddhist era: 7.12.2569.)
+                4 => parts[2]
+                    .parse::<i64>()
+                    .ok()
+                    .map(|y| thai_era(y).unwrap_or(y)),
                 2 => parts[2].parse::<i64>().ok().map(|y| 2000 + y),
                 _ => None,
             };
@@ -8177,6 +8330,20 @@ fn date_spans_in_order(
                 {
                     out.extend(dated(y, m, d).map(|day| (day, i, i)));
                 }
+            } else if let (4, Some(m), Some(d)) = (
+                parts[0].len(),
+                num(parts[1]),
+                parts.get(2).and_then(|p| num(p)),
+            ) {
+                // Year first, as Korea, China and Hungary write it, and Iran in its own
+                // calendar: 2026.12.07, 1405.09.16.
+                out.extend(
+                    parts[0]
+                        .parse::<i64>()
+                        .ok()
+                        .and_then(|y| numeric_day(y, m, d))
+                        .map(|day| (day, i, i)),
+                );
             }
             continue;
         }
@@ -8192,7 +8359,7 @@ fn date_spans_in_order(
                         .and_then(|t| t.parse::<i64>().ok())
                 };
                 let y = at(i + 4).and_then(|t| match t.len() {
-                    4 => year_number(t),
+                    4 => year_number(t).or_else(|| t.parse().ok().and_then(thai_era)),
                     2 => t.parse::<i64>().ok().map(|y| 2000 + y),
                     _ => None,
                 });
@@ -8202,7 +8369,9 @@ fn date_spans_in_order(
                             .then(|| valid(y, m, d))
                             .flatten()
                     };
-                    let readings = match order {
+                    // (A year of the Thai Buddhist era: a Thai date, day first.)
+                    let thai = at(i + 4).and_then(|t| t.parse().ok()).and_then(thai_era);
+                    let readings = match order.or(thai.map(|_| SlashOrder::DayFirst)) {
                         Some(SlashOrder::DayFirst) => [None, read(b, a)],
                         Some(SlashOrder::MonthFirst) => [read(a, b), None],
                         None => [read(a, b), read(b, a)],
@@ -8217,6 +8386,21 @@ fn date_spans_in_order(
                 }
             }
             continue;
+        }
+        // Year first and slashed, in the Gregorian or the Persian calendar: 2026/12/07,
+        // 1405/09/16.
+        if w.len() == 4 && w.bytes().all(|b| b.is_ascii_digit()) {
+            let at = |j: usize| toks.get(j).copied();
+            let small = |t: Option<&str>| {
+                t.filter(|t| (1..=2).contains(&t.len()))
+                    .and_then(|t| t.parse::<i64>().ok())
+            };
+            if at(i + 1) == Some("/") && at(i + 3) == Some("/") {
+                if let (Ok(y), Some(m), Some(d)) = (w.parse(), small(at(i + 2)), small(at(i + 4))) {
+                    out.extend(numeric_day(y, m, d).map(|day| (day, i, i + 4)));
+                }
+                continue;
+            }
         }
         // ISO: 2026-11-22 (the hyphens are tokens of their own).
         if let Some(y) = year_number(w) {
@@ -8238,8 +8422,11 @@ fn date_spans_in_order(
             }
             continue;
         }
-        // Month names: "22 November 2026", "22. November", "Nov 22, 2026", "November 22".
-        if let Some(m) = month_number(w) {
+        // Month names: "22 November 2026", "22. November", "Nov 22, 2026", "November 22" (not
+        // a weekday of the same name before its date, "mar. 8 déc. 2026").
+        if let Some(m) =
+            month_number(w).filter(|_| !(is_day_name(w) && weekday_before_date(toks, i)))
+        {
             let joiner = |q: usize| word(q).is_some_and(|w| in_list!(DATE_JOINERS, w));
             // "24 de febrero": the day before the joiner.
             let day_at = if k >= 2 && joiner(k - 1) {
@@ -8360,6 +8547,29 @@ fn persian_days(y: i64, m: i64, d: i64) -> Option<i64> {
     Some(days + d - 1)
 }
 
+/// Days since the epoch of a numeric date with its year: Gregorian (1900–2199), Persian
+/// (1300–1499, [`persian_days`]) or of the Thai Buddhist era ([`thai_era`]); none for a
+/// month without such a day.
+fn numeric_day(y: i64, m: i64, d: i64) -> Option<i64> {
+    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return None;
+    }
+    if (1300..1500).contains(&y) {
+        return persian_days(y, m, d);
+    }
+    let y = thai_era(y).unwrap_or(y);
+    (1900..2200).contains(&y).then_some(())?;
+    let next_month = days_from_civil(y + (m == 12) as i64, m % 12 + 1, 1);
+    let days = days_from_civil(y, m, d);
+    (days < next_month).then_some(days)
+}
+
+/// The Gregorian year of a year of the Thai Buddhist era (2443–2742, 1900–2199 less 543 years
+/// behind), written in full.
+fn thai_era(y: i64) -> Option<i64> {
+    (2443..2743).contains(&y).then_some(y - 543)
+}
+
 /// Whether a word is written in Thai.
 fn is_thai(w: &str) -> bool {
     w.starts_with(|c: char| ('\u{0E00}'..='\u{0E7F}').contains(&c))
@@ -8371,7 +8581,7 @@ fn thai_year(tok: &str) -> Option<i64> {
     let t = tok.trim_end_matches(['.', ',']);
     let y: i64 = t.parse().ok()?;
     match t.len() {
-        4 => (2443..2743).contains(&y).then_some(y - 543),
+        4 => thai_era(y),
         2 => Some(2500 + y - 543),
         _ => None,
     }
@@ -11999,6 +12209,49 @@ mod tests {
                 "{old} → {new}, a week later"
             );
         }
+        // Abbreviated weekdays and months; numeric dates year first, in the Persian calendar,
+        // with a Thai year.
+        for (old, new) in [
+            ("lun. 30 nov. 2026", "mar. 1 déc. 2026"),
+            ("lun 30 nov 2026", "mar 1 dic 2026"),
+            ("seg, 30 nov 2026", "ter, 1 dez 2026"),
+            ("Pzt 30 Kas 2026", "Sal 1 Ara 2026"),
+            ("pon., 30 lis 2026", "wt., 1 gru 2026"),
+            ("пн, 30 ноя 2026", "вт, 1 дек 2026"),
+            ("Δευ 30 Νοε 2026", "Τρι 1 Δεκ 2026"),
+            ("ma 30 nov 2026", "di 1 dec 2026"),
+            (
+                "Senin, 30 Nov 2026 10:05 WIB",
+                "Selasa, 01 Des 2026 10:05 WIB",
+            ),
+            ("2026.11.30 (월)", "2026.12.01 (화)"),
+            ("۱۴۰۵/۰۹/۰۹", "۱۴۰۵/۰۹/۱۰"),
+            ("1405.09.09", "1405.09.10"),
+            ("30/11/2569", "1/12/2569"),
+            ("๓๐/๑๑/๒๕๖๙", "๑/๑๒/๒๕๖๙"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(mon), Some(tue)),
+                Some(vec![Volatile::Date]),
+                "{old} → {new}"
+            );
+            assert_eq!(
+                builtin_noise_between(old, new, Some(mon + 7 * 86_400), Some(tue + 7 * 86_400)),
+                None,
+                "{old} → {new}, a week later"
+            );
+        }
+        // "Mar" before a day and a year is March, not Tuesday: 8 March 2026 → 9 March, seen on
+        // those days.
+        assert_eq!(
+            builtin_noise_between(
+                "Updated Mar 8, 2026",
+                "Updated Mar 9, 2026",
+                Some(noon(2026, 3, 8)),
+                Some(noon(2026, 3, 9))
+            ),
+            Some(vec![Volatile::Date])
+        );
         // A slashed date that both orders read takes the order its weekday falls on: Monday
         // the 7th of December (the 12th of July was a Sunday).
         let (mon, tue) = (noon(2026, 12, 7), noon(2026, 12, 8));
