@@ -3381,10 +3381,19 @@ fn cjk_date(tok: &str) -> Option<(Option<i64>, i64, i64)> {
     let year = match head.strip_suffix('年') {
         Some(y) => {
             let n = y.bytes().rev().take_while(u8::is_ascii_digit).count();
-            if n != 4 {
-                return None;
+            let (era, digits) = y.split_at(y.len() - n);
+            match (n, era_start(era)) {
+                (4, _) => Some(digits.parse().ok()?),
+                // A year of an era: Japan's Reiwa and Heisei, Taiwan's Republic ("令和8年",
+                // "民國115年"), its first year written "元年".
+                (1..=3, Some(start)) => Some(start + digits.parse::<i64>().ok()? - 1),
+                (0, _) => Some(era_start(era.strip_suffix('元')?)?),
+                // Taiwan's year without its era's name ("115年12月7日").
+                (3, None) if era.is_empty() || !era.ends_with(|c: char| c.is_alphanumeric()) => {
+                    Some(1911 + digits.parse::<i64>().ok()?)
+                }
+                _ => return None,
             }
-            Some(y[y.len() - 4..].parse().ok()?)
         }
         // Nothing or words before the month: no year.
         None if head.is_empty() || !head.ends_with(|c: char| c.is_ascii_digit()) => None,
@@ -3396,6 +3405,19 @@ fn cjk_date(tok: &str) -> Option<(Option<i64>, i64, i64)> {
     }
     let d: i64 = after[..day_digits].parse().ok()?;
     ((1..=12).contains(&m) && (1..=31).contains(&d)).then_some((year, m, d))
+}
+
+/// The Gregorian year in which the era named at the end of `head` began: Reiwa (令和, 2019),
+/// Heisei (平成, 1989) and the Republic of China (民國, 民国, 1912).
+fn era_start(head: &str) -> Option<i64> {
+    [
+        ("令和", 2019),
+        ("平成", 1989),
+        ("民國", 1912),
+        ("民国", 1912),
+    ]
+    .into_iter()
+    .find_map(|(era, year)| head.ends_with(era).then_some(year))
 }
 
 /// Whether a token is a clock run into a word ("03:30Newsticker", "23:59Test": a news ticker's
@@ -12228,6 +12250,10 @@ mod tests {
             ("۱۴۰۵/۰۹/۰۹", "۱۴۰۵/۰۹/۱۰"),
             ("1405.09.09", "1405.09.10"),
             ("30/11/2569", "1/12/2569"),
+            // The years of Japan's and Taiwan's eras.
+            ("令和8年11月30日(月)", "令和8年12月1日(火)"),
+            ("民國115年11月30日 星期一", "民國115年12月1日 星期二"),
+            ("115年11月30日", "115年12月1日"),
             ("๓๐/๑๑/๒๕๖๙", "๑/๑๒/๒๕๖๙"),
         ] {
             assert_eq!(
@@ -12292,6 +12318,9 @@ mod tests {
             persian_days(1399, 10, 11),
             Some(days_from_civil(2020, 12, 31))
         );
+        assert_eq!(cjk_date("令和元年5月1日"), Some((Some(2019), 5, 1)));
+        assert_eq!(cjk_date("平成31年4月30日"), Some((Some(2019), 4, 30)));
+        assert_eq!(cjk_date("令和7年3月3日更新"), Some((Some(2025), 3, 3)));
         assert_eq!(thai_year("2569"), Some(2026));
         assert_eq!(thai_year("69"), Some(2026));
         assert_eq!(thai_weekday("วันพฤหัสบดีที่"), Some(3));
