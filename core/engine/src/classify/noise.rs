@@ -4936,6 +4936,11 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 // ("APR 6.9 %" is a rate, not 6 April.)
                 && !rate(tokens, i, words.len()))
                 || vietnamese_date_part(k, &word_at)
+                // A day of the month after its weekday, last in the block or before a clock
+                // ("Mon 7", "Montag, 7.", "Tue 8 · 10:00"; "Monday 3 times" counts).
+                || (prev.is_some_and(|p| weekday_index(p).is_some())
+                    && day_number(tok).is_some()
+                    && next.is_none_or(is_clock))
             {
                 Some(Volatile::Date)
             } else if priced(tokens, i)
@@ -6907,6 +6912,16 @@ fn weekdays_named(t: &str) -> Vec<i64> {
     out
 }
 
+/// The weekday (0 = Monday) a word names by itself ([`WEEKDAY_ROWS`], [`thai_weekday`]).
+fn weekday_index(w: &str) -> Option<usize> {
+    let lower = w.to_lowercase();
+    let lower = lower.trim_end_matches('.');
+    WEEKDAY_ROWS
+        .iter()
+        .find_map(|row| row.iter().position(|d| !d.is_empty() && *d == lower))
+        .or_else(|| thai_weekday(w))
+}
+
 /// Whether the word at token `i` stands before a date as its weekday does: a day of the month
 /// and a month's name ("mar. 8 déc. 2026", "Mar 8 Dec"), or a numeric date ("mar 08/12/2026",
 /// "mar. 8.12.2026").
@@ -8408,6 +8423,29 @@ fn date_spans_in_order(
                 }
             }
             continue;
+        }
+        // A weekday and a day of the month without the month ("Mon 7", "Montag, 7."): the
+        // day of that number nearest `today`, this month or the one before or after, that
+        // falls on that weekday; none when none does.
+        if let (Some(wd), Some(d)) = (
+            weekday_index(w).filter(|_| !in_list!(MONTHS, w)),
+            word(k + 1).and_then(day_number),
+        ) {
+            if !word(k + 2).is_some_and(|n| in_list!(MONTHS, n))
+                && !is_numeric_date(word(k + 1).unwrap_or_default())
+            {
+                let (_, this_month, _) = civil_from_days(today);
+                let day = (-1..=1)
+                    .filter_map(|step| {
+                        let m0 = this_year * 12 + this_month - 1 + step;
+                        let (y, m) = (m0.div_euclid(12), m0.rem_euclid(12) + 1);
+                        valid(y, m, d)
+                    })
+                    .filter(|day| (day + 3).rem_euclid(7) == wd as i64)
+                    .min_by_key(|day| (day - today).abs());
+                out.extend(day.map(|day| (day, i, words[k + 1])));
+                continue;
+            }
         }
         // Year first and slashed, in the Gregorian or the Persian calendar: 2026/12/07,
         // 1405/09/16.
@@ -12267,6 +12305,40 @@ mod tests {
                 "{old} → {new}, a week later"
             );
         }
+        // A weekday and its day of the month without the month, alone or before a clock: the
+        // day of the visit when it falls on that weekday this month or next to it.
+        for (old, new) in [
+            ("Mon 30", "Tue 1"),
+            ("Montag, 30.", "Dienstag, 1."),
+            ("Mon 30 · 10:00", "Tue 1 · 10:00"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(mon), Some(tue)),
+                Some(vec![Volatile::Date]),
+                "{old} → {new}"
+            );
+        }
+        for (old, new) in [
+            // Another week's days, and a day of the month no weekday explains.
+            ("Mon 23", "Tue 24"),
+            ("Wednesday 3", "Wednesday 4"),
+        ] {
+            assert_eq!(
+                builtin_noise_between(old, new, Some(mon), Some(tue)),
+                None,
+                "{old} → {new}"
+            );
+        }
+        // "Monday 3 times" counts: the number is no day.
+        assert_eq!(
+            builtin_noise_between(
+                "The ferry leaves Monday 3 times from the north pier in the summer season",
+                "The ferry leaves Monday 4 times from the north pier in the summer season",
+                Some(mon),
+                Some(tue)
+            ),
+            None
+        );
         // "Mar" before a day and a year is March, not Tuesday: 8 March 2026 → 9 March, seen on
         // those days.
         assert_eq!(
