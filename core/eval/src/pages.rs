@@ -845,6 +845,17 @@ fn news(ctx: &Ctx) -> Result<(), String> {
     println!(
         "   moved (compact-online.de 3.4 -> 3.2 while headlines were not yet left out, then back)."
     );
+    println!(
+        "   Session 55 (hand-made editions in other languages and calendars): month and weekday"
+    );
+    println!("   names of some forty languages, abbreviated ones (\"ven. 4 déc.\", \"pt., 4 gru\"), Thai");
+    println!(
+        "   Buddhist-era years, Persian calendar dates, Japanese and Taiwanese era years, numeric"
+    );
+    println!(
+        "   dates year first, a weekday and its day alone (\"Mon 7\"), and \"ago\" in the same"
+    );
+    println!("   languages are read. Against a80666c: no figure moved.");
     println!("   Not held out: a short block that moved while the page repeats its text on two blocks or");
     println!("   more on both sides (\"Weiterlesen\" under every teaser: which copy moved is the aligner's");
     println!(
