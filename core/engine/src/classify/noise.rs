@@ -641,7 +641,8 @@ const MONTHS: &[&str] = &[
     "октомври",
     "ноември",
     "декември",
-    // Serbian (Cyrillic and Latin), Bosnian and Slovak, with the genitives their dates use ("7. decembra 2026.").
+    // Serbian (Cyrillic and Latin), Bosnian and Slovak, with the genitives their dates use
+    // ("7. decembra 2026.").
     "јануар",
     "januara",
     "januára",
@@ -860,10 +861,10 @@ const MONTHS: &[&str] = &[
     "دی",
     "بهمن",
     "اسفند",
-    // Abbreviated ("7 Ara 2026", "7 gru 2026", "7 дек 2026", "7 Δεκ 2026"): Turkish, Polish (not "sie", German's
-    // "Sie"), Russian, Ukrainian, Greek, Italian and Portuguese (not "ago", "set" and "out",
-    // English words), Dutch, Indonesian, Hungarian, Romanian (not "ian", a name, nor "noi",
-    // "we").
+    // Abbreviated ("7 Ara 2026", "7 gru 2026", "7 дек 2026", "7 Δεκ 2026"): Turkish, Polish
+    // (not "sie", German's "Sie"), Russian, Ukrainian, Greek, Italian and Portuguese (not "ago",
+    // "set" and "out", English words), Dutch, Indonesian, Hungarian, Romanian (not "ian", a
+    // name, nor "noi", "we").
     "oca",
     "sty",
     "янв",
