@@ -4939,9 +4939,9 @@ fn volatile_kinds_as(tokens: &[&str], long: bool) -> Vec<Option<Volatile>> {
                 || vietnamese_date_part(k, &word_at)
                 // A day of the month after its weekday, last in the block or before a clock
                 // ("Mon 7", "Montag, 7.", "Tue 8 · 10:00"; "Monday 3 times" counts).
-                || (prev.is_some_and(|p| weekday_index(p).is_some())
-                    && day_number(tok).is_some()
-                    && next.is_none_or(is_clock))
+                || (day_number(tok).is_some()
+                    && next.is_none_or(is_clock)
+                    && prev.is_some_and(|p| is_day_name(p) && weekday_index(p).is_some()))
             {
                 Some(Volatile::Date)
             } else if priced(tokens, i)
@@ -5648,7 +5648,10 @@ fn slash_order(t: &str) -> Option<SlashOrder> {
         (a, b, _) if b > 12 && (1..=12).contains(&a) && b <= 31 => Some(SlashOrder::MonthFirst),
         _ => None,
     });
-    if by_size.is_some() || !t.bytes().any(|b| b.is_ascii_alphabetic() || b >= 0x80) {
+    if by_size.is_some()
+        || !t.bytes().any(|b| b.is_ascii_alphabetic() || b >= 0x80)
+        || !(0..toks.len().saturating_sub(4)).any(|i| slashed(i).is_some())
+    {
         return by_size;
     }
     // A weekday beside the date tells its order when only one order falls on it ("Thứ Hai,
@@ -8428,9 +8431,11 @@ fn date_spans_in_order(
         // A weekday and a day of the month without the month ("Mon 7", "Montag, 7."): the
         // day of that number nearest `today`, this month or the one before or after, that
         // falls on that weekday; none when none does.
-        if let (Some(wd), Some(d)) = (
-            weekday_index(w).filter(|_| !in_list!(MONTHS, w)),
+        if let (Some(d), Some(wd)) = (
             word(k + 1).and_then(day_number),
+            (is_day_name(w) && !in_list!(MONTHS, w))
+                .then(|| weekday_index(w))
+                .flatten(),
         ) {
             if !word(k + 2).is_some_and(|n| in_list!(MONTHS, n))
                 && !is_numeric_date(word(k + 1).unwrap_or_default())
