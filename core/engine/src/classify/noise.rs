@@ -6548,8 +6548,8 @@ const WEEKDAY_ROWS: &[[&str; 7]] = &[
     // Portuguese (the first word of "segunda-feira"), Scandinavian, Finnish, Polish, Czech,
     // Russian, Ukrainian, Turkish, Greek, Hungarian, Arabic, Hebrew (the second word of "יום
     // שני"), Hindi; Indonesian but its Sunday, "minggu", which is also a week ("3 minggu yang
-    // lalu"; an empty name is never a token). Romanian is left out: its Monday, "luni", is also
-    // "months".
+    // lalu"; an empty name is never a token). Romanian's rows are further down: its Monday,
+    // "luni", is also "months".
     [
         "segunda", "terça", "quarta", "quinta", "sexta", "sábado", "domingo",
     ],
@@ -6899,11 +6899,8 @@ fn weekdays_named(t: &str) -> Vec<i64> {
             if in_list!(MONTHS, lower) && !weekday_before_date(&toks, i) {
                 return None;
             }
-            WEEKDAY_ROWS
-                .iter()
-                .find_map(|row| row.iter().position(|w| *w == lower))
+            weekday_index(tok)
                 .or_else(|| vietnamese_weekday(&toks, i))
-                .or_else(|| thai_weekday(tok))
                 // (Marked a date only before a day and its month: `volatile_kinds`.)
                 .or((lower == "luni").then_some(0))
                 .map(|d| d as i64)
@@ -8320,12 +8317,7 @@ fn date_spans_in_order(
         .filter(|&i| text::is_word(toks[i]))
         .collect();
     let word = |k: usize| words.get(k).map(|&i| toks[i]);
-    let valid = |y: i64, m: i64, d: i64| -> Option<i64> {
-        // 31 February is not a date: the day must fall before the first of the next month.
-        let next_month = days_from_civil(y + (m == 12) as i64, m % 12 + 1, 1);
-        let days = days_from_civil(y, m, d);
-        (days < next_month).then_some(days)
-    };
+    let valid = gregorian_day;
     let (this_year, _, _) = civil_from_days(today);
     let dated = |y: Option<i64>, m: i64, d: i64| -> Option<i64> {
         match y {
@@ -8623,6 +8615,13 @@ fn numeric_day(y: i64, m: i64, d: i64) -> Option<i64> {
     }
     let y = thai_era(y).unwrap_or(y);
     (1900..2200).contains(&y).then_some(())?;
+    gregorian_day(y, m, d)
+}
+
+/// Days since the epoch of day `d` of month `m` (1–12) of year `y`, or none when the month has
+/// no such day (31 February is not a date: the day must fall before the first of the next
+/// month).
+fn gregorian_day(y: i64, m: i64, d: i64) -> Option<i64> {
     let next_month = days_from_civil(y + (m == 12) as i64, m % 12 + 1, 1);
     let days = days_from_civil(y, m, d);
     (days < next_month).then_some(days)
